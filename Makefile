@@ -1,0 +1,26 @@
+# Two commands for a fresh machine:
+#   make run    set up .venv and start the app on the SQLite default in instance/
+#   make test   set up .venv and run the whole test suite (SQLite, then PostgreSQL)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-sqlite test-postgresql
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,server]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
+
+test: test-sqlite test-postgresql
+
+test-sqlite: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-postgresql: $(STAMP)
+	SCOREKEEPER_TEST_DB=postgresql $(BIN)/python -m pytest -m "not browser"

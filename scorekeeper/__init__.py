@@ -1,0 +1,61 @@
+"""scorekeeper: keeps score, settles rule disputes and prints scoresheets for May I rummy and ROY."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _asset_folder(name: str) -> str:
+    """The top-level ``templates/``/``static/`` folder in a checkout, or the copy shipped in the package."""
+    checkout = _HERE.parent / name
+    return str(checkout if checkout.is_dir() else _HERE / name)
+
+
+def _secret_key(instance_path: str) -> str:
+    """Read ``instance/secret_key``, generating it on first run."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Application factory, in the style of the Flask tutorial."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_asset_folder("templates"),
+        static_folder=_asset_folder("static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    database_url = os.environ.get("DATABASE_URL")
+    if database_url and (test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config):
+        if database_url.startswith("postgres://"):
+            database_url = "postgresql://" + database_url[len("postgres://"):]
+        app.config["SQLALCHEMY_DATABASE_URI"] = database_url
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+
+    from . import db, web, api
+
+    db.init_app(app)
+    web.init_app(app)
+    api.init_app(app)
+    return app

@@ -1,0 +1,106 @@
+"""Cards and card codes.
+
+A card code is a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` also means 10) followed by a suit
+``S H D C`` (or ``♠ ♥ ♦ ♣``), in any case; a joker is ``JK``. See shared/rulings.md, "Vocabulary".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RulesInputError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+RED_SUITS = frozenset({"H", "D"})
+JOKER = "JK"
+
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+# Text-presentation variants of the suit symbols and the "white" forms some keyboards produce.
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+CARD_CODE_HELP = "rank A, 2-10, J, Q, K and suit S, H, D, C, or JK"
+
+
+class CardError(RulesInputError):
+    """A card code that is not a card, or a card that the variant's pack does not hold."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card. ``rank``/``suit`` are ``None`` for a joker."""
+
+    rank: str | None
+    suit: str | None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def code(self) -> str:
+        return JOKER if self.is_joker else f"{self.rank}{self.suit}"
+
+    @property
+    def number(self) -> int:
+        """The rank's position with aces low: A=1, 2..10, J=11, Q=12, K=13. A joker is 0."""
+        return 0 if self.is_joker else RANKS.index(self.rank) + 1
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def name(self) -> str:
+        if self.is_joker:
+            return "joker"
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def label(self) -> str:
+        """Short display form with a suit symbol, e.g. ``10♥``."""
+        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def joker() -> Card:
+    return Card(None, None)
+
+
+def parse_card(text: object, field: str | None = None) -> Card:
+    """Parse one card code; raise :class:`CardError` naming the code when it is not a card."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card code (expected a string such as '10H' or 'JK')", field, text)
+    raw = text
+    code = text.strip().upper()
+    if code in (JOKER, "JOKER"):
+        return joker()
+    if len(code) >= 2:
+        rank, suit = code[:-1], code[-1]
+        suit = _SYMBOL_TO_SUIT.get(suit, suit)
+        if rank == "T":
+            rank = "10"
+        if rank in RANKS and suit in SUITS:
+            return Card(rank, suit)
+    raise CardError(f"{raw!r} is not a card ({CARD_CODE_HELP})", field, raw)
+
+
+def parse_cards(codes: object, field: str = "cards") -> list[Card]:
+    """Parse a list of card codes; errors name the position, e.g. ``cards[2]``."""
+    if not isinstance(codes, (list, tuple)):
+        raise CardError(f"{codes!r} is not a list of card codes", field, codes)
+    return [parse_card(code, f"{field}[{i}]") for i, code in enumerate(codes)]
+
+
+def format_card(card: Card) -> str:
+    """The canonical code of a card: ``10H``, ``AS``, ``JK``."""
+    return card.code
+
+
+def standard_deck() -> list[Card]:
+    """One 52-card deck, without jokers."""
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]

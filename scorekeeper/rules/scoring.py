@@ -1,0 +1,76 @@
+"""Penalty points of a hand (what a player still holds when someone goes out)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card
+from .errors import RulesInputError
+from .variants import RoundScore, Variant
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    card: str  # a card code, or a description such as "2 missing cards"
+    points: int
+
+    def as_dict(self) -> dict:
+        return {"card": self.card, "points": self.points}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    points: int
+    lines: tuple[ScoreLine, ...]
+    missing_cards: int = 0
+    missing_card_points: int = 0
+
+    def as_dict(self) -> dict:
+        data = {"points": self.points, "lines": [line.as_dict() for line in self.lines]}
+        if self.missing_cards:
+            data["missing_cards"] = self.missing_cards
+            data["missing_card_points"] = self.missing_card_points
+        return data
+
+
+def check_missing_cards(missing_cards: object, field: str = "missing_cards") -> int:
+    if missing_cards is None:
+        return 0
+    if not isinstance(missing_cards, int) or isinstance(missing_cards, bool) or missing_cards < 0:
+        raise RulesInputError(f"{missing_cards!r} is not a number of missing cards (a whole number, 0 or more)", field, missing_cards)
+    if missing_cards > 60:
+        raise RulesInputError(f"{missing_cards} missing cards is more than any hand holds", field, missing_cards)
+    return missing_cards
+
+
+def missing_card_penalty(variant: Variant, missing_cards: int) -> int:
+    """Incorrect hand: too few cards costs the variant's penalty per missing card (001, "Incorrect hand")."""
+    return variant.scoring.missing_card_penalty * missing_cards
+
+
+def hand_points(variant: Variant, cards: Iterable[Card], missing_cards: int = 0) -> HandScore:
+    """Points of the cards left in a hand under ``variant``'s card values, plus the incorrect-hand
+    penalty for ``missing_cards`` (rulings.md, "Irregularities")."""
+    if variant.scoring.round_score is not RoundScore.PENALTY:
+        raise RulesInputError(f"{variant.name} does not score the cards left in a hand", "variant", variant.id)
+    missing_cards = check_missing_cards(missing_cards)
+    lines = []
+    for card in cards:
+        variant.check_card(card)
+        lines.append(ScoreLine(card.code, variant.card_points(card)))
+    extra = missing_card_penalty(variant, missing_cards)
+    return HandScore(
+        points=sum(line.points for line in lines) + extra,
+        lines=tuple(lines),
+        missing_cards=missing_cards,
+        missing_card_points=extra,
+    )
+
+
+def points_classes(variant: Variant) -> list[tuple[int, list[str]]]:
+    """The variant's distinct card values with the ranks worth each, highest first
+    (for "three 5-point cards" steppers)."""
+    by_value: dict[int, list[str]] = {}
+    for key, value in variant.points.items():
+        by_value.setdefault(value, []).append(key)
+    return sorted(by_value.items(), key=lambda kv: -kv[0])

@@ -1,0 +1,657 @@
+"""The variants of the May I family (and ROY), as data.
+
+Each built-in variant is one readable TOML file in ``variants/``; a sixth variant is one more
+file (or :func:`load_variant` on a TOML string), with no code. Every parameter settled in
+shared/rulings.md is a field here, and ``sources`` says where each rule comes from.
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from importlib import resources
+from typing import Any, Mapping
+
+from .cards import JOKER, RANKS, Card, CardError, parse_card
+from .errors import RulesInputError
+
+
+class VariantError(RulesInputError):
+    """An unknown variant, or a variant definition that does not make sense."""
+
+
+class AceRule(StrEnum):
+    """Where an ace may sit in a run."""
+
+    LOW = "low"  # A-2-3-4 only (Joybells)
+    LOW_OR_HIGH = "low-or-high"  # A-2-3-4 or J-Q-K-A, never K-A-2 (Continental, Le May I)
+    AROUND_THE_CORNER = "around-the-corner"  # also Q-K-A-2 (Clenney)
+    HIGH = "high"  # ROY play chains: Q-K-A, never A-2
+
+
+class ContractKind(StrEnum):
+    EXACT = "exact"  # exactly the contract's melds, all at once
+    MINIMUM = "minimum"  # at least the contract; more or longer melds allowed
+
+
+class RoundScore(StrEnum):
+    PENALTY = "penalty"  # every player but the one out scores the cards left in hand
+    CARDS_LEFT_TO_WINNER = "cards-left-to-winner"  # ROY: the winner scores opponents' cards
+
+
+class Winner(StrEnum):
+    LOWEST = "lowest"
+    FIRST_TO_TARGET = "first-to-target"
+
+
+class StockExhausted(StrEnum):
+    TURN_OVER_ONCE_THEN_END = "turn-over-once-then-end"
+    RESHUFFLE = "reshuffle"
+
+
+SOURCE_FILES = {
+    "000": "000_81555d9777d4341a.txt",
+    "001": "001_569bf38a05f6b502.txt",
+    "002": "002_33e665bacb00d8a3.txt",
+    "003": "003_88028a75f3fb4c49.txt",
+    "004": "004_63d480ac8167bfd2.txt",
+}
+SOURCE_TITLES = {
+    "000": "Joybells family rules",
+    "001": "Continental Rummy article",
+    "002": "ROY newsgroup post (1995)",
+    "003": "Le May I (French rules)",
+    "004": "Clenney family May I",
+    "rulings": "scorekeeper rulings",
+    "house": "house rule",
+}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a rule comes from: a source file id (``000``…``004``, or ``rulings``) and a section."""
+
+    file: str
+    section: str
+
+    @property
+    def title(self) -> str:
+        return SOURCE_TITLES.get(self.file, self.file)
+
+    @property
+    def label(self) -> str:
+        prefix = f"source {self.file}" if self.file in SOURCE_FILES else self.title
+        return f"{prefix}, {self.section}" if self.section else prefix
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "section": self.section, "label": self.label}
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    min: int
+    max: int
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and not isinstance(n, bool) and self.min <= n <= self.max
+
+    def __str__(self) -> str:
+        return f"{self.min}–{self.max}"
+
+
+@dataclass(frozen=True)
+class DeckStep:
+    """``decks`` decks for up to ``up_to`` players."""
+
+    up_to: int
+    decks: int
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The pack for a number of players."""
+
+    decks: int
+    jokers: int
+    cards: int
+
+    def as_dict(self) -> dict:
+        return {"decks": self.decks, "jokers": self.jokers, "cards": self.cards}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A round's contract: the sets and runs needed to go down (``Objective`` in wickman/liverpool)."""
+
+    sets: int
+    runs: int
+
+    def describe(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set" + ("s" if self.sets != 1 else ""))
+        if self.runs:
+            parts.append(f"{self.runs} run" + ("s" if self.runs != 1 else ""))
+        return " + ".join(parts) or "nothing"
+
+    def as_dict(self) -> dict:
+        return {"sets": self.sets, "runs": self.runs}
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    contract: Contract
+    min_cards: int
+
+    def as_dict(self) -> dict:
+        return {"number": self.number, "contract": self.contract.as_dict(), "min_cards": self.min_cards}
+
+
+@dataclass(frozen=True)
+class WildSpec:
+    """Which cards are wild: ``JK`` (jokers), a rank (``2``: every 2) or one card (``AH``)."""
+
+    tokens: tuple[str, ...]
+
+    def matches(self, card: Card) -> bool:
+        for token in self.tokens:
+            if token == JOKER:
+                if card.is_joker:
+                    return True
+            elif token in RANKS:
+                if card.rank == token:
+                    return True
+            elif not card.is_joker and card.code == token:
+                return True
+        return False
+
+    def describe(self) -> str:
+        if not self.tokens:
+            return "none"
+        words = []
+        for token in self.tokens:
+            if token == JOKER:
+                words.append("jokers")
+            elif token in RANKS:
+                words.append(f"every {token}")
+            else:
+                words.append(f"the {parse_card(token).name}")
+        return ", ".join(words)
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    set_min: int
+    run_min: int
+    run_max: int
+    aces: AceRule
+    wild: WildSpec
+    wilds_may_not_outnumber_naturals: bool
+    all_wild_set: bool
+    same_suit_runs: bool
+
+
+@dataclass(frozen=True)
+class LastRound:
+    """The last round's special going-out rule (e.g. Joybells round 7: every card in 3 runs)."""
+
+    round: int
+    no_discard: bool
+    all_cards_in_contract: bool
+
+
+@dataclass(frozen=True)
+class Scoring:
+    round_score: RoundScore
+    winner: Winner
+    target: int | None
+    round_win_bonus: int  # points taken off a player's total per round won (Le May I: 20)
+    missing_card_penalty: int  # incorrect hand: points per missing card (001 "Incorrect hand")
+
+
+@dataclass(frozen=True)
+class MayIRules:
+    allowed: bool
+    penalty_cards_per_discard: int = 1
+    multiple_discards: bool = False
+    discard_pile_dead: bool = False
+    no_lay_down_until_next_turn: bool = False
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """A visible house rule with a stable key, stored with each game."""
+
+    key: str
+    label: str
+    source: Citation
+    adds_wild: tuple[str, ...] = ()
+    no_may_i_in_last_rounds: int = 0
+
+
+@dataclass(frozen=True)
+class RoyRules:
+    aces: AceRule
+    suit_changer: str  # rank that changes suit when played alone (J)
+    draw_card: str  # rank that makes the next player draw (A)
+    draw_per_card: int  # 2, stacking: 2, 4, 6, 8
+    skip_card: str  # card that makes the next player draw and lose the turn (KS)
+    skip_draw: int  # 7
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant's rules, entirely as data."""
+
+    id: str
+    name: str
+    kind: str  # "contract" (penalty-scoring contract rummy) or "shedding" (ROY)
+    order: int
+    summary: str
+    players: PlayerRange
+    deck_steps: tuple[DeckStep, ...]
+    jokers_per_deck: int
+    cards_dealt: int
+    deal_at_a_time: int
+    scoring: Scoring
+    may_i: MayIRules
+    stock_exhausted: StockExhausted
+    sources: Mapping[str, Citation]
+    melds: MeldRules | None = None
+    contract_kind: ContractKind | None = None
+    rounds: tuple[Round, ...] = ()
+    last_round: LastRound | None = None
+    points: Mapping[str, int] = field(default_factory=dict)
+    house_options: Mapping[str, HouseOption] = field(default_factory=dict)
+    roy: RoyRules | None = None
+    house_rules: Mapping[str, bool] = field(default_factory=dict)  # options in force
+
+    # ----- the pack -------------------------------------------------------------------------
+    @property
+    def has_jokers(self) -> bool:
+        return self.jokers_per_deck > 0
+
+    def decks_for(self, players: int) -> int:
+        self.check_players(players)
+        for step in self.deck_steps:
+            if players <= step.up_to:
+                return step.decks
+        raise VariantError(f"no deck rule for {players} players in {self.name}", "players", players)
+
+    def pack(self, players: int) -> Pack:
+        """Decks, jokers and cards for ``players`` players (rulings.md, "decks" and "jokers")."""
+        decks = self.decks_for(players)
+        jokers = decks * self.jokers_per_deck
+        return Pack(decks=decks, jokers=jokers, cards=decks * 52 + jokers)
+
+    def check_players(self, players: object, field: str = "players") -> int:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise VariantError(f"{players!r} is not a whole number of players", field, players)
+        if players not in self.players:
+            raise VariantError(
+                f"{players} players is out of range: {self.name} is for {self.players.min} to {self.players.max} players",
+                field,
+                players,
+            )
+        return players
+
+    def check_card(self, card: Card, field: str | None = None) -> Card:
+        """A card code that cannot exist in this variant's pack (a joker without jokers) is an input error."""
+        if card.is_joker and not self.has_jokers:
+            raise CardError(f"'JK' cannot be used: {self.name} is played without jokers", field, "JK")
+        return card
+
+    def parse_cards(self, codes: object, field: str = "cards") -> list[Card]:
+        from .cards import parse_cards
+
+        cards = parse_cards(codes, field)
+        for i, card in enumerate(cards):
+            self.check_card(card, f"{field}[{i}]")
+        return cards
+
+    # ----- rounds and contracts -------------------------------------------------------------
+    @property
+    def is_contract_game(self) -> bool:
+        return self.kind == "contract"
+
+    @property
+    def number_of_rounds(self) -> int | None:
+        """Rounds in a game, or ``None`` when the game runs to a target score (ROY)."""
+        return len(self.rounds) if self.rounds else None
+
+    def round(self, number: object, field: str = "round") -> Round:
+        if not self.rounds:
+            raise VariantError(f"{self.name} has no numbered contract rounds", field, number)
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise VariantError(f"{number!r} is not a round number", field, number)
+        if not 1 <= number <= len(self.rounds):
+            raise VariantError(
+                f"round {number} is out of range: {self.name} has rounds 1 to {len(self.rounds)}", field, number
+            )
+        return self.rounds[number - 1]
+
+    def is_last_round(self, number: int) -> bool:
+        return bool(self.rounds) and number == len(self.rounds)
+
+    # ----- cards: wilds and points -----------------------------------------------------------
+    def is_wild(self, card: Card) -> bool:
+        return self.melds is not None and self.melds.wild.matches(card)
+
+    @property
+    def wild_cards(self) -> list[str]:
+        return list(self.melds.wild.tokens) if self.melds else []
+
+    def card_points(self, card: Card) -> int:
+        key = JOKER if card.is_joker else card.rank
+        return self.points[key]
+
+    # ----- May I -----------------------------------------------------------------------------
+    def may_i_allowed_in(self, round_number: int | None) -> bool:
+        """May I is off in the last N rounds when a house option says so (001 "Rule Variations")."""
+        if not self.may_i.allowed:
+            return False
+        last = self.no_may_i_in_last_rounds
+        if last and round_number is not None and self.rounds:
+            return round_number <= len(self.rounds) - last
+        return True
+
+    @property
+    def no_may_i_in_last_rounds(self) -> int:
+        return max(
+            (opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)),
+            default=0,
+        )
+
+    # ----- house rules ------------------------------------------------------------------------
+    def with_house_rules(self, options: object, field: str = "house_rules") -> "Variant":
+        """This variant with the given house options in force; unknown keys are input errors."""
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise VariantError(f"{options!r} is not an object of house options", field, options)
+        chosen: dict[str, bool] = {}
+        for key, value in options.items():
+            if key not in self.house_options:
+                known = ", ".join(self.house_options) or "none"
+                raise VariantError(
+                    f"{key!r} is not a house option of {self.name} (known: {known})", f"{field}.{key}", key
+                )
+            if not isinstance(value, bool):
+                raise VariantError(f"{value!r} is not true or false", f"{field}.{key}", value)
+            chosen[key] = value
+        variant = replace(self, house_rules=chosen)
+        extra = tuple(t for key, on in chosen.items() if on for t in self.house_options[key].adds_wild)
+        if extra and self.melds is not None:
+            tokens = self.melds.wild.tokens + tuple(t for t in extra if t not in self.melds.wild.tokens)
+            variant = replace(variant, melds=replace(self.melds, wild=WildSpec(tokens)))
+        return variant
+
+    def cite(self, rule: str) -> Citation:
+        """The source of a rule of this variant (``rulings`` when the variant's source is silent)."""
+        return self.sources.get(rule) or Citation("rulings", "Built-in variants")
+
+    # ----- the API shape ----------------------------------------------------------------------
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "summary": self.summary,
+            "players": {"min": self.players.min, "max": self.players.max},
+            "decks": [{"up_to": s.up_to, "decks": s.decks} for s in self.deck_steps],
+            "jokers_per_deck": self.jokers_per_deck,
+            "cards_dealt": self.cards_dealt,
+            "deal_at_a_time": self.deal_at_a_time,
+            "rounds": [r.as_dict() for r in self.rounds],
+            "card_points": dict(self.points),
+            "wild_cards": self.wild_cards,
+            "scoring": {
+                "round_score": str(self.scoring.round_score),
+                "winner": str(self.scoring.winner),
+                "round_win_bonus": self.scoring.round_win_bonus,
+                "missing_card_penalty": self.scoring.missing_card_penalty,
+            },
+            "may_i": {
+                "allowed": self.may_i.allowed,
+                "penalty_cards_per_discard": self.may_i.penalty_cards_per_discard,
+                "multiple_discards": self.may_i.multiple_discards,
+                "discard_pile_dead": self.may_i.discard_pile_dead,
+                "no_lay_down_until_next_turn": self.may_i.no_lay_down_until_next_turn,
+            },
+            "stock_exhausted": str(self.stock_exhausted),
+            "house_options": [
+                {"key": o.key, "label": o.label, "source": o.source.as_dict()} for o in self.house_options.values()
+            ],
+            "sources": {k: c.as_dict() for k, c in self.sources.items()},
+        }
+        if self.melds is not None:
+            m = self.melds
+            data["melds"] = {
+                "set_min": m.set_min,
+                "run_min": m.run_min,
+                "run_max": m.run_max,
+                "aces": str(m.aces),
+                "wilds_may_not_outnumber_naturals": m.wilds_may_not_outnumber_naturals,
+                "all_wild_set": m.all_wild_set,
+                "same_suit_runs": m.same_suit_runs,
+            }
+            data["contract_kind"] = str(self.contract_kind)
+        if self.last_round is not None:
+            data["last_round"] = {
+                "round": self.last_round.round,
+                "no_discard": self.last_round.no_discard,
+                "all_cards_in_contract": self.last_round.all_cards_in_contract,
+            }
+        if self.scoring.target is not None:
+            data["target"] = self.scoring.target
+        if self.roy is not None:
+            data["roy"] = {
+                "aces": str(self.roy.aces),
+                "suit_changer": self.roy.suit_changer,
+                "draw_card": self.roy.draw_card,
+                "draw_per_card": self.roy.draw_per_card,
+                "skip_card": self.roy.skip_card,
+                "skip_draw": self.roy.skip_draw,
+            }
+        return data
+
+
+# ----- loading ------------------------------------------------------------------------------
+
+def _need(table: Mapping, key: str, where: str, kind: type | tuple[type, ...] = object):
+    if key not in table:
+        raise VariantError(f"missing {where}.{key}", f"{where}.{key}")
+    value = table[key]
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise VariantError(f"{where}.{key} must be a whole number, not {value!r}", f"{where}.{key}", value)
+    if kind is not object and kind is not int and not isinstance(value, kind):
+        raise VariantError(f"{where}.{key} has the wrong type: {value!r}", f"{where}.{key}", value)
+    return value
+
+
+def _citation(value: Any, where: str) -> Citation:
+    if not isinstance(value, Mapping) or "file" not in value:
+        raise VariantError(f"{where} must be {{ file = ..., section = ... }}", where, value)
+    return Citation(str(value["file"]), str(value.get("section", "")))
+
+
+def _wild_tokens(tokens: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(tokens, list):
+        raise VariantError(f"{where} must be a list", where, tokens)
+    out = []
+    for token in tokens:
+        token = str(token).upper()
+        if token != JOKER and token not in RANKS:
+            token = parse_card(token, where).code
+        out.append(token)
+    return tuple(out)
+
+
+def variant_from_dict(data: Mapping[str, Any]) -> Variant:
+    """Build and check a :class:`Variant` from its parsed definition."""
+    vid = _need(data, "id", "variant", str)
+    kind = _need(data, "kind", vid, str)
+    if kind not in ("contract", "shedding"):
+        raise VariantError(f"{vid}.kind must be 'contract' or 'shedding', not {kind!r}", "kind", kind)
+    players = _need(data, "players", vid, dict)
+    prange = PlayerRange(_need(players, "min", "players", int), _need(players, "max", "players", int))
+    if not 1 <= prange.min <= prange.max:
+        raise VariantError(f"{vid}: players.min must be at most players.max", "players", players)
+    pack = _need(data, "pack", vid, dict)
+    steps = tuple(
+        DeckStep(_need(s, "up_to", "pack.decks", int), _need(s, "decks", "pack.decks", int))
+        for s in _need(pack, "decks", "pack", list)
+    )
+    if not steps or steps[-1].up_to < prange.max:
+        raise VariantError(f"{vid}: pack.decks must cover up to {prange.max} players", "pack.decks", steps)
+    deal = _need(data, "deal", vid, dict)
+    scoring_t = _need(data, "scoring", vid, dict)
+    scoring = Scoring(
+        round_score=RoundScore(_need(scoring_t, "round_score", "scoring", str)),
+        winner=Winner(_need(scoring_t, "winner", "scoring", str)),
+        target=scoring_t.get("target"),
+        round_win_bonus=int(scoring_t.get("round_win_bonus", 0)),
+        missing_card_penalty=int(scoring_t.get("missing_card_penalty", 0)),
+    )
+    if scoring.winner is Winner.FIRST_TO_TARGET and not isinstance(scoring.target, int):
+        raise VariantError(f"{vid}: a first-to-target game needs scoring.target", "scoring.target")
+    may_i_t = data.get("may_i", {"allowed": False})
+    may_i = MayIRules(
+        allowed=bool(may_i_t.get("allowed", False)),
+        penalty_cards_per_discard=int(may_i_t.get("penalty_cards_per_discard", 1)),
+        multiple_discards=bool(may_i_t.get("multiple_discards", False)),
+        discard_pile_dead=bool(may_i_t.get("discard_pile_dead", False)),
+        no_lay_down_until_next_turn=bool(may_i_t.get("no_lay_down_until_next_turn", False)),
+    )
+    sources = {k: _citation(v, f"sources.{k}") for k, v in data.get("sources", {}).items()}
+    house = {}
+    for key, opt in data.get("house_options", {}).items():
+        house[key] = HouseOption(
+            key=key,
+            label=str(_need(opt, "label", f"house_options.{key}", str)),
+            source=_citation(opt.get("source", {"file": "house", "section": ""}), f"house_options.{key}.source"),
+            adds_wild=_wild_tokens(opt.get("adds_wild", []), f"house_options.{key}.adds_wild"),
+            no_may_i_in_last_rounds=int(opt.get("no_may_i_in_last_rounds", 0)),
+        )
+    jokers_per_deck = _need(pack, "jokers_per_deck", "pack", int)
+    variant = Variant(
+        id=vid,
+        name=_need(data, "name", vid, str),
+        kind=kind,
+        order=int(data.get("order", 99)),
+        summary=str(data.get("summary", "")),
+        players=prange,
+        deck_steps=steps,
+        jokers_per_deck=jokers_per_deck,
+        cards_dealt=_need(deal, "cards", "deal", int),
+        deal_at_a_time=int(deal.get("at_a_time", 1)),
+        scoring=scoring,
+        may_i=may_i,
+        stock_exhausted=StockExhausted(data.get("stock", {}).get("exhausted", "reshuffle")),
+        sources=sources,
+        house_options=house,
+    )
+    if kind == "contract":
+        m = _need(data, "melds", vid, dict)
+        melds = MeldRules(
+            set_min=_need(m, "set_min", "melds", int),
+            run_min=_need(m, "run_min", "melds", int),
+            run_max=int(m.get("run_max", 13)),
+            aces=AceRule(_need(m, "aces", "melds", str)),
+            wild=WildSpec(_wild_tokens(m.get("wild", []), "melds.wild")),
+            wilds_may_not_outnumber_naturals=bool(m.get("wilds_may_not_outnumber_naturals", False)),
+            all_wild_set=bool(m.get("all_wild_set", False)),
+            same_suit_runs=bool(m.get("same_suit_runs", True)),
+        )
+        if JOKER in melds.wild.tokens and not jokers_per_deck:
+            raise VariantError(f"{vid}: jokers are wild but the pack has none", "melds.wild")
+        c = _need(data, "contracts", vid, dict)
+        rounds = tuple(
+            Round(
+                number=i,
+                contract=Contract(int(r.get("sets", 0)), int(r.get("runs", 0))),
+                min_cards=int(r.get("sets", 0)) * melds.set_min + int(r.get("runs", 0)) * melds.run_min,
+            )
+            for i, r in enumerate(_need(c, "rounds", "contracts", list), start=1)
+        )
+        if not rounds:
+            raise VariantError(f"{vid}: a contract game needs at least one round", "contracts.rounds")
+        points = {str(k).upper(): int(v) for k, v in _need(data, "points", vid, dict).items()}
+        missing = [r for r in RANKS if r not in points] + ([JOKER] if jokers_per_deck and JOKER not in points else [])
+        if missing:
+            raise VariantError(f"{vid}: points has no value for {', '.join(missing)}", "points", missing)
+        last = data.get("last_round")
+        last_round = None
+        if last is not None:
+            last_round = LastRound(
+                round=_need(last, "round", "last_round", int),
+                no_discard=bool(last.get("no_discard", True)),
+                all_cards_in_contract=bool(last.get("all_cards_in_contract", False)),
+            )
+            if last_round.round != len(rounds):
+                raise VariantError(f"{vid}: last_round.round must be the last round ({len(rounds)})", "last_round")
+        variant = replace(
+            variant,
+            melds=melds,
+            contract_kind=ContractKind(_need(c, "kind", "contracts", str)),
+            rounds=rounds,
+            last_round=last_round,
+            points=points,
+        )
+    else:
+        r = _need(data, "roy", vid, dict)
+        variant = replace(
+            variant,
+            roy=RoyRules(
+                aces=AceRule(r.get("aces", "high")),
+                suit_changer=str(r.get("suit_changer", "J")),
+                draw_card=str(r.get("draw_card", "A")),
+                draw_per_card=int(r.get("draw_per_card", 2)),
+                skip_card=str(r.get("skip_card", "KS")),
+                skip_draw=int(r.get("skip_draw", 7)),
+            ),
+        )
+    return variant
+
+
+def load_variant(text: str) -> Variant:
+    """Load a variant from its TOML definition."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"not a valid variant definition: {exc}") from None
+    return variant_from_dict(data)
+
+
+def _load_builtins() -> dict[str, Variant]:
+    found = {}
+    for entry in resources.files(__package__).joinpath("variants").iterdir():
+        if entry.name.endswith(".toml"):
+            variant = load_variant(entry.read_text(encoding="utf-8"))
+            found[variant.id] = variant
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+
+
+VARIANTS: dict[str, Variant] = _load_builtins()
+
+
+def all_variants() -> list[Variant]:
+    return list(VARIANTS.values())
+
+
+def get_variant(variant_id: object, field: str = "variant") -> Variant:
+    """The built-in variant with this id; :class:`VariantError` naming the id otherwise."""
+    if isinstance(variant_id, str) and variant_id in VARIANTS:
+        return VARIANTS[variant_id]
+    known = ", ".join(VARIANTS)
+    raise VariantError(f"{variant_id!r} is not a known variant (known: {known})", field, variant_id)
+
+
+def register_variant(variant: Variant) -> None:
+    """Add a variant (e.g. a club's own, loaded with :func:`load_variant`)."""
+    VARIANTS[variant.id] = variant

@@ -1,0 +1,15 @@
+"""HTML pages."""
+from __future__ import annotations
+
+from flask import Blueprint, Flask, render_template
+
+bp = Blueprint("web", __name__)
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html")
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
