@@ -7,11 +7,12 @@ import os
 import sqlite3
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, abort
 from flask_migrate import Migrate, upgrade
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
@@ -57,5 +58,21 @@ def init_app(app: Flask) -> None:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
-    if app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+    if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+        return
+    try:
         upgrade_database(app)
+    except OperationalError as exc:
+        # The database server is not reachable yet (e.g. PostgreSQL still starting): start anyway
+        # and migrate before the first request that gets through.
+        app.logger.warning("database not reachable at start, will migrate on first request: %s", exc.orig)
+        state = {"done": False}
+
+        @app.before_request
+        def _migrate_first():
+            if not state["done"]:
+                try:
+                    upgrade_database(app)
+                except OperationalError:
+                    abort(503, "the database is not reachable; try again in a moment")
+                state["done"] = True
