@@ -495,6 +495,10 @@ def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldV
         kind = None
     else:
         as_set, as_run = _could_be(variant, cards)
+        if as_set and as_run:  # keep the kind whose size fits, when only one does
+            set_size = len(cards) >= m.set_min
+            run_size = m.run_min <= len(cards) <= m.run_max
+            as_set, as_run = (set_size, run_size) if set_size != run_size else (as_set, as_run)
         if as_set and not as_run:
             kind = SET
             _explain_set(variant, cards, why)
