@@ -55,21 +55,18 @@ def blank(variant_id: str):
     return _pdf_response(render_sheet_pdf(sheet), f"{variant.id}-scoresheet.pdf")
 
 
-def load_game_state(game_id: str):
-    """The game-state dict of a game, or ``None`` for an unknown game."""
-    from ..services import games
-
-    return games.state_for_sheet(game_id)
-
-
 @bp.get("/games/<game_id>/scoresheet.pdf")
 def filled(game_id: str):
+    """The filled sheet of a game, from the games service's game state (404 for an unknown game)."""
+    from ..services import games
+
     page: PageSetup = parse_filled_query(request.args)
-    state = load_game_state(game_id)
-    if state is None:
+    try:
+        game = games.get_game(game_id)
+    except games.NotFound:
         return _plain(f"game: {game_id!r} is not a known game", 404)
-    variant = get_variant(state["variant"])
-    sheet = filled_sheet(variant, state, page)
+    state = games.game_state(game)
+    sheet = filled_sheet(games.variant_of(game), state, page)
     safe = re.sub(r"[^A-Za-z0-9_-]", "", str(state.get("id", "game")))[:40] or "game"
     return _pdf_response(render_sheet_pdf(sheet), f"scoresheet-{safe}.pdf")
 
