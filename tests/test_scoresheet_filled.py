@@ -69,9 +69,10 @@ def test_full_8_player_continental_game_on_one_page(client, tmp_path):
             assert f"{rnd['went_out']} out" in text
     assert "8 cards · Cleo deals stock ran out" in text
     assert "Winner: Bob" in text
-    standings = " ".join(f"{s['place']} {s['name']}{' (withdrew)' if not s['active'] else ''} {s['total']}"
-                         for s in state["standings"])
-    assert "Place Player Total " + standings in text
+    standings = " · ".join(f"{s['place']}. {s['name']} {s['total']}{' (withdrew)' if not s['active'] else ''}"
+                           for s in state["standings"])
+    assert "Standings: " + standings in text
+    assert "Standings: 1. Bob 105 · 2. Dmitri 125 · 3. Ann 135 · 3. Fred 135" in text
     # every note the rules produced: withdrawal, missing score, incorrect hand, stock, correction, ruling, house options
     assert len(state["notes"]) >= 8
     for note in state["notes"]:
@@ -82,6 +83,7 @@ def test_full_8_player_continental_game_on_one_page(client, tmp_path):
         assert words in text
     # the marks on the cells, and their key
     assert "55 m 70" in text and "35 i 130" in text and "20 c 95" in text and "50 +10 130" in text
+    assert "0 out 35" in text  # Bob went out in round 2
     assert "m no score posted" in text and "i incorrect hand: 10 points per missing card" in text
     # house options shown in the legend: 2s wild too
     assert "Jokers, the ace of hearts, the ace of diamonds, every 2." in text

@@ -27,14 +27,22 @@ def _query_error(err: SheetQueryError):
     return _plain(err.message, err.status)
 
 
+PRINT_CSS = "css/print.css"
+_BETWEEN_TAGS = re.compile(r">\s*\n\s*<")
+
+
 def render_sheet_html(sheet: Sheet) -> str:
+    """The sheet's HTML, without the template's indentation (less for WeasyPrint to parse)."""
     template = "scoresheets/filled.html" if sheet.kind == "filled" else "scoresheets/blank.html"
-    return render_template(template, sheet=sheet)
+    return _BETWEEN_TAGS.sub("><", render_template(template, sheet=sheet))
 
 
 def render_sheet_pdf(sheet: Sheet) -> bytes:
     app = current_app
-    return html_to_pdf(render_sheet_html(sheet), app.static_folder, app.static_url_path)
+    return html_to_pdf(
+        render_sheet_html(sheet), app.static_folder, app.static_url_path,
+        stylesheets=(PRINT_CSS,), page_size=sheet.page.css_size,
+    )
 
 
 def _pdf_response(pdf: bytes, filename: str) -> Response:

@@ -215,6 +215,7 @@ class Sheet:
     place: str | None = None
     totals: list[Cell] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
+    standings_text: list[str] = field(default_factory=list)
     result: str | None = None
     notes: list[str] = field(default_factory=list)
     corrections: list[dict] = field(default_factory=list)
@@ -299,6 +300,13 @@ def _long_day(text: str | None) -> str | None:
         return datetime.fromisoformat(text).strftime("%A %-d %B %Y")
     except ValueError:
         return text
+
+
+def _standing_text(s: Mapping[str, Any]) -> str:
+    total = "–" if s.get("total") is None else str(s["total"])
+    text = f"{s.get('place')}. {s.get('name')} {total}"
+    marks = [w for w, on in (("provisional", s.get("provisional")), ("withdrew", s.get("active") is False)) if on]
+    return text + (f" ({', '.join(marks)})" if marks else "")
 
 
 STATUS_WORDS = {
@@ -459,6 +467,7 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
         date_text=_long_day(created),
         totals=totals_row,
         standings=list(state.get("standings") or []),
+        standings_text=[_standing_text(s) for s in state.get("standings") or []],
         result=result,
         notes=[str(n) for n in state.get("notes") or []],
         corrections=list(state.get("corrections") or []),
