@@ -316,16 +316,17 @@ STATUS_WORDS = {
     "void": "void",
 }
 
-#: A finished game's sheet keeps only the reminders needed to check its scores.
-FILLED_LEGEND = ("Card points", "Wilds", "Winning", "Scoring")
+#: A game's sheet keeps only the reminder needed to check its scores (house options in force are
+#: in its notes).
+FILLED_LEGEND = ("Card points", "Scoring")
 
 KEY = {
     "out": "went out",
-    "m": "no score posted: the two highest scores of the others that round",
-    "i": "incorrect hand: {penalty} points per missing card added",
-    "c": "corrected (see Notes)",
-    "w": "withdrew: total from the two highest totals of the others",
-    "p": "provisional total",
+    "m": "no score posted, two-highest rule",
+    "i": "incorrect hand, {penalty} per missing card",
+    "c": "corrected",
+    "w": "withdrew, two-highest totals rule",
+    "p": "provisional",
 }
 
 
@@ -448,13 +449,13 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
         footer += f" · last change {_iso_day(updated)}"
     key = [(t, KEY[t].format(penalty=missing_penalty)) for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
-        key.append(("stock", "the stock ran out: nobody went out, everyone scored their hand"))
+        key.append(("stock", "stock ran out, nobody out"))
     signed = {t for r in rows for c in r.cells for t in c.tags if t[0] in "+−"}
     win_bonus = f"−{variant.scoring.round_win_bonus}" if variant.scoring.round_win_bonus else None
     if win_bonus in signed:
-        key.append((win_bonus, "taken off the total for the round won"))
+        key.append((win_bonus, "off the total for the round won"))
     if signed - {win_bonus}:
-        key.append(("±n", "added to or taken off the total by a ruling (see Notes)"))
+        key.append(("±n", "ruling adjustment"))
     return Sheet(
         kind="filled",
         variant=variant,
