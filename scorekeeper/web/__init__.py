@@ -13,3 +13,6 @@ def home():
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    from .games import bp as games_bp
+
+    app.register_blueprint(games_bp)
