@@ -47,8 +47,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     database_url = os.environ.get("DATABASE_URL")
     if database_url and (test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config):
-        if database_url.startswith("postgres://"):
-            database_url = "postgresql://" + database_url[len("postgres://"):]
+        # Heroku-style postgres:// and plain postgresql:// both mean psycopg 3 (the dependency).
+        for prefix in ("postgres://", "postgresql://"):
+            if database_url.startswith(prefix):
+                database_url = "postgresql+psycopg://" + database_url[len(prefix):]
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
