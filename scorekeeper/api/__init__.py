@@ -29,5 +29,6 @@ def _http_error(err: HTTPException):
 
 def init_app(app: Flask) -> None:
     from . import rules  # noqa: F401  (registers routes on bp)
+    from . import games  # noqa: F401  (registers routes on bp)
 
     app.register_blueprint(bp)
