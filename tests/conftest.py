@@ -84,6 +84,27 @@ def app(database_url, tmp_path):
     _dispose(app)
 
 
+@pytest.fixture
+def app_factory(database_url):
+    """``app_factory(**config)``: another app on this test's database, with settings of its own;
+    its connections are closed after the test."""
+    made = []
+
+    def make(**config):
+        settings = {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": database_url,
+        }
+        settings.update(config)
+        made.append(create_app(settings))
+        return made[-1]
+
+    yield make
+    for app in made:
+        _dispose(app)
+
+
 def _dispose(app) -> None:
     """Close the app's pooled connections so the test's database can be dropped."""
     ext = app.extensions.get("sqlalchemy")

@@ -8,7 +8,6 @@ import pytest
 from flask import render_template_string
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +23,8 @@ INLINE = """<!doctype html><title>inline</title>
 
 
 @pytest.fixture
-def live_server(database_url):
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url}
-    )
+def live_server(app_factory):
+    app = app_factory()
 
     @app.get("/_test/inline")
     def inline():

@@ -32,11 +32,13 @@ FORM_PAGE = """<!doctype html><form method="post" action="/_test/form">
 <input name="name"><button>Save</button></form>"""
 
 
-def make_app(database_url, **config):
-    settings = {"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": database_url}
-    settings.update(config)
-    app = create_app(settings)
+@pytest.fixture
+def make_app(app_factory):
+    """An app with a plain form page and a JSON write route added (CSRF on unless told)."""
+    return lambda **config: add_test_routes(app_factory(**config))
 
+
+def add_test_routes(app):
     @app.route("/_test/form", methods=["GET", "POST"])
     def test_form():
         """A plain form page, as every page with a form has one."""
@@ -97,16 +99,16 @@ def test_content_security_policy_is_strict():
     assert "unsafe" not in CONTENT_SECURITY_POLICY and "http" not in CONTENT_SECURITY_POLICY
 
 
-def test_security_headers_on_form_errors_and_posts(database_url):
-    app = make_app(database_url)
+def test_security_headers_on_form_errors_and_posts(make_app):
+    app = make_app()
     response = app.test_client().post("/_test/form", data={"name": "x"})
     assert response.status_code == 400
     for name, value in EXPECTED_HEADERS.items():
         assert response.headers.get(name) == value
 
 
-def test_api_answers_are_not_cached(database_url):
-    client = make_app(database_url).test_client()
+def test_api_answers_are_not_cached(make_app):
+    client = make_app().test_client()
     assert client.get("/api/v1/variants").headers["Cache-Control"] == "no-store"
     hand = client.post("/api/v1/_test/echo", json={"cards": ["KD"]})
     assert hand.status_code == 200
@@ -120,8 +122,8 @@ def _session_cookie(response) -> str:
     return cookies[0]
 
 
-def test_session_cookie_is_httponly_and_samesite_lax(database_url):
-    app = make_app(database_url)
+def test_session_cookie_is_httponly_and_samesite_lax(make_app):
+    app = make_app()
     cookie = _session_cookie(app.test_client().get("/_test/form"))
     attributes = [a.strip().lower() for a in cookie.split(";")]
     assert "httponly" in attributes
@@ -129,8 +131,8 @@ def test_session_cookie_is_httponly_and_samesite_lax(database_url):
     assert "secure" not in attributes
 
 
-def test_session_cookie_secure_and_hsts_when_configured(database_url):
-    app = make_app(database_url, SESSION_COOKIE_SECURE=True)
+def test_session_cookie_secure_and_hsts_when_configured(make_app):
+    app = make_app(SESSION_COOKIE_SECURE=True)
     client = app.test_client()
     response = client.get("/_test/form", base_url="https://localhost")
     attributes = [a.strip().lower() for a in _session_cookie(response).split(";")]
@@ -147,8 +149,8 @@ def test_cookie_secure_from_environment(monkeypatch, tmp_path):
 
 
 # -- CSRF --------------------------------------------------------------------------------------
-def test_form_post_without_csrf_token_is_refused(database_url):
-    app = make_app(database_url)
+def test_form_post_without_csrf_token_is_refused(make_app):
+    app = make_app()
     client = app.test_client()
     client.get("/_test/form")
     response = client.post("/_test/form", data={"name": "Ann"})
@@ -161,8 +163,8 @@ def test_form_post_without_csrf_token_is_refused(database_url):
     assert "The CSRF token is invalid." in wrong.get_data(as_text=True)
 
 
-def test_form_post_with_csrf_token_is_accepted(database_url):
-    app = make_app(database_url)
+def test_form_post_with_csrf_token_is_accepted(make_app):
+    app = make_app()
     client = app.test_client()
     token = csrf_token_from(client.get("/_test/form").get_data(as_text=True))
     response = client.post("/_test/form", data={"name": "Ann", "csrf_token": token})
@@ -170,9 +172,9 @@ def test_form_post_with_csrf_token_is_accepted(database_url):
     assert response.data == b"saved"
 
 
-def test_csrf_over_https_needs_no_referer(database_url):
+def test_csrf_over_https_needs_no_referer(make_app):
     """Referrer-Policy: no-referrer means browsers send no Referer; the token alone suffices."""
-    app = make_app(database_url, SESSION_COOKIE_SECURE=True)
+    app = make_app(SESSION_COOKIE_SECURE=True)
     client = app.test_client()
     page = client.get("/_test/form", base_url="https://localhost")
     token = csrf_token_from(page.get_data(as_text=True))
@@ -182,8 +184,8 @@ def test_csrf_over_https_needs_no_referer(database_url):
     assert response.status_code == 200
 
 
-def test_csrf_token_does_not_expire_within_a_long_game(database_url):
-    app = make_app(database_url)
+def test_csrf_token_does_not_expire_within_a_long_game(make_app):
+    app = make_app()
     assert app.config["WTF_CSRF_TIME_LIMIT"] is None
 
 
@@ -195,9 +197,9 @@ def _fill(rule) -> str:
     return rule.build(values)[1] if values else rule.rule
 
 
-def test_every_form_route_requires_a_csrf_token(database_url):
+def test_every_form_route_requires_a_csrf_token(make_app):
     """Every non-API route that accepts a write refuses it without a token (CSRF, not 404/405)."""
-    app = make_app(database_url)
+    app = make_app()
     client = app.test_client()
     checked = []
     for rule in app.url_map.iter_rules():
@@ -211,8 +213,8 @@ def test_every_form_route_requires_a_csrf_token(database_url):
     assert ("/_test/form", "POST") in checked
 
 
-def test_api_is_exempt_from_csrf(database_url):
-    app = make_app(database_url)
+def test_api_is_exempt_from_csrf(make_app):
+    app = make_app()
     assert app.config["WTF_CSRF_ENABLED"] is True
     response = app.test_client().post(
         "/api/v1/_test/echo", json={"cards": ["KD", "4S", "AH"]}
@@ -222,8 +224,8 @@ def test_api_is_exempt_from_csrf(database_url):
 
 
 # -- rate limits -----------------------------------------------------------------------------
-def test_writes_over_the_limit_get_429(database_url):
-    app = make_app(database_url, RATELIMIT_WRITES="3 per minute")
+def test_writes_over_the_limit_get_429(make_app):
+    app = make_app(RATELIMIT_WRITES="3 per minute")
     client = app.test_client()
     for _ in range(3):
         ok = client.post("/api/v1/_test/echo", json={"cards": ["KD"]})
@@ -245,8 +247,8 @@ def test_writes_over_the_limit_get_429(database_url):
     assert other.status_code == 200
 
 
-def test_form_writes_over_the_limit_get_a_page(database_url):
-    app = make_app(database_url, RATELIMIT_WRITES="1 per minute", WTF_CSRF_ENABLED=False)
+def test_form_writes_over_the_limit_get_a_page(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", WTF_CSRF_ENABLED=False)
     client = app.test_client()
     assert client.post("/_test/form", data={"name": "a"}).status_code == 200
     over = client.post("/_test/form", data={"name": "a"})
@@ -255,32 +257,33 @@ def test_form_writes_over_the_limit_get_a_page(database_url):
     assert "Too many changes" in over.get_data(as_text=True)
 
 
-def test_limit_is_shared_by_all_write_routes(database_url):
-    app = make_app(database_url, RATELIMIT_WRITES="2 per minute", WTF_CSRF_ENABLED=False)
+def test_limit_is_shared_by_all_write_routes(make_app):
+    app = make_app(RATELIMIT_WRITES="2 per minute", WTF_CSRF_ENABLED=False)
     client = app.test_client()
     assert client.post("/_test/form", data={}).status_code == 200
     assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 200
     assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 429
 
 
-def test_rate_limits_can_be_disabled(database_url):
-    app = make_app(database_url, RATELIMIT_WRITES="1 per minute", RATELIMIT_ENABLED=False)
+def test_rate_limits_can_be_disabled(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", RATELIMIT_ENABLED=False)
     client = app.test_client()
     for _ in range(5):
         assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 200
 
 
-def test_rate_limit_storage_is_configurable(database_url):
+def test_rate_limit_storage_is_configurable(make_app):
     from limits.errors import ConfigurationError
 
-    app = make_app(database_url, RATELIMIT_STORAGE_URI="memory://")
+    app = make_app(RATELIMIT_STORAGE_URI="memory://")
     assert type(app.extensions["scorekeeper_limiter"].limiter.storage).__name__ == "MemoryStorage"
     with pytest.raises(ConfigurationError):
-        make_app(database_url, RATELIMIT_STORAGE_URI="nosuchstore://here")
+        # (not migrating: an app that fails to start leaves no pooled connection behind)
+        make_app(RATELIMIT_STORAGE_URI="nosuchstore://here", SCOREKEEPER_AUTO_MIGRATE=False)
 
 
-def test_behind_a_proxy_each_client_has_its_own_allowance(database_url):
-    app = make_app(database_url, RATELIMIT_WRITES="1 per minute", PROXY_FIX_X_FOR=1)
+def test_behind_a_proxy_each_client_has_its_own_allowance(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", PROXY_FIX_X_FOR=1)
     client = app.test_client()
 
     def post(address):
