@@ -1,9 +1,22 @@
-"""Database set-up: Flask-SQLAlchemy with a typed declarative base."""
+"""Database set-up: Flask-SQLAlchemy with a typed declarative base, Flask-Migrate migrations
+applied on start, and SQLite pragmas (WAL, foreign keys, busy timeout) on every connection."""
 from __future__ import annotations
 
-from flask import Flask
+import fcntl
+import os
+import sqlite3
+from pathlib import Path
+
+from flask import Flask, abort
+from flask_migrate import Migrate, upgrade
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase
+
+MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
 class Base(DeclarativeBase):
@@ -11,7 +24,55 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """WAL (readers never block the writer), enforced foreign keys, and a busy timeout so that
+    concurrent writers wait for each other instead of failing."""
+    if not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def upgrade_database(app: Flask) -> None:
+    """Migrate the database to the newest schema. Several workers may start at once: a lock file
+    in the instance folder lets one migrate while the others wait."""
+    lock_path = os.path.join(app.instance_path, "migrate.lock")
+    with open(lock_path, "a") as lock, app.app_context():
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            upgrade(directory=MIGRATIONS)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def init_app(app: Flask) -> None:
+    from . import models  # noqa: F401  (the tables)
+
     db.init_app(app)
+    migrate.init_app(app, db, directory=MIGRATIONS)
+    if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+        return
+    try:
+        upgrade_database(app)
+    except OperationalError as exc:
+        # The database server is not reachable yet (e.g. PostgreSQL still starting): start anyway
+        # and migrate before the first request that gets through.
+        app.logger.warning("database not reachable at start, will migrate on first request: %s", exc.orig)
+        state = {"done": False}
+
+        @app.before_request
+        def _migrate_first():
+            if not state["done"]:
+                try:
+                    upgrade_database(app)
+                except OperationalError:
+                    abort(503, "the database is not reachable; try again in a moment")
+                state["done"] = True

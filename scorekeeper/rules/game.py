@@ -1,0 +1,622 @@
+"""A whole game, round by round: dealers, round scores, totals, standings, withdrawals, completion.
+
+Pure Python (no Flask, no SQLAlchemy). The service layer turns stored rows into the plain inputs
+below and stores what comes back; pages, API and PDFs all read the result of :func:`tally`.
+Every rule cites shared/rulings.md (which wins over the sources) and the source it settles.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Mapping, Sequence
+
+from .cards import Card
+from .errors import RulesInputError
+from .scoring import check_missing_cards, hand_points, missing_card_penalty
+from .variants import RoundScore, StockExhausted, Variant, Winner
+
+WENT_OUT = "went_out"
+STOCK_EXHAUSTED = "stock_exhausted"
+ENDS = (WENT_OUT, STOCK_EXHAUSTED)
+ENTRY_KINDS = ("cards", "points", "missing", "card_count", "went_out")
+
+MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
+MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
+MAX_NAME_LENGTH = 40
+
+INCOMPLETE_GAMES = "Incomplete games and missing scores"
+IRREGULARITIES = "Irregularities"
+
+
+class GameRulesError(RulesInputError):
+    """Input that the game's rules refuse (a bad hand, an unknown player, a round to replay)."""
+
+
+class RoundMustBeReplayed(GameRulesError):
+    """A missing score cannot be computed: fewer than two other scores were posted
+    (rulings.md, "Incomplete games and missing scores")."""
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A rule the app applied, to be shown and kept with the game (``kind`` is a stable key)."""
+
+    kind: str
+    summary: str
+    citation: str
+    player: str | None = None
+
+
+def cite(variant: Variant, rule: str, fallback_section: str) -> str:
+    """The citation label for one of the variant's rules, or the rulings.md section."""
+    citation = variant.sources.get(rule)
+    rulings = f"rulings.md, {fallback_section}"
+    return f"{citation.label}; {rulings}" if citation is not None else rulings
+
+
+# ----- players and seats -----------------------------------------------------------------------
+
+def check_name(name: object, field: str) -> str:
+    """A player's display name: 1-40 printable characters, spaces trimmed."""
+    if not isinstance(name, str):
+        raise GameRulesError(f"{name!r} is not a name (expected text such as 'Ann')", field, name)
+    clean = " ".join(name.split())
+    if not clean:
+        raise GameRulesError("a player's name cannot be blank", field, name)
+    if len(clean) > MAX_NAME_LENGTH:
+        raise GameRulesError(f"{clean[:20]!r}… is too long for a name (at most {MAX_NAME_LENGTH} characters)", field, name)
+    if any(not ch.isprintable() for ch in clean):
+        raise GameRulesError(f"{clean!r} contains characters that cannot be shown", field, name)
+    return clean
+
+
+def check_seating(variant: Variant, names: object, field: str = "players") -> list[str]:
+    """The players in seating order: the variant's player range, no blank or duplicate names
+    (names are unique per game, case-insensitive; api-contract.md, Conventions)."""
+    if not isinstance(names, (list, tuple)):
+        raise GameRulesError(f"{names!r} is not a list of player names in seating order", field, names)
+    clean = [check_name(name, f"{field}[{i}]") for i, name in enumerate(names)]
+    if not (variant.players.min <= len(clean) <= variant.players.max):
+        raise GameRulesError(
+            f"{len(clean)} players is out of range: {variant.name} is for "
+            f"{variant.players.min} to {variant.players.max} players",
+            field,
+            len(clean),
+        )
+    seen: dict[str, int] = {}
+    for i, name in enumerate(clean):
+        key = name.casefold()
+        if key in seen:
+            raise GameRulesError(
+                f"{name!r} is seated twice (seats {seen[key] + 1} and {i + 1}); names must differ", f"{field}[{i}]", name
+            )
+        seen[key] = i
+    return clean
+
+
+def find_player(names: Sequence[str], name: object, field: str) -> str:
+    """The display name matching ``name`` case-insensitively, or an error naming the value."""
+    if isinstance(name, str):
+        key = " ".join(name.split()).casefold()
+        for known in names:
+            if known.casefold() == key:
+                return known
+    listed = ", ".join(names)
+    raise GameRulesError(f"{name!r} is not a player in this game (players: {listed})", field, name)
+
+
+def active_in_round(withdrawn_after: int | None, number: int) -> bool:
+    """A player who withdrew after round k plays rounds 1..k only."""
+    return withdrawn_after is None or withdrawn_after >= number
+
+
+# ----- dealers and contracts -------------------------------------------------------------------
+
+def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None], rounds: int) -> list[int]:
+    """Seat index of the dealer of rounds 1..``rounds``: the deal passes to the left (the next
+    seat in seating order) each round, skipping players who have withdrawn (rulings.md, "May I";
+    source 001, "The deal")."""
+    out: list[int] = []
+    seat = first_dealer
+    for number in range(1, rounds + 1):
+        if number > 1:
+            seat = (seat + 1) % seats
+        for _ in range(seats):
+            if active_in_round(withdrawn_after[seat], number):
+                break
+            seat = (seat + 1) % seats
+        out.append(seat)
+    return out
+
+
+def round_info(variant: Variant, number: int) -> dict:
+    """A round's contract and minimum cards (rulings.md, "Contracts, round by round"); ROY has none."""
+    if variant.rounds and 1 <= number <= len(variant.rounds):
+        r = variant.rounds[number - 1]
+        return {"contract": r.contract.as_dict(), "min_cards": r.min_cards}
+    return {"contract": None, "min_cards": None}
+
+
+# ----- one round -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hand:
+    """What the table entered for one player: ``entered_as`` is one of :data:`ENTRY_KINDS`."""
+
+    entered_as: str
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+    card_count: int | None = None
+    missing_cards: int = 0
+
+    def as_input(self) -> dict:
+        """The canonical API form of this hand (used to tell a repeat from a different submission)."""
+        if self.entered_as == "cards":
+            data: dict = {"cards": [c.code for c in self.cards]}
+        elif self.entered_as == "points":
+            data = {"points": self.points}
+        elif self.entered_as == "missing":
+            data = {"missing": True}
+        elif self.entered_as == "card_count":
+            data = {"card_count": self.card_count}
+        else:
+            data = {"went_out": True}
+        if self.missing_cards:
+            data["missing_cards"] = self.missing_cards
+        return data
+
+
+def _whole_number(value: object, field: str, what: str, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GameRulesError(f"{value!r} is not {what} (a whole number, 0 or more)", field, value)
+    if value < 0:
+        raise GameRulesError(f"{value} is not {what}: it cannot be negative", field, value)
+    if value > high:
+        raise GameRulesError(f"{value} is too large for {what} (at most {high})", field, value)
+    return value
+
+
+def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
+    """One player's hand as the API and the pages send it (api-contract.md, "A hand is one of"):
+    ``{"cards": [...]}``, ``{"points": n}``, ``{"missing": true}``, or for ROY ``{"card_count": n}``;
+    ``missing_cards`` may accompany cards or points (rulings.md, "Irregularities")."""
+    if not isinstance(raw, Mapping):
+        raise GameRulesError(
+            f"{raw!r} is not a hand (expected an object such as {{\"cards\": [...]}}, {{\"points\": 25}} or {{\"missing\": true}})",
+            field,
+            raw,
+        )
+    known = {"cards", "points", "missing", "card_count", "missing_cards", "note"}
+    for key in raw:
+        if key not in known:
+            raise GameRulesError(f"{key!r} is not part of a hand (use cards, points, missing, card_count, missing_cards)", f"{field}.{key}", key)
+    kinds = [k for k in ("cards", "points", "missing", "card_count") if k in raw]
+    if len(kinds) != 1:
+        what = "none" if not kinds else " and ".join(kinds)
+        raise GameRulesError(
+            f"a hand needs exactly one of cards, points, missing or card_count (got {what})", field, dict(raw)
+        )
+    kind = kinds[0]
+    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    missing_cards = 0
+    if "missing_cards" in raw:
+        if kind not in ("cards", "points"):
+            raise GameRulesError("missing_cards goes with cards or points only", f"{field}.missing_cards", raw["missing_cards"])
+        try:
+            missing_cards = check_missing_cards(raw["missing_cards"], f"{field}.missing_cards")
+        except RulesInputError as err:
+            raise GameRulesError(err.message, f"{field}.missing_cards", err.value) from None
+    if roy and kind != "card_count" and kind != "cards":
+        raise GameRulesError(
+            f"{variant.name} scores the cards left in each hand: give card_count (how many cards the player still holds)",
+            f"{field}.{kind}",
+            raw[kind],
+        )
+    if not roy and kind == "card_count":
+        raise GameRulesError(
+            f"card_count is for ROY; in {variant.name} give the cards left, the points, or missing",
+            f"{field}.card_count",
+            raw["card_count"],
+        )
+    if kind == "cards":
+        codes = raw["cards"]
+        if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
+            raise GameRulesError(f"{len(codes)} cards is more than any hand holds", f"{field}.cards", len(codes))
+        try:
+            cards = tuple(variant.parse_cards(codes, f"{field}.cards"))
+        except RulesInputError as err:
+            raise GameRulesError(err.message, err.field, err.value) from None
+        if roy:
+            return Hand("card_count", card_count=len(cards))
+        return Hand("cards", cards=cards, missing_cards=missing_cards)
+    if kind == "points":
+        points = _whole_number(raw["points"], f"{field}.points", "a number of points", MAX_POINTS)
+        return Hand("points", points=points, missing_cards=missing_cards)
+    if kind == "missing":
+        if raw["missing"] is not True:
+            raise GameRulesError(f"{raw['missing']!r}: missing must be true (no score was posted)", f"{field}.missing", raw["missing"])
+        return Hand("missing")
+    count = _whole_number(raw["card_count"], f"{field}.card_count", "a number of cards", 52)
+    return Hand("card_count", card_count=count)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    entered_as: str
+    cards: tuple[str, ...]
+    missing_cards: int
+    points: int
+    card_count: int | None = None
+    entered_points: int | None = None
+    note: str | None = None
+
+    def as_dict(self) -> dict:
+        data = {
+            "entered_as": self.entered_as,
+            "cards": list(self.cards),
+            "missing_cards": self.missing_cards,
+            "points": self.points,
+            "note": self.note,
+        }
+        if self.card_count is not None:
+            data["card_count"] = self.card_count
+        if self.entered_points is not None:
+            data["entered_points"] = self.entered_points
+        return data
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    went_out: str | None
+    end: str
+    scores: dict[str, int]
+    hands: dict[str, HandResult]
+    bonus: dict[str, int]
+    applied: tuple[Applied, ...]
+
+
+def score_round(
+    variant: Variant,
+    number: int,
+    players: Sequence[str],
+    went_out: str | None,
+    end: str,
+    hands: Mapping[str, Hand],
+) -> RoundResult:
+    """Score one round for the ``players`` active in it, in seating order.
+
+    - The player who went out scores 0 (rulings.md, table "round winner"); Le May I also takes
+      ``round_win_bonus`` (20) off that player's total (rulings.md; source 003, §9).
+    - When the stock runs out a second time nobody is out and everyone scores their cards
+      (rulings.md, "Stock depletion"; only where the variant turns the pile over once).
+    - An incorrect hand costs ``missing_card_penalty`` (10) per missing card on top of the cards
+      held (rulings.md, "Irregularities"; source 001, "Incorrect hand").
+    - A missing score is the sum of the two highest scores the others posted this round; with
+      fewer than two, the round must be replayed (rulings.md, "Incomplete games and missing scores").
+    - ROY: the first player out scores one point per card left in each opponent's hand
+      (rulings.md, "ROY"; source 002, rule 7).
+    """
+    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    if end not in ENDS:
+        raise GameRulesError(f"{end!r} is not a way for a round to end (went_out or stock_exhausted)", "end", end)
+    if end == STOCK_EXHAUSTED:
+        if variant.stock_exhausted is not StockExhausted.TURN_OVER_ONCE_THEN_END:
+            raise GameRulesError(
+                f"a round of {variant.name} cannot end by the stock running out: the discards are shuffled into a new stock",
+                "end",
+                end,
+            )
+        if went_out is not None:
+            raise GameRulesError(
+                f"{went_out!r} cannot have gone out in a round that ended because the stock ran out twice", "went_out", went_out
+            )
+    elif went_out is None:
+        raise GameRulesError(
+            "went_out: say who went out"
+            + (" (or end: stock_exhausted when the stock ran out twice)" if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END else ""),
+            "went_out",
+            None,
+        )
+    if went_out is not None and went_out not in players:
+        raise GameRulesError(f"{went_out!r} is not playing this round (players: {', '.join(players)})", "went_out", went_out)
+
+    others = [p for p in players if p != went_out]
+    for name in hands:
+        if name not in players:
+            raise GameRulesError(f"{name!r} is not playing this round (players: {', '.join(players)})", f"hands.{name}", name)
+    for name in others:
+        if name not in hands:
+            need = "card_count" if roy else "cards, points or missing"
+            raise GameRulesError(f"no hand for {name}: every player but the one who went out needs {need}", f"hands.{name}", None)
+    if went_out is not None and went_out in hands:
+        hand = hands[went_out]
+        zero = (hand.entered_as == "cards" and not hand.cards and not hand.missing_cards) or (
+            hand.entered_as == "points" and hand.points == 0 and not hand.missing_cards
+        ) or (hand.entered_as == "card_count" and hand.card_count == 0) or hand.entered_as == "went_out"
+        if not zero:
+            raise GameRulesError(f"{went_out} went out and scores 0; leave their hand empty", f"hands.{went_out}", hand.as_input())
+
+    applied: list[Applied] = []
+    results: dict[str, HandResult] = {}
+    bonus: dict[str, int] = {}
+    if roy:
+        counts = {}
+        for name in others:
+            hand = hands[name]
+            counts[name] = hand.card_count or 0
+            results[name] = HandResult("card_count", (), 0, 0, card_count=hand.card_count)
+        total = sum(counts.values())
+        results[went_out] = HandResult("went_out", (), 0, total, note=f"scores the {total} cards left in the other hands")
+        scores = {name: results[name].points for name in players}
+        return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
+
+    penalty = variant.scoring.missing_card_penalty
+    incomplete = cite(variant, "incomplete_games", INCOMPLETE_GAMES)
+    irregular = cite(variant, "irregularities", IRREGULARITIES)
+    if went_out is not None:
+        results[went_out] = HandResult("went_out", (), 0, 0, note="went out")
+    missing: list[str] = []
+    for name in others:
+        hand = hands[name]
+        if hand.entered_as == "missing":
+            missing.append(name)
+            continue
+        if hand.entered_as == "cards":
+            score = hand_points(variant, hand.cards, hand.missing_cards)
+            results[name] = HandResult("cards", tuple(c.code for c in hand.cards), hand.missing_cards, score.points)
+        else:
+            extra = missing_card_penalty(variant, hand.missing_cards)
+            results[name] = HandResult(
+                "points", (), hand.missing_cards, (hand.points or 0) + extra, entered_points=hand.points
+            )
+        if hand.missing_cards:
+            extra = missing_card_penalty(variant, hand.missing_cards)
+            word = "card" if hand.missing_cards == 1 else "cards"
+            note = f"{hand.missing_cards} missing {word}: +{extra} ({penalty} each)"
+            results[name] = HandResult(**{**results[name].__dict__, "note": note})
+            applied.append(Applied(
+                "incorrect_hand",
+                f"Round {number}: {name} held {hand.missing_cards} {word} too few and is charged {extra} "
+                f"({penalty} per missing card) on top of the cards held.",
+                irregular,
+                name,
+            ))
+    for name in missing:
+        posted = sorted((r.points for p, r in results.items() if p != name), reverse=True)
+        if len(posted) < 2:
+            raise RoundMustBeReplayed(
+                f"no score for {name}, and fewer than two other players posted a score this round: "
+                "the round must be replayed",
+                f"hands.{name}",
+                {"missing": True},
+            )
+        top = posted[:2]
+        points = sum(top)
+        results[name] = HandResult("missing", (), 0, points, note=f"no score posted: {top[0]} + {top[1]}, the two highest others")
+        applied.append(Applied(
+            "missing_score",
+            f"Round {number}: no score was posted for {name}, who gets {points}, the sum of the two highest "
+            f"scores the others posted this round ({top[0]} and {top[1]}).",
+            incomplete,
+            name,
+        ))
+    if end == STOCK_EXHAUSTED:
+        applied.append(Applied(
+            "stock_exhausted",
+            f"Round {number}: the stock ran out a second time, so the round ended with nobody out and "
+            "every player scored the cards in hand.",
+            cite(variant, "stock", "Stock depletion"),
+        ))
+    if went_out is not None and variant.scoring.round_win_bonus:
+        bonus[went_out] = -variant.scoring.round_win_bonus
+        applied.append(Applied(
+            "round_win_bonus",
+            f"Round {number}: {went_out} went out and takes {variant.scoring.round_win_bonus} points off the total.",
+            cite(variant, "scoring", "Built-in variants"),
+            went_out,
+        ))
+    ordered = {name: results[name] for name in players}
+    scores = {name: r.points for name, r in ordered.items()}
+    return RoundResult(number, went_out, end, scores, ordered, bonus, tuple(applied))
+
+
+# ----- the whole game --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    withdrawn_after: int | None = None  # the last round the player played, when withdrawn
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_after is None
+
+
+@dataclass(frozen=True)
+class RoundTotals:
+    """A recorded round, as the tally needs it: points per player and bonuses/adjustments."""
+
+    number: int
+    scores: Mapping[str, int]
+    bonus: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    name: str
+    total: int | None
+    provisional: bool
+    active: bool
+
+    def as_dict(self) -> dict:
+        return {"place": self.place, "name": self.name, "total": self.total,
+                "provisional": self.provisional, "active": self.active}
+
+
+@dataclass(frozen=True)
+class Tally:
+    status: str  # in_progress, suspended, complete, void
+    totals: dict[str, int | None]
+    provisional: dict[str, bool]
+    standings: list[Standing]
+    winner: str | None
+    winners: list[str]
+    next_round: dict | None
+    dealers: list[int]  # seat index of each recorded round's dealer, then the next round's
+    notes: list[str]
+
+
+def round_total_points(rounds: Sequence[RoundTotals], name: str) -> int:
+    return sum(r.scores.get(name, 0) + r.bonus.get(name, 0) for r in rounds)
+
+
+def withdrawn_total(other_totals: Sequence[int]) -> int | None:
+    """A withdrawn player's total: the sum of the two highest complete totals of the other players,
+    or ``None`` when fewer than two others complete, which voids the game
+    (rulings.md, "Incomplete games and missing scores"; source 001, "Incomplete hands and games")."""
+    if len(other_totals) < 2:
+        return None
+    top = sorted(other_totals, reverse=True)[:2]
+    return top[0] + top[1]
+
+
+def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[int, str, int]]:
+    """Places with ties sharing a place (1, 1, 3): lowest total first, or highest for ROY."""
+    ordered = sorted(entries, key=lambda e: (-e[1] if highest_wins else e[1]))
+    out = []
+    for i, (name, total) in enumerate(ordered):
+        place = out[-1][0] if out and out[-1][2] == total else i + 1
+        out.append((place, name, total))
+    return out
+
+
+def is_complete(variant: Variant, rounds_played: int, active_totals: Sequence[int]) -> bool:
+    """A contract game is complete after its last round; ROY when someone reaches the target
+    (rulings.md, tables "rounds" and "game winner")."""
+    if variant.scoring.winner is Winner.FIRST_TO_TARGET:
+        target = variant.scoring.target or 100
+        return any(t >= target for t in active_totals)
+    return bool(variant.rounds) and rounds_played >= len(variant.rounds)
+
+
+def tally(
+    variant: Variant,
+    seats: Sequence[Seat],
+    first_dealer: int,
+    rounds: Sequence[RoundTotals],
+    suspended: bool = False,
+) -> Tally:
+    """Totals, standings, winner(s), status and next round of a game from its recorded rounds.
+
+    - Totals are the sum of round scores and bonuses (Le May I's 20 off per round won).
+    - Lowest total wins; ROY: highest, once someone reaches 100. Players tied on the best total
+      share the win: ``winner`` is None and ``winners`` lists them (rulings.md, "Ties").
+    - A withdrawn player's total is the sum of the two highest totals of the players still in,
+      provisional until the game ends; fewer than two players left voids the game and ends it
+      (rulings.md, "Incomplete games and missing scores"). ROY has no such rule: a withdrawn
+      player's total stays as it was (house choice), and the game still ends, void, with fewer
+      than two players.
+    """
+    names = [s.name for s in seats]
+    played = len(rounds)
+    highest_wins = variant.scoring.winner is Winner.FIRST_TO_TARGET
+    penalty_game = variant.scoring.round_score is RoundScore.PENALTY
+    raw = {name: round_total_points(rounds, name) for name in names}
+    active = [s.name for s in seats if s.active]
+    withdrawn = [s for s in seats if not s.active]
+    notes: list[str] = []
+
+    void = bool(withdrawn) and len(active) < 2
+    complete = not void and (len(active) < 2 or is_complete(variant, played, [raw[n] for n in active]))
+    ended = void or complete
+    totals: dict[str, int | None] = {}
+    provisional: dict[str, bool] = {}
+    for s in seats:
+        if s.active:
+            totals[s.name] = raw[s.name]
+            provisional[s.name] = False
+            continue
+        if penalty_game:
+            total = withdrawn_total([raw[n] for n in active])
+            totals[s.name] = total
+            provisional[s.name] = not ended and total is not None
+            if total is None:
+                notes.append(
+                    f"{s.name} withdrew after round {s.withdrawn_after}; fewer than two other players are left "
+                    "to complete the game, so the game is void (kept on record, left out of statistics)."
+                )
+            else:
+                top = sorted(((raw[n], n) for n in active), reverse=True)[:2]
+                state = "final" if ended else "provisional until the game ends"
+                notes.append(
+                    f"{s.name} withdrew after round {s.withdrawn_after}; their total {total} is the sum of the two "
+                    f"highest totals of the players still in ({top[0][1]} {top[0][0]}, {top[1][1]} {top[1][0]}), "
+                    f"{state}."
+                )
+        else:
+            totals[s.name] = raw[s.name]
+            provisional[s.name] = False
+            notes.append(f"{s.name} withdrew after round {s.withdrawn_after}; their total stays at {raw[s.name]}.")
+
+    ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
+    standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]
+    ranked_out = rank([(s.name, totals[s.name]) for s in withdrawn if totals[s.name] is not None], highest_wins)
+    offset = len(standings)
+    for place, name, total in ranked_out:
+        standings.append(Standing(offset + place, name, total, provisional[name], False))
+    for s in withdrawn:
+        if totals[s.name] is None:
+            standings.append(Standing(len(standings) + 1, s.name, None, False, False))
+
+    winners: list[str] = []
+    if complete and ranked_active:
+        best = ranked_active[0][2]
+        winners = [name for place, name, total in ranked_active if total == best]
+    winner = winners[0] if len(winners) == 1 else None
+
+    status = "void" if void else "complete" if complete else "suspended" if suspended else "in_progress"
+    withdrawn_after = [s.withdrawn_after for s in seats]
+    dealer_seats = dealers(len(seats), first_dealer, withdrawn_after, played + (0 if ended else 1))
+    next_round = None
+    if not ended:
+        number = played + 1
+        next_round = {"number": number, "dealer": names[dealer_seats[-1]], **round_info(variant, number)}
+    if len(winners) > 1:
+        notes.append(f"{' and '.join(winners)} tie on {totals[winners[0]]} and share the win.")
+    return Tally(status, totals, provisional, standings, winner, winners, next_round, dealer_seats, notes)
+
+
+# ----- suspend and resume ----------------------------------------------------------------------
+
+def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_at: datetime, now: datetime) -> None:
+    """A suspended game resumes only with every player present in the same seats, in the same
+    calendar year as it started (rulings.md, "Incomplete games and missing scores"; source 001,
+    "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
+    if now.year != started_at.year:
+        raise GameRulesError(
+            f"this game started in {started_at.year} and can only be resumed in the same calendar year "
+            f"(it is now {now.year})",
+            "resume",
+            now.year,
+        )
+    if present is None:
+        return
+    if not isinstance(present, (list, tuple)):
+        raise GameRulesError(f"{present!r} is not a list of player names in seating order", "players", present)
+    given = [" ".join(p.split()).casefold() if isinstance(p, str) else p for p in present]
+    expected = [s.casefold() for s in seated]
+    if given != expected:
+        missing = [s for s in seated if s.casefold() not in given]
+        if missing:
+            why = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not at the table"
+        elif len(given) != len(expected):
+            why = "the list does not match the players of this game"
+        else:
+            why = "the seats have changed"
+        raise GameRulesError(
+            f"the game can only be resumed with every player in the same seats ({', '.join(seated)}): {why}",
+            "players",
+            list(present),
+        )

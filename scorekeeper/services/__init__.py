@@ -1,0 +1,1 @@
+"""Service layer shared by the JSON API and the pages."""
