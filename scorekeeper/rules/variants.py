@@ -65,6 +65,7 @@ SOURCE_TITLES = {
     "004": "Clenney family May I",
     "rulings": "scorekeeper rulings",
     "house": "house rule",
+    "choice": "scorekeeper's choice where the sources are silent",
 }
 
 
@@ -192,8 +193,8 @@ class MeldRules:
     aces: AceRule
     wild: WildSpec
     wilds_may_not_outnumber_naturals: bool
-    all_wild_set: bool
-    same_suit_runs: bool
+    all_wild_set: bool  # a set made only of wild cards is legal (Continental)
+    same_suit_runs: bool  # two runs of one suit may be laid down in one contract (not in Clenney)
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,11 @@ class Variant:
             if players <= step.up_to:
                 return step.decks
         raise VariantError(f"no deck rule for {players} players in {self.name}", "players", players)
+
+    @property
+    def max_decks(self) -> int:
+        """The most decks this variant ever uses (for the largest table)."""
+        return max(step.decks for step in self.deck_steps)
 
     def pack(self, players: int) -> Pack:
         """Decks, jokers and cards for ``players`` players (rulings.md, "decks" and "jokers")."""
