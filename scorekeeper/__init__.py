@@ -58,4 +58,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     web.init_app(app)
     api.init_app(app)
+    from . import scoresheets; scoresheets.init_app(app)
     return app
