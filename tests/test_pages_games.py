@@ -8,7 +8,6 @@ import re
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Round
 
@@ -63,9 +62,8 @@ def api_state(client, gid):
 
 # ----- full games of every variant through the pages -------------------------------------------------
 
-def test_full_game_of_joybells_through_pages_with_csrf_on(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": True,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.db'}"})
+def test_full_game_of_joybells_through_pages_with_csrf_on(app_factory):
+    app = app_factory(WTF_CSRF_ENABLED=True)
     client = app.test_client()
     assert client.post("/games/new", data={"variant": "joybells", "players-0": "A", "players-1": "B",
                                            "players-2": "C"}).status_code == 400  # no CSRF token: refused

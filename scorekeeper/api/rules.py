@@ -1,4 +1,368 @@
-"""Rules part of the JSON API: variants, decks, hand scores, meld checks, May I, ROY plays."""
+"""Rules part of the JSON API: variants, decks, hand scores, meld checks, May I, ROY plays
+(shared/api-contract.md, "Rules (no database)").
+
+Errors (never a 5xx): an unknown variant is a 404; a body that is not JSON or not an object, a
+missing field, a field of the wrong type or a card code that is not a card is a 400; a value
+that is well formed but not allowed (players or round out of range, a joker where the pack has
+none, the discarder claiming their own discard) is a 422. Every error names the field and value.
+"""
 from __future__ import annotations
 
-from . import bp  # noqa: F401
+import json
+from typing import Any
+
+from flask import jsonify, request
+
+from ..rules import cards as cards_mod
+from ..rules.errors import RulesInputError
+from ..rules.may_i import resolve_may_i
+from ..rules.melds import check_contract
+from ..rules.roy import check_play
+from ..rules.scoring import hand_points
+from ..rules.variants import Variant, VariantError, all_variants, get_variant
+from . import ApiError, bp, openapi
+
+_MISSING = object()
+
+
+# ----- request helpers ---------------------------------------------------------------------------
+
+def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value):
+        return list(value)
+    return repr(value)
+
+
+def _input_error(err: RulesInputError, status: int = 422) -> ApiError:
+    extra = {}
+    if err.field:
+        extra["field"] = err.field
+        extra["value"] = _jsonable(err.value)
+    return ApiError(str(err), status, **extra)
+
+
+def _body() -> dict[str, Any]:
+    """The request body as a JSON object; 400 naming what is wrong otherwise."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise ApiError("body: empty; send a JSON object", 400, field="body")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        raise ApiError(f"body: not valid JSON ({detail})", 400, field="body") from None
+    if not isinstance(data, dict):
+        shown = json.dumps(data)[:80]
+        raise ApiError(f"body: {shown} is not a JSON object", 400, field="body")
+    return data
+
+
+def _field(data: dict, name: str, default: Any = _MISSING) -> Any:
+    if name not in data:
+        if default is _MISSING:
+            raise ApiError(f"{name}: missing", 400, field=name)
+        return default
+    return data[name]
+
+
+def _variant(variant_id: str) -> Variant:
+    try:
+        return get_variant(variant_id)
+    except VariantError as err:
+        raise ApiError(str(err), 404, field="variant", value=variant_id) from None
+
+
+def _with_house_rules(variant: Variant, data: dict) -> Variant:
+    options = data.get("house_rules")
+    try:
+        return variant.with_house_rules(options or {}, "house_rules") if options is not None else variant
+    except RulesInputError as err:
+        raise _input_error(err, 400 if not isinstance(options, dict) else 422) from None
+
+
+def _cards(variant: Variant, codes: Any, field: str) -> list[cards_mod.Card]:
+    """Parse card codes (400 when a code is not a card), then check them against the pack (422)."""
+    try:
+        parsed = cards_mod.parse_cards(codes, field)
+    except RulesInputError as err:
+        raise _input_error(err, 400) from None
+    try:
+        for i, card in enumerate(parsed):
+            variant.check_card(card, f"{field}[{i}]")
+    except RulesInputError as err:
+        raise _input_error(err, 422) from None
+    return parsed
+
+
+def _card(variant: Variant, code: Any, field: str) -> cards_mod.Card:
+    try:
+        card = cards_mod.parse_card(code, field)
+    except RulesInputError as err:
+        raise _input_error(err, 400) from None
+    try:
+        return variant.check_card(card, field)
+    except RulesInputError as err:
+        raise _input_error(err, 422) from None
+
+
+def _int_or_none(data: dict, name: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(f"{name}: {json.dumps(value)} is not a whole number", 400, field=name, value=_jsonable(value))
+    return value
+
+
+def _int(data: dict, name: str, default: Any = _MISSING) -> int:
+    value = _field(data, name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(f"{name}: {json.dumps(value)} is not a whole number", 400, field=name, value=_jsonable(value))
+    return value
+
+
+def _judge(fn, *args, **kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except RulesInputError as err:
+        raise _input_error(err, 422) from None
+
+
+# ----- routes -------------------------------------------------------------------------------------
+
+def _variant_summary(v: Variant) -> dict[str, Any]:
+    data = {
+        "id": v.id,
+        "name": v.name,
+        "kind": v.kind,
+        "summary": v.summary,
+        "players": {"min": v.players.min, "max": v.players.max},
+        "rounds": v.number_of_rounds,
+        "url": f"/api/v1/variants/{v.id}",
+    }
+    if v.scoring.target is not None:
+        data["target"] = v.scoring.target
+    return data
+
+
+@bp.get("/variants")
+def variants_index():
+    """Every built-in variant (api-contract.md, Rules)."""
+    return jsonify({"variants": [_variant_summary(v) for v in all_variants()]})
+
+
+@bp.get("/variants/<variant_id>")
+def variant_detail(variant_id: str):
+    """One variant's rules as data: players, deal, rounds and contracts, card points, wilds."""
+    return jsonify(_variant(variant_id).as_dict())
+
+
+@bp.get("/variants/<variant_id>/decks")
+def variant_decks(variant_id: str):
+    """Decks, jokers and cards for a number of players (rulings.md, "decks")."""
+    variant = _variant(variant_id)
+    raw = request.args.get("players")
+    if raw is None:
+        raise ApiError("players: missing (add ?players=N)", 400, field="players")
+    text = raw.strip()
+    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 6:
+        raise ApiError(f"players: {raw!r} is not a whole number", 400, field="players", value=raw)
+    players = int(text)
+    pack = _judge(variant.pack, players)
+    return jsonify({"variant": variant.id, "players": players, **pack.as_dict(),
+                    "cards_dealt": variant.cards_dealt,
+                    "citation": variant.cite("pack").as_dict()})
+
+
+@bp.post("/variants/<variant_id>/hand-score")
+def hand_score(variant_id: str):
+    """Penalty points of the cards left in a hand, plus 10 per missing card (incorrect hand)."""
+    variant = _variant(variant_id)
+    data = _body()
+    cards = _cards(variant, _field(data, "cards"), "cards")
+    missing = data.get("missing_cards", 0)
+    if missing is not None and (not isinstance(missing, int) or isinstance(missing, bool)):
+        raise ApiError(f"missing_cards: {json.dumps(missing)} is not a whole number", 400,
+                       field="missing_cards", value=_jsonable(missing))
+    score = _judge(hand_points, variant, cards, missing or 0)
+    answer = score.as_dict()
+    if score.missing_cards:
+        answer["citation"] = variant.cite("irregularities").as_dict()
+    answer["variant"] = variant.id
+    return jsonify(answer)
+
+
+@bp.post("/variants/<variant_id>/meld-check")
+def meld_check(variant_id: str):
+    """Judge melds; with ``round``, as that round's contract (rulings.md, "Built-in variants")."""
+    variant = _variant(variant_id)
+    data = _body()
+    if variant.melds is None:
+        raise ApiError(f"variant: {variant.name} has no sets or runs to check", 422, field="variant", value=variant.id)
+    variant = _with_house_rules(variant, data)
+    round_number = _int_or_none(data, "round")
+    melds = _field(data, "melds")
+    if not isinstance(melds, list):
+        raise ApiError(f"melds: {json.dumps(melds)[:80]} is not a list of melds (lists of card codes)", 400,
+                       field="melds", value=_jsonable(melds))
+    parsed = []
+    for k, meld in enumerate(melds):
+        if not isinstance(meld, list):
+            raise ApiError(f"melds[{k}]: {json.dumps(meld)[:80]} is not a list of card codes", 400,
+                           field=f"melds[{k}]", value=_jsonable(meld))
+        parsed.append(_cards(variant, meld, f"melds[{k}]"))
+    verdict = _judge(check_contract, variant, round_number, parsed)
+    answer = verdict.as_dict()
+    answer["variant"] = variant.id
+    return jsonify(answer)
+
+
+@bp.post("/variants/<variant_id>/may-i")
+def may_i(variant_id: str):
+    """Who takes a claimed discard, with what penalty (rulings.md, "May I")."""
+    variant = _variant(variant_id)
+    data = _body()
+    if not variant.may_i.allowed:
+        raise ApiError(f"variant: {variant.name} has no May I", 422, field="variant", value=variant.id)
+    variant = _with_house_rules(variant, data)
+    players = _int(data, "players")
+    current = _int(data, "current")
+    claimants = _field(data, "claimants")
+    if not isinstance(claimants, list):
+        raise ApiError(f"claimants: {json.dumps(claimants)[:80]} is not a list of seat numbers", 400,
+                       field="claimants", value=_jsonable(claimants))
+    for i, seat in enumerate(claimants):
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ApiError(f"claimants[{i}]: {json.dumps(seat)[:80]} is not a seat number (a whole number)", 400,
+                           field=f"claimants[{i}]", value=_jsonable(seat))
+    round_number = _int_or_none(data, "round")
+    cards = _int(data, "cards", 1) if data.get("cards") is not None else 1
+    verdict = _judge(resolve_may_i, variant, players, current, claimants, round_number, cards)
+    answer = verdict.as_dict()
+    answer["variant"] = variant.id
+    return jsonify(answer)
+
+
+@bp.post("/variants/<variant_id>/play-check")
+def play_check(variant_id: str):
+    """Is a ROY turn legal, and what does it do to the next player (source 002, rules 3-6)."""
+    variant = _variant(variant_id)
+    if variant.roy is None:
+        raise ApiError(f"variant: {variant.name} has no play-check (it is for ROY)", 404, field="variant",
+                       value=variant.id)
+    data = _body()
+    top = _card(variant, _field(data, "top"), "top")
+    cards = _cards(variant, _field(data, "cards", []), "cards")
+    pending = _int(data, "pending_draw", 0) if data.get("pending_draw") is not None else 0
+    for name in ("announced_suit", "announce"):
+        value = data.get(name)
+        if value is not None and not isinstance(value, str):
+            raise ApiError(f"{name}: {json.dumps(value)[:80]} is not a suit (S, H, D or C)", 400, field=name,
+                           value=_jsonable(value))
+    verdict = _judge(check_play, top, cards, announced_suit=data.get("announced_suit"), pending_draw=pending,
+                     announce=data.get("announce"), variant=variant)
+    answer = verdict.as_dict()
+    answer["variant"] = variant.id
+    return jsonify(answer)
+
+
+# ----- OpenAPI ------------------------------------------------------------------------------------
+
+_CARDS = {"type": "array", "items": {"type": "string", "examples": ["10H", "QS", "JK"]},
+          "description": "Card codes: rank A 2-10 (or T) J Q K + suit S H D C (or symbols), any case; JK is a joker."}
+_VID = openapi.path_param("variant_id", "A variant id: joybells, continental, le-may-i, clenney or roy")
+_CITATIONS = {"type": "array", "items": {"$ref": "#/components/schemas/Citation"}}
+_ERRORS = {"400": openapi.ERROR_RESPONSE, "404": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
+
+openapi.add_tag("rules", "The rules, without a database: variants, packs, hand scores, melds, May I, ROY plays")
+openapi.add_schema("Citation", {
+    "type": "object",
+    "properties": {"file": {"type": "string"}, "section": {"type": "string"}, "label": {"type": "string"}},
+})
+openapi.add_schema("Variant", {
+    "type": "object",
+    "required": ["id", "name", "players", "cards_dealt", "rounds", "card_points", "wild_cards"],
+    "properties": {
+        "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"enum": ["contract", "shedding"]},
+        "players": {"type": "object", "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}},
+        "cards_dealt": {"type": "integer"},
+        "rounds": {"type": "array", "items": {"type": "object", "properties": {
+            "number": {"type": "integer"},
+            "contract": {"type": "object", "properties": {"sets": {"type": "integer"}, "runs": {"type": "integer"}}},
+            "min_cards": {"type": "integer"}}}},
+        "card_points": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "wild_cards": {"type": "array", "items": {"type": "string"}},
+        "target": {"type": "integer", "description": "ROY: the score that wins the game (100)"},
+    },
+})
+openapi.add_schema("MeldVerdict", {
+    "type": "object",
+    "properties": {
+        "kind": {"enum": ["set", "run", None]}, "legal": {"type": "boolean"},
+        "reasons": {"type": "array", "items": {"type": "string"}}, "cards": _CARDS,
+        "wilds": {"type": "array", "items": {"type": "object", "properties": {
+            "card": {"type": "string"}, "stands_for": {"type": "string"}}}},
+        "citations": _CITATIONS,
+    },
+})
+openapi.add_path("/variants", {"get": {
+    "summary": "List the variants", "tags": ["rules"],
+    "responses": {"200": openapi.json_response("The variants", {"type": "object", "properties": {
+        "variants": {"type": "array", "items": {"type": "object"}}}})},
+}})
+openapi.add_path("/variants/{variant_id}", {"get": {
+    "summary": "One variant's rules as data", "tags": ["rules"], "parameters": [_VID],
+    "responses": {"200": openapi.json_response("The variant", {"$ref": "#/components/schemas/Variant"}),
+                  "404": openapi.ERROR_RESPONSE},
+}})
+openapi.add_path("/variants/{variant_id}/decks", {"get": {
+    "summary": "The pack for a number of players", "tags": ["rules"],
+    "parameters": [_VID, {"name": "players", "in": "query", "required": True, "schema": {"type": "integer"}}],
+    "responses": {"200": openapi.json_response("Decks, jokers and cards", {"type": "object", "properties": {
+        "decks": {"type": "integer"}, "jokers": {"type": "integer"}, "cards": {"type": "integer"}}}), **_ERRORS},
+}})
+openapi.add_path("/variants/{variant_id}/hand-score", {"post": {
+    "summary": "Penalty points of a hand", "tags": ["rules"], "parameters": [_VID],
+    "requestBody": openapi.json_body({"type": "object", "required": ["cards"], "properties": {
+        "cards": _CARDS, "missing_cards": {"type": "integer", "minimum": 0,
+                                           "description": "Incorrect hand: 10 points per missing card"}}}),
+    "responses": {"200": openapi.json_response("Points and one line per card", {"type": "object", "properties": {
+        "points": {"type": "integer"}, "lines": {"type": "array", "items": {"type": "object", "properties": {
+            "card": {"type": "string"}, "points": {"type": "integer"}}}}}}), **_ERRORS},
+}})
+openapi.add_path("/variants/{variant_id}/meld-check", {"post": {
+    "summary": "Judge melds, optionally as a round's contract", "tags": ["rules"], "parameters": [_VID],
+    "requestBody": openapi.json_body({"type": "object", "required": ["melds"], "properties": {
+        "round": {"type": ["integer", "null"]}, "melds": {"type": "array", "items": _CARDS},
+        "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}}}}),
+    "responses": {"200": openapi.json_response("The verdict", {"type": "object", "properties": {
+        "legal": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},
+        "melds": {"type": "array", "items": {"$ref": "#/components/schemas/MeldVerdict"}},
+        "notes": {"type": "array", "items": {"type": "string"}}, "citations": _CITATIONS}}), **_ERRORS},
+}})
+openapi.add_path("/variants/{variant_id}/may-i", {"post": {
+    "summary": "Who takes a claimed discard", "tags": ["rules"], "parameters": [_VID],
+    "requestBody": openapi.json_body({"type": "object", "required": ["players", "current", "claimants"],
+                                      "properties": {
+        "players": {"type": "integer"}, "current": {"type": "integer", "description": "0-based seat"},
+        "claimants": {"type": "array", "items": {"type": "integer"}}, "round": {"type": ["integer", "null"]},
+        "cards": {"type": "integer", "minimum": 1},
+        "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}}}}),
+    "responses": {"200": openapi.json_response("The ruling", {"type": "object", "properties": {
+        "allowed": {"type": "boolean"}, "taker": {"type": ["integer", "null"]},
+        "penalty_cards": {"type": "integer"}, "current_draws_from": {"enum": ["discard", "stock"]},
+        "reasons": {"type": "array", "items": {"type": "string"}}, "citations": _CITATIONS}}), **_ERRORS},
+}})
+openapi.add_path("/variants/{variant_id}/play-check", {"post": {
+    "summary": "Is a ROY turn legal (variant_id: roy)", "tags": ["rules"], "parameters": [_VID],
+    "requestBody": openapi.json_body({"type": "object", "required": ["top"], "properties": {
+        "top": {"type": "string"}, "cards": _CARDS, "announced_suit": {"enum": ["S", "H", "D", "C", None]},
+        "pending_draw": {"type": "integer", "minimum": 0}, "announce": {"enum": ["S", "H", "D", "C", None]}}}),
+    "responses": {"200": openapi.json_response("The verdict", {"type": "object", "properties": {
+        "legal": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},
+        "effects": {"type": "object", "properties": {
+            "next_draws": {"type": "integer"}, "next_skips": {"type": "boolean"},
+            "announced_suit": {"type": ["string", "null"]}}}, "citations": _CITATIONS}}), **_ERRORS},
+}})

@@ -1,0 +1,679 @@
+"""Sets, runs, wild cards and contracts (rulings.md, "Built-in variants").
+
+Everything comes from the variant's data (:class:`~scorekeeper.rules.variants.MeldRules`, the
+contract kind, the rounds and the last-round rule); nothing here knows a variant by name.
+
+How a meld is judged:
+
+- A **set** is cards of one rank, at least ``set_min`` of them. A wild card stands for that rank.
+  A set made only of wild cards is legal only where ``all_wild_set`` (Continental); elsewhere it
+  is illegal (our choice, stated in the reason).
+- A **run** is consecutive cards of one suit, ``run_min`` to ``run_max`` cards, no rank twice; wild
+  cards fill gaps or extend the ends. Where an ace may sit follows the variant's ace rule: low only
+  (A-2-3-4), low or high but never both (no K-A-2), or around the corner (Q-K-A-2).
+  A run must hold at least one card standing for itself: wild cards alone have no suit (our choice).
+- A wild card that stands for itself (a red ace as that ace in Continental, a 2 as that 2 in
+  Joybells) counts as a natural card, also for "wilds may not outnumber naturals".
+- A meld is legal when some assignment of its wild cards makes it legal; the search tries every
+  reading (each rank for a set; each suit and each window of ranks for a run), so the order in
+  which the cards are given never changes the verdict. There are at most 4 suits x 14 windows
+  per meld, so the search is instant even for 13-card runs full of wilds.
+
+How a contract is judged (:func:`check_contract`): every meld must be legal; an *exact* contract
+needs exactly its sets and runs (no extra melds); a *minimum* contract (Le May I) needs at least
+them. A meld that could be a set or a run (e.g. wild cards and 2s) is matched to the contract's
+slots by search. ``same_suit_runs = false`` (Clenney) forbids two runs of one suit in a contract.
+The last round's rule (Joybells round 7: every card, 12 dealt + 1 drawn, in the runs) is checked
+too; where the last round only asks to go out without a discard, a note says so.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
+from .errors import RulesInputError
+from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantError
+
+SET = "set"
+RUN = "run"
+
+_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "6s"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+CHOICE_ALL_WILD_SET = Citation("choice", "a set of wild cards only")
+CHOICE_WILD_RUN = Citation("choice", "a run needs a natural card")
+CHOICE_COPIES = Citation("choice", "no more copies of a card than the pack holds")
+
+
+# ----- results ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WildAssignment:
+    """What one wild card stands for: a rank in a set (``"8"``), a card in a run (``"9H"``), or
+    ``"wild"`` in a set made only of wild cards."""
+
+    card: str
+    stands_for: str
+
+    def as_dict(self) -> dict:
+        return {"card": self.card, "stands_for": self.stands_for}
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """Whether ``cards`` are a legal set or run, and why (rulings.md, "Built-in variants")."""
+
+    cards: tuple[Card, ...]
+    kind: str | None
+    legal: bool
+    reasons: list[str]
+    wilds: list[WildAssignment]
+    citations: list[Citation]
+    notes: list[str] = field(default_factory=list)
+    legal_as: tuple[str, ...] = ()  # every kind this meld is legal as ("set", "run" or both)
+    suit: str | None = None  # a run's suit
+    rank: str | None = None  # a set's rank (None for a set of wild cards only)
+    order: tuple[str, ...] = ()  # a run's cards from low to high, as the cards they stand for
+
+    def as_dict(self) -> dict:
+        return {
+            "kind": self.kind,
+            "legal": self.legal,
+            "reasons": list(self.reasons),
+            "cards": [c.code for c in self.cards],
+            "wilds": [w.as_dict() for w in self.wilds],
+            "citations": [c.as_dict() for c in self.citations],
+            "notes": list(self.notes),
+            "legal_as": list(self.legal_as),
+            "suit": self.suit,
+            "rank": self.rank,
+            "order": list(self.order),
+        }
+
+
+@dataclass(frozen=True)
+class ContractVerdict:
+    """Whether melds laid down together satisfy a round's contract (or, without a round, whether
+    each is legal)."""
+
+    legal: bool
+    reasons: list[str]
+    melds: list[MeldVerdict]
+    round: Round | None
+    citations: list[Citation]
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "legal": self.legal,
+            "reasons": list(self.reasons),
+            "melds": [m.as_dict() for m in self.melds],
+            "round": self.round.as_dict() if self.round else None,
+            "citations": [c.as_dict() for c in self.citations],
+            "notes": list(self.notes),
+            "cards": sum(len(m.cards) for m in self.melds),
+        }
+
+
+# ----- small helpers ---------------------------------------------------------------------------
+
+class _Why:
+    """Collects reasons (plain sentences) and the citations they rest on."""
+
+    def __init__(self) -> None:
+        self.reasons: list[str] = []
+        self.notes: list[str] = []
+        self.citations: list[Citation] = []
+
+    def cite(self, citation: Citation) -> str:
+        if citation not in self.citations:
+            self.citations.append(citation)
+        return f"({citation.label})"
+
+    def add(self, text: str, citation: Citation) -> None:
+        self.reasons.append(f"{text} {self.cite(citation)}")
+
+    def note(self, text: str, citation: Citation) -> None:
+        self.notes.append(f"{text} {self.cite(citation)}")
+
+
+def _sort_key(card: Card) -> tuple:
+    return (1, 0, 0) if card.is_joker else (0, SUITS.index(card.suit), card.number)
+
+
+def _codes(cards: Iterable[Card]) -> str:
+    return " ".join(c.code for c in sorted(cards, key=_sort_key))
+
+
+def _plural_rank(rank: str) -> str:
+    return _RANK_WORDS.get(rank, f"{rank}s")
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _ordinal(i: int) -> str:
+    return _ORDINALS[i] if i < len(_ORDINALS) else f"#{i + 1}"
+
+
+def _meld_rules(variant: Variant):
+    if variant.melds is None:
+        raise VariantError(f"{variant.name} has no sets or runs (it is not a contract game)", "variant", variant.id)
+    return variant.melds
+
+
+# ----- readings: one legal way to see a meld --------------------------------------------------
+
+@dataclass(frozen=True)
+class _Reading:
+    kind: str
+    naturals: int  # cards standing for themselves (including wild cards that do)
+    wild_count: int  # wild cards standing for another card
+    wilds: tuple[WildAssignment, ...]
+    rank: str | None = None
+    suit: str | None = None
+    order: tuple[str, ...] = ()
+    all_wild: bool = False
+
+
+def _set_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True) -> list[_Reading]:
+    m = variant.melds
+    n = len(cards)
+    if n < m.set_min:
+        return []
+    wild = [variant.is_wild(c) for c in cards]
+    natural_ranks = {c.rank for c, w in zip(cards, wild) if not w}
+    if len(natural_ranks) > 1:
+        return []
+    if natural_ranks:
+        candidates = natural_ranks
+    else:
+        candidates = {c.rank for c in cards if not c.is_joker}
+    readings = []
+    for rank in sorted(candidates, key=RANKS.index):
+        naturals = sum(1 for c in cards if c.rank == rank)
+        wild_count = n - naturals
+        if enforce_limit and m.wilds_may_not_outnumber_naturals and wild_count > naturals:
+            continue
+        assignments = tuple(WildAssignment(c.code, rank) for c in cards if c.rank != rank)
+        readings.append(_Reading(SET, naturals, wild_count, assignments, rank=rank))
+    readings.sort(key=lambda r: (-r.naturals, RANKS.index(r.rank)))
+    if not readings and all(wild) and m.all_wild_set:
+        assignments = tuple(WildAssignment(c.code, "wild") for c in cards)
+        readings.append(_Reading(SET, 0, n, assignments, all_wild=True))
+    return readings[:1]
+
+
+def _rank_line(aces: AceRule) -> tuple[list[str], bool]:
+    """The ranks in order for runs, and whether the line wraps around."""
+    low = list(RANKS)  # A 2 .. K
+    if aces is AceRule.LOW:
+        return low, False
+    if aces is AceRule.HIGH:
+        return low[1:] + ["A"], False
+    if aces is AceRule.LOW_OR_HIGH:
+        return low + ["A"], False
+    return low, True  # around the corner
+
+
+@lru_cache(maxsize=None)
+def _windows(aces: AceRule, length: int) -> tuple[tuple[int, tuple[str, ...], dict[str, int]], ...]:
+    """Every stretch of ``length`` consecutive ranks under an ace rule: (start, ranks, rank -> slot)."""
+    line, wraps = _rank_line(aces)
+    if length > 13 or length < 1:
+        return ()
+    if wraps:
+        windows = [(s, tuple(line[(s + i) % 13] for i in range(length))) for s in range(13)]
+    else:
+        windows = [(s, tuple(line[s:s + length])) for s in range(len(line) - length + 1)]
+    return tuple((s, w, {r: i for i, r in enumerate(w)}) for s, w in windows)
+
+
+def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True,
+                  check_length: bool = True) -> list[_Reading]:
+    """The best reading of ``cards`` as a run for each possible suit (best first)."""
+    m = variant.melds
+    n = len(cards)
+    if check_length and not m.run_min <= n <= m.run_max:
+        return []
+    wild = [variant.is_wild(c) for c in cards]
+    naturals = [c for c, w in zip(cards, wild) if not w]
+    wilds = [c for c, w in zip(cards, wild) if w]
+    suits = {c.suit for c in naturals}
+    if len(suits) > 1:
+        return []
+    if len({c.rank for c in naturals}) < len(naturals):
+        return []  # a rank twice
+    if suits:
+        candidate_suits = sorted(suits, key=SUITS.index)
+    else:
+        candidate_suits = sorted({c.suit for c in wilds if not c.is_joker}, key=SUITS.index)
+    best: dict[str, tuple] = {}
+    pool = sorted(wilds, key=_sort_key)
+    for suit in candidate_suits:
+        for start, window, slot_of in _windows(m.aces, n):
+            if any(c.rank not in slot_of for c in naturals):
+                continue
+            filled = {slot_of[c.rank] for c in naturals}
+            free = [i for i in range(n) if i not in filled]
+            # Wild cards that can stand for themselves take their own place when it is free.
+            themselves = []
+            rest = []
+            taken: set[int] = set()
+            for c in pool:
+                i = slot_of.get(c.rank) if (c.suit == suit and not c.is_joker) else None
+                if i is not None and i not in filled and i not in taken:
+                    taken.add(i)
+                    themselves.append(c)
+                else:
+                    rest.append(c)
+            if not naturals and not themselves:
+                continue
+            open_slots = [i for i in free if i not in taken]
+            assignments = tuple(
+                WildAssignment(c.code, window[i] + suit) for c, i in zip(rest, open_slots)
+            )
+            nat = len(naturals) + len(themselves)
+            wild_count = len(rest)
+            if enforce_limit and m.wilds_may_not_outnumber_naturals and wild_count > nat:
+                continue
+            first_natural = min(filled | taken)
+            key = (-nat, first_natural, start)
+            if suit not in best or key < best[suit][0]:
+                order = tuple(r + suit for r in window)
+                best[suit] = (key, _Reading(RUN, nat, wild_count, assignments, suit=suit, order=order))
+    return [r for _, r in sorted(best.values(), key=lambda kr: kr[0])]
+
+
+def _readings(variant: Variant, cards: Sequence[Card]) -> list[_Reading]:
+    """Every legal reading worth considering: the best set reading and the best run per suit."""
+    found = _set_readings(variant, cards) + _run_readings(variant, cards)
+    return sorted(found, key=lambda r: (-r.naturals, 0 if r.kind == SET else 1))
+
+
+# ----- explaining why a meld is not legal ---------------------------------------------------------
+
+def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
+    m = variant.melds
+    n = len(cards)
+    sizes = variant.cite("melds")
+    wild = [variant.is_wild(c) for c in cards]
+    natural_ranks = sorted({c.rank for c, w in zip(cards, wild) if not w}, key=RANKS.index)
+    if n < m.set_min:
+        why.add(f"A set needs at least {m.set_min} cards of one rank in {variant.name}; this one has {n}.", sizes)
+    if len(natural_ranks) > 1:
+        groups = ", ".join(
+            f"{_plural_rank(r)} ({_codes(c for c, w in zip(cards, wild) if not w and c.rank == r)})" for r in natural_ranks
+        )
+        why.add(f"A set is cards of one rank; these are {groups}.", sizes)
+        return
+    if n < m.set_min:
+        return
+    if all(wild) and not natural_ranks and not _set_readings(variant, cards, enforce_limit=False):
+        if m.all_wild_set:
+            return
+        why.add(
+            f"A set made only of wild cards ({_codes(cards)}) is not allowed in {variant.name}: "
+            "a set needs at least one card of its own rank.",
+            CHOICE_ALL_WILD_SET,
+        )
+        return
+    if m.wilds_may_not_outnumber_naturals and not _set_readings(variant, cards):
+        reading = _set_readings(variant, cards, enforce_limit=False)[0]
+        why.add(
+            f"Wild cards may not outnumber natural cards in a meld in {variant.name}: as a set of "
+            f"{_plural_rank(reading.rank)} this has {_n(reading.wild_count, 'wild card')} and "
+            f"{_n(reading.naturals, 'natural card')}.",
+            variant.cite("wild_limits"),
+        )
+
+
+def _min_span(aces: AceRule, ranks: set[str]) -> int | None:
+    """The fewest cards a run needs to hold all ``ranks`` under an ace rule (None: impossible)."""
+    if not ranks:
+        return 0
+    for length in range(len(ranks), 14):
+        for _, window, _slots in _windows(aces, length):
+            if ranks <= set(window):
+                return length
+    return None
+
+
+def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
+    m = variant.melds
+    n = len(cards)
+    sizes = variant.cite("melds")
+    wild = [variant.is_wild(c) for c in cards]
+    naturals = [c for c, w in zip(cards, wild) if not w]
+    if n < m.run_min:
+        why.add(f"A run needs at least {m.run_min} cards of one suit in {variant.name}; this one has {n}.", sizes)
+    if n > m.run_max:
+        why.add(f"A run holds at most {m.run_max} cards; this one has {n}.", sizes)
+    suits = sorted({c.suit for c in naturals}, key=SUITS.index)
+    if len(suits) > 1:
+        groups = " and ".join(f"{SUIT_NAMES[s]} ({_codes(c for c in naturals if c.suit == s)})" for s in suits)
+        why.add(f"A run is cards of one suit; these are {groups}.", sizes)
+        return
+    counts = Counter(c.rank for c in naturals)
+    doubled = sorted((r for r, k in counts.items() if k > 1), key=RANKS.index)
+    if doubled:
+        what = ", ".join(_codes(c for c in naturals if c.rank == r) for r in doubled)
+        why.add(f"A run cannot hold the same rank twice: {what}.", sizes)
+        return
+    if not m.run_min <= n <= m.run_max:
+        return
+    if not _run_readings(variant, cards, enforce_limit=False):
+        if not naturals and not any(not c.is_joker for c in cards):
+            why.add(
+                f"Wild cards alone ({_codes(cards)}) are not a run: a run needs at least one card "
+                "standing for itself, which gives it its suit.",
+                CHOICE_WILD_RUN,
+            )
+            return
+        ranks = {c.rank for c in naturals}
+        span = _min_span(m.aces, ranks)
+        corner = _min_span(AceRule.AROUND_THE_CORNER, ranks)
+        if m.aces is not AceRule.AROUND_THE_CORNER and (span is None or span > n) and corner is not None \
+                and corner <= n:
+            aces = variant.cite("aces")
+            if m.aces is AceRule.LOW:
+                why.add(f"Aces are low only in {variant.name} runs (A-2-3-4): an ace cannot follow a king.", aces)
+            elif m.aces is AceRule.HIGH:
+                why.add(f"Aces are high only in {variant.name} runs (Q-K-A): an ace cannot come before a 2.", aces)
+            else:
+                why.add(
+                    f"An ace is low (A-2-3-4) or high (J-Q-K-A) in a {variant.name} run, not both: "
+                    "a run may not go round the corner (K-A-2).",
+                    aces,
+                )
+            return
+        low_high = _codes(naturals)
+        if span is None:
+            why.add(f"{low_high} cannot be put in one run.", sizes)
+        else:
+            gaps = span - len(naturals)
+            spare = n - len(naturals)
+            why.add(
+                f"{low_high} are not consecutive: the gaps need {_n(gaps, 'more card')} and the meld "
+                f"has {_n(spare, 'wild card')} to fill them.",
+                sizes,
+            )
+        return
+    if m.wilds_may_not_outnumber_naturals and not _run_readings(variant, cards):
+        reading = _run_readings(variant, cards, enforce_limit=False)[0]
+        why.add(
+            f"Wild cards may not outnumber natural cards in a meld in {variant.name}: as a run this has "
+            f"{_n(reading.wild_count, 'wild card')} and {_n(reading.naturals, 'natural card')}.",
+            variant.cite("wild_limits"),
+        )
+
+
+def _could_be(variant: Variant, cards: Sequence[Card]) -> tuple[bool, bool]:
+    """Whether the natural cards point to a set (one rank) and/or a run (one suit, distinct ranks)."""
+    naturals = [c for c in cards if not variant.is_wild(c)]
+    as_set = len({c.rank for c in naturals}) <= 1
+    as_run = len({c.suit for c in naturals}) <= 1 and len({c.rank for c in naturals}) == len(naturals)
+    return as_set, as_run
+
+
+def _copies_problem(variant: Variant, cards: Sequence[Card], why: _Why) -> bool:
+    """More copies of a card than the variant's biggest pack holds (our choice: illegal)."""
+    decks = variant.max_decks
+    counts = Counter(c.code for c in cards)
+    bad = False
+    for code, k in sorted(counts.items()):
+        most = decks * variant.jokers_per_deck if code == JOKER else decks
+        if k > most:
+            bad = True
+            why.add(
+                f"{code} appears {k} times, but a {variant.name} pack holds at most {most} "
+                f"({_n(decks, 'deck')}).",
+                CHOICE_COPIES,
+            )
+    return bad
+
+
+def _verdict(variant: Variant, cards: tuple[Card, ...], reading: _Reading, legal_as: tuple[str, ...],
+             why: _Why, legal: bool) -> MeldVerdict:
+    why.cite(variant.cite("melds"))  # the rule a legal meld rests on
+    if reading.all_wild:
+        why.note(
+            "A set of wild cards only: only wild cards may be added to it later.", variant.cite("wild_limits")
+        )
+    if reading.wilds:
+        why.cite(variant.cite("wild"))
+    return MeldVerdict(
+        cards=cards,
+        kind=reading.kind,
+        legal=legal,
+        reasons=why.reasons,
+        wilds=list(reading.wilds),
+        citations=why.citations,
+        notes=why.notes,
+        legal_as=legal_as,
+        suit=reading.suit,
+        rank=reading.rank,
+        order=reading.order,
+    )
+
+
+def _check_cards(variant: Variant, cards: Sequence[Card], field: str) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise RulesInputError(f"{cards!r} is not a list of cards", field, cards)
+    out = []
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise RulesInputError(f"{card!r} is not a card", f"{field}[{i}]", card)
+        variant.check_card(card, f"{field}[{i}]")
+        out.append(card)
+    return tuple(out)
+
+
+def check_meld(variant: Variant, cards: Sequence[Card], field: str = "cards") -> MeldVerdict:
+    """Is ``cards`` a legal set or run in ``variant``? Reports each wild card's assignment and, when
+    illegal, the rules broken with their sources (rulings.md, "Built-in variants")."""
+    _meld_rules(variant)
+    cards = _check_cards(variant, cards, field)
+    return _judge_meld(variant, cards, _readings(variant, cards))
+
+
+def _judge_meld(variant: Variant, cards: tuple[Card, ...], readings: list[_Reading]) -> MeldVerdict:
+    why = _Why()
+    if readings:
+        legal_as = tuple(k for k in (SET, RUN) if any(r.kind == k for r in readings))
+        copies = _copies_problem(variant, cards, why)
+        return _verdict(variant, cards, readings[0], legal_as, why, legal=not copies)
+    return _illegal_meld(variant, cards, why)
+
+
+def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldVerdict:
+    m = variant.melds
+    if not cards:
+        why.add(
+            f"A meld needs cards: at least {m.set_min} for a set or {m.run_min} for a run in {variant.name}.",
+            variant.cite("melds"),
+        )
+        kind = None
+    else:
+        as_set, as_run = _could_be(variant, cards)
+        if as_set and as_run:  # keep the kind whose size fits, when only one does
+            set_size = len(cards) >= m.set_min
+            run_size = m.run_min <= len(cards) <= m.run_max
+            as_set, as_run = (set_size, run_size) if set_size != run_size else (as_set, as_run)
+        if as_set and not as_run:
+            kind = SET
+            _explain_set(variant, cards, why)
+        elif as_run and not as_set:
+            kind = RUN
+            _explain_run(variant, cards, why)
+        else:
+            kind = None
+            for label, explain in (("Not a set", _explain_set), ("Not a run", _explain_run)):
+                part = _Why()
+                part.citations = why.citations
+                explain(variant, cards, part)
+                why.reasons.extend(f"{label}: {r[0].lower()}{r[1:]}" for r in part.reasons)
+        if not why.reasons:  # a safety net: never an illegal verdict without a reason
+            why.add(f"{_codes(cards)} is neither a set nor a run.", variant.cite("melds"))
+    _copies_problem(variant, cards, why)
+    return MeldVerdict(cards=cards, kind=kind, legal=False, reasons=why.reasons, wilds=[],
+                       citations=why.citations, notes=why.notes)
+
+
+# ----- contracts ---------------------------------------------------------------------------------
+
+def _reading_verdict(variant: Variant, cards: tuple[Card, ...], reading: _Reading,
+                     legal_as: tuple[str, ...]) -> MeldVerdict:
+    why = _Why()
+    return _verdict(variant, cards, reading, legal_as, why, legal=True)
+
+
+def _assign(options: list[list[_Reading]], sets: int, runs: int, exact: bool, one_suit_per_run: bool,
+            ) -> list[_Reading] | None:
+    """Choose one reading per meld so that the melds make the contract (a small search with
+    memory: meld index, sets and runs so far (capped for minimum contracts), suits used)."""
+    seen: set[tuple] = set()
+    chosen: list[_Reading] = []
+
+    def go(i: int, s: int, r: int, used: frozenset) -> bool:
+        if i == len(options):
+            return (s == sets and r == runs) if exact else (s >= sets and r >= runs)
+        key = (i, s if exact else min(s, sets), r if exact else min(r, runs), used)
+        if key in seen:
+            return False
+        seen.add(key)
+        for reading in options[i]:
+            if reading.kind == SET:
+                if exact and s + 1 > sets:
+                    continue
+                chosen.append(reading)
+                if go(i + 1, s + 1, r, used):
+                    return True
+                chosen.pop()
+            else:
+                if exact and r + 1 > runs:
+                    continue
+                if one_suit_per_run and reading.suit in used:
+                    continue
+                chosen.append(reading)
+                if go(i + 1, s, r + 1, used | {reading.suit} if one_suit_per_run else used):
+                    return True
+                chosen.pop()
+        return False
+
+    return list(chosen) if go(0, 0, 0, frozenset()) else None
+
+
+def _kinds_phrase(readings: list[list[_Reading]]) -> str:
+    sets = sum(1 for opts in readings if {r.kind for r in opts} == {SET})
+    runs = sum(1 for opts in readings if {r.kind for r in opts} == {RUN})
+    either = sum(1 for opts in readings if {r.kind for r in opts} == {SET, RUN})
+    parts = []
+    if sets:
+        parts.append(_n(sets, "set"))
+    if runs:
+        parts.append(_n(runs, "run"))
+    if either:
+        parts.append(f"{either} that could be a set or a run")
+    return " + ".join(parts) or "nothing"
+
+
+def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
+                   field: str = "melds") -> ContractVerdict:
+    """Do ``melds``, laid down together, make round ``round_number``'s contract in ``variant``?
+    Without a round, each meld is judged on its own. (rulings.md, "Built-in variants": contract
+    kind, two runs of one suit, last round.)"""
+    _meld_rules(variant)
+    rnd = None if round_number is None else variant.round(round_number, "round")
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+        raise RulesInputError(f"{melds!r} is not a list of melds", field, melds)
+    all_cards = [_check_cards(variant, meld, f"{field}[{k}]") for k, meld in enumerate(melds)]
+    why = _Why()
+    options = [_readings(variant, cards) for cards in all_cards]
+    verdicts = [_judge_meld(variant, cards, readings) for cards, readings in zip(all_cards, options)]
+    for k, v in enumerate(verdicts):
+        for c in v.citations:
+            why.cite(c)
+        if not v.legal:
+            first = v.reasons[0] if v.reasons else ""
+            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {first}")
+    if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
+        _copies_problem(variant, [c for cards in all_cards for c in cards], why)
+    if rnd is None:
+        return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
+                               citations=why.citations, notes=why.notes)
+
+    m = variant.melds
+    contract = rnd.contract
+    exact = variant.contract_kind is ContractKind.EXACT
+    contracts = variant.cite("contracts")
+    needed = contract.sets + contract.runs
+    label = f"Round {rnd.number} of {variant.name}"
+    if exact and len(all_cards) != needed:
+        given = _n(len(all_cards), "meld")
+        why.add(
+            f"{label} is exactly {contract.describe()}: lay down those melds, all at once, and no "
+            f"others; {given} {'was' if len(all_cards) == 1 else 'were'} given.",
+            contracts,
+        )
+    elif not exact and len(all_cards) < needed:
+        why.add(
+            f"{label} needs at least {contract.describe()}; only {_n(len(all_cards), 'meld')} "
+            f"{'was' if len(all_cards) == 1 else 'were'} given.",
+            contracts,
+        )
+
+    chosen_verdicts = verdicts
+    if not why.reasons:
+        one_suit = not m.same_suit_runs
+        chosen = _assign(options, contract.sets, contract.runs, exact, one_suit)
+        if chosen is None:
+            relaxed = _assign(options, contract.sets, contract.runs, exact, False) if one_suit else None
+            if relaxed is not None:
+                by_suit = Counter(r.suit for r in relaxed if r.kind == RUN)
+                doubled = [s for s, k in by_suit.items() if k > 1]
+                suit_words = " and ".join(SUIT_NAMES[s] for s in sorted(doubled, key=SUITS.index))
+                why.add(
+                    f"Two runs of one suit ({suit_words}) are not allowed in one contract in {variant.name}.",
+                    variant.cite("same_suit_runs"),
+                )
+            else:
+                word = "exactly" if exact else "at least"
+                why.add(f"{label} needs {word} {contract.describe()}; these melds are {_kinds_phrase(options)}.",
+                        contracts)
+        else:
+            chosen_verdicts = [
+                _reading_verdict(variant, cards, reading, v.legal_as)
+                for cards, reading, v in zip(all_cards, chosen, verdicts)
+            ]
+            by_suit = Counter(r.suit for r in chosen if r.kind == RUN)
+            if m.same_suit_runs and any(k > 1 for k in by_suit.values()) and contract.runs > 1:
+                why.note("Two runs of one suit are allowed here; they stay separate runs.",
+                         variant.cite("same_suit_runs"))
+
+    last = variant.last_round
+    if last is not None and rnd.number == last.round:
+        total = sum(len(cards) for cards in all_cards)
+        hand = variant.cards_dealt + 1
+        if last.all_cards_in_contract and total != hand:
+            why.add(
+                f"In round {rnd.number} of {variant.name} you go down only by going out: every card "
+                f"({variant.cards_dealt} dealt + 1 drawn = {hand}) in the {contract.describe()}, with no "
+                f"discard; these melds hold {total}.",
+                variant.cite("last_round"),
+            )
+        if last.no_discard:
+            why.note(
+                f"Round {rnd.number} is the last round: to go out you play every card; there is no final discard.",
+                variant.cite("last_round"),
+            )
+    for v in chosen_verdicts:
+        for c in v.citations:
+            why.cite(c)
+    why.cite(contracts)
+    return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=chosen_verdicts, round=rnd,
+                           citations=why.citations, notes=why.notes)

@@ -1,0 +1,206 @@
+"""ROY: is a turn's play legal, and what does it do to the next player (rulings.md, "ROY";
+source 002, rules 3-6).
+
+- The first card matches the top card's suit or rank; when the top card is a jack that changed
+  the suit, it matches the announced suit instead (or is another jack).
+- Each following card matches the rank of the card now on top, or is the next higher card of the
+  same suit, aces high (Q-K-A is a chain; K-A yes, A-2 never).
+- A jack played as the first and only card of a turn is wild: it may go on any card and changes
+  the suit to ``announce`` (which is then required). Jacks among other cards are ordinary.
+- After an ace the next player must play an ace or draw 2; aces stack (2, 4, 6, 8). When
+  ``pending_draw`` > 0 the player must start with an ace or play nothing and draw
+  ``pending_draw`` cards. Each ace at the end of the turn adds 2 for the next player.
+- The king of spades as the last card: the next player draws 7 and loses the turn.
+- Playing nothing is always legal: the player draws one card (or the pending cards).
+- The starter card's special effect does not apply: pass ``pending_draw=0`` and no
+  ``announced_suit`` for the first turn.
+
+Choices: a king of spades covered by later cards has no effect (only the card left on top acts);
+``announce`` given with any play other than a lone jack is ignored (a note says so).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .errors import RulesInputError
+from .variants import AceRule, Citation, Variant, VariantError, get_variant
+
+_SYMBOLS = {v: k for k, v in SUIT_SYMBOLS.items()}
+_SYMBOLS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+
+@dataclass(frozen=True)
+class RoyEffects:
+    """What the play does to the next player."""
+
+    next_draws: int = 0
+    next_skips: bool = False
+    announced_suit: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"next_draws": self.next_draws, "next_skips": self.next_skips, "announced_suit": self.announced_suit}
+
+
+@dataclass(frozen=True)
+class RoyVerdict:
+    legal: bool
+    reasons: list[str]
+    effects: RoyEffects
+    citations: list[Citation]
+    player_draws: int = 0  # cards the player draws this turn (nothing played)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "legal": self.legal,
+            "reasons": list(self.reasons),
+            "effects": self.effects.as_dict(),
+            "citations": [c.as_dict() for c in self.citations],
+            "player_draws": self.player_draws,
+            "notes": list(self.notes),
+        }
+
+
+def parse_suit(value: object, field: str, allow_none: bool = True) -> str | None:
+    """A suit letter ``S H D C`` (any case) or symbol; ``None`` when allowed."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        suit = _SYMBOLS.get(text, text.upper())
+        if suit in SUITS:
+            return suit
+    raise RulesInputError(f"{value!r} is not a suit (S, H, D or C)", field, value)
+
+
+def _ladder(aces: AceRule) -> list[str]:
+    return list(RANKS[1:]) + ["A"] if aces is AceRule.HIGH else list(RANKS)
+
+
+def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = None, pending_draw: int = 0,
+               announce: str | None = None, variant: Variant | None = None) -> RoyVerdict:
+    """Judge one ROY turn: ``cards`` played in order onto ``top`` (source 002, rules 3-6)."""
+    variant = variant or get_variant("roy")
+    rules = variant.roy
+    if rules is None:
+        raise VariantError(f"{variant.name} is not a ROY-style shedding game", "variant", variant.id)
+    if not isinstance(top, Card):
+        raise RulesInputError(f"{top!r} is not a card", "top", top)
+    variant.check_card(top, "top")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise RulesInputError(f"{cards!r} is not a list of cards", "cards", cards)
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise RulesInputError(f"{card!r} is not a card", f"cards[{i}]", card)
+        variant.check_card(card, f"cards[{i}]")
+    copies = Counter([top.code])
+    for i, card in enumerate(cards):
+        copies[card.code] += 1
+        if copies[card.code] > variant.max_decks:
+            where = "is the top card" if card == top else "appears twice"
+            raise RulesInputError(
+                f"{card.code!r} {where}: {variant.name} is played with one deck, so it cannot be played here",
+                f"cards[{i}]", card.code)
+    announced = parse_suit(announced_suit, "announced_suit")
+    if announced is not None and top.rank != rules.suit_changer:
+        raise RulesInputError(
+            f"{announced_suit!r} was announced, but the top card {top.code} is not a {rules.suit_changer} "
+            "(only a jack played alone changes the suit)",
+            "announced_suit", announced_suit)
+    if not isinstance(pending_draw, int) or isinstance(pending_draw, bool) or pending_draw < 0:
+        raise RulesInputError(f"{pending_draw!r} is not a number of cards to draw (0 or more)", "pending_draw",
+                              pending_draw)
+    most = rules.draw_per_card * 4 * variant.max_decks
+    if pending_draw % rules.draw_per_card or pending_draw > most:
+        raise RulesInputError(
+            f"{pending_draw} cannot be pending: aces make the next player draw {rules.draw_per_card} each, "
+            f"so it is one of {', '.join(str(rules.draw_per_card * k) for k in range(5))}",
+            "pending_draw", pending_draw)
+    if pending_draw and top.rank != rules.draw_card:
+        raise RulesInputError(
+            f"{pending_draw} cards are pending, but the top card {top.code} is not an ace", "pending_draw",
+            pending_draw)
+
+    play = variant.cite("play")
+    special = variant.cite("special_cards")
+    citations: list[Citation] = []
+    reasons: list[str] = []
+    notes: list[str] = []
+
+    def cite(c: Citation) -> str:
+        if c not in citations:
+            citations.append(c)
+        return f"({c.label})"
+
+    def illegal(text: str, citation: Citation) -> RoyVerdict:
+        reasons.append(f"{text} {cite(citation)}")
+        return RoyVerdict(False, reasons, RoyEffects(), citations, 0, notes)
+
+    if not cards:
+        draws = pending_draw or 1
+        cite(special if pending_draw else play)
+        notes.append(f"Nothing played: the player draws {draws} card{'s' if draws != 1 else ''} and the turn passes.")
+        return RoyVerdict(True, [], RoyEffects(), citations, draws, notes)
+
+    first = cards[0]
+    if pending_draw and first.rank != rules.draw_card:
+        return illegal(
+            f"After an ace you must start with an ace or draw {pending_draw}; {first.code} is not an ace.", special)
+
+    lone_changer = len(cards) == 1 and first.rank == rules.suit_changer
+    if lone_changer:
+        if announce is None:
+            raise RulesInputError(
+                f"a {first.code} played alone changes the suit: say which suit with announce (S, H, D or C)",
+                "announce", announce)
+        suit = parse_suit(announce, "announce", allow_none=False)
+        cite(special)
+        notes.append(f"{first.code} played alone is wild: the suit is now {SUIT_NAMES[suit]}. {cite(special)}")
+        return RoyVerdict(True, [], RoyEffects(announced_suit=suit), citations, 0, notes)
+    if announce is not None:
+        parse_suit(announce, "announce", allow_none=False)
+        notes.append("announce is ignored: only a jack played as the first and only card changes the suit.")
+
+    target_suit = announced if announced is not None else top.suit
+    if not (first.suit == target_suit or first.rank == top.rank):
+        if announced is not None:
+            text = (f"The suit was changed to {SUIT_NAMES[announced]}: the first card must be a "
+                    f"{SUIT_NAMES[announced][:-1]} or a {rules.suit_changer}; {first.code} is neither.")
+            return illegal(text, special)
+        return illegal(
+            f"The first card must match the top card {top.code} in suit or rank; {first.code} does neither.", play)
+
+    ladder = _ladder(rules.aces)
+    for i in range(1, len(cards)):
+        prev, card = cards[i - 1], cards[i]
+        if card.rank == prev.rank:
+            continue
+        up = ladder.index(prev.rank) + 1
+        if card.suit == prev.suit and up < len(ladder) and ladder[up] == card.rank:
+            continue
+        if prev.rank == ladder[-1]:
+            follow = f"only another {prev.rank} (nothing is above an ace: A-2 is not a chain)"
+        else:
+            follow = f"only a {prev.rank} or the {ladder[up]}{prev.suit}"
+        return illegal(f"After {prev.code} you may play {follow}; card {i + 1}, {card.code}, is neither.", play)
+
+    cite(play)
+    last = cards[-1]
+    effects = RoyEffects()
+    if last.code == rules.skip_card:
+        effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
+        notes.append(f"{last.code} on top: the next player draws {rules.skip_draw} and loses the turn. {cite(special)}")
+    elif last.rank == rules.draw_card:
+        trailing = 0
+        for card in reversed(cards):
+            if card.rank != rules.draw_card:
+                break
+            trailing += 1
+        responding = pending_draw if first.rank == rules.draw_card else 0
+        draws = responding + rules.draw_per_card * trailing
+        effects = RoyEffects(next_draws=draws)
+        notes.append(f"Ace on top: the next player must play an ace or draw {draws}. {cite(special)}")
+    return RoyVerdict(True, [], effects, citations, 0, notes)

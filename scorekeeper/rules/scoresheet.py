@@ -1,0 +1,253 @@
+"""What a printed scoresheet shows about a variant's rules: the dealer rotation, running totals and
+a compact legend of the rules a table forgets (card points, wilds, aces, last round, May I…).
+
+Pure data in, plain data out; the PDF templates only lay it out. The wording is the app's own;
+each legend line cites where the rule comes from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from .cards import JOKER, RANKS, SUIT_SYMBOLS, parse_card
+from .scoring import points_classes
+from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One reminder on the sheet: a short label, the rule in a sentence, and its source."""
+
+    label: str
+    text: str
+    citation: Citation
+
+    @property
+    def source(self) -> str:
+        """A short citation such as ``001 Scoring`` (``rulings`` for the project's rulings)."""
+        file = self.citation.file
+        if file == "rulings":
+            return "rulings"
+        if file == "house":
+            return "house rule"
+        return f"{file} {self.citation.section}".strip()
+
+
+def dealer_seat(first_dealer: int, round_number: int, players: int) -> int:
+    """The seat (0-based, in seating order) that deals ``round_number``: the deal passes to the
+    left, one seat per round (source 001, "The deal")."""
+    if players < 1:
+        raise ValueError("a game needs at least one player")
+    return (first_dealer + round_number - 1) % players
+
+
+def running_totals(rounds: Sequence[Mapping], names: Sequence[str]) -> list[dict[str, int | None]]:
+    """Each player's total after each round: the sum of their round scores and round bonuses so
+    far (Le May I: 20 off per round won, rulings.md). A player with no score in a round (withdrawn)
+    has ``None`` for that round and after; their game total follows the withdrawal rule instead."""
+    totals: dict[str, int | None] = {name: 0 for name in names}
+    out: list[dict[str, int | None]] = []
+    for rnd in rounds:
+        scores = rnd.get("scores") or {}
+        bonus = rnd.get("bonus") or {}
+        row: dict[str, int | None] = {}
+        for name in names:
+            if name in scores and scores[name] is not None and totals[name] is not None:
+                totals[name] = totals[name] + int(scores[name]) + int(bonus.get(name) or 0)
+            else:
+                totals[name] = None
+            row[name] = totals[name]
+        out.append(row)
+    return out
+
+
+def _rank_label(key: str) -> str:
+    return "Joker" if key == JOKER else key
+
+
+def _collapse(ranks: list[str]) -> str:
+    """``['2', '3', …, '9']`` → ``2–9``; other ranks listed one by one, in rank order."""
+    order = {r: i for i, r in enumerate(RANKS)}
+    nums = sorted((r for r in ranks if r in order and r.isdigit()), key=order.get)
+    rest = [r for r in ranks if r not in nums]
+    rest.sort(key=lambda r: order.get(r, 99))
+    parts: list[str] = []
+    run: list[str] = []
+    for r in nums:
+        if run and order[r] != order[run[-1]] + 1:
+            parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
+            if len(run) == 2:
+                parts.append(run[1])
+            run = []
+        run.append(r)
+    if run:
+        parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
+        if len(run) == 2:
+            parts.append(run[1])
+    # A first, then the numbers, then J Q K and the joker.
+    head = [r for r in rest if r == "A"]
+    tail = [_rank_label(r) for r in rest if r != "A"]
+    return ", ".join(head + parts + tail)
+
+
+def card_point_groups(variant: Variant) -> list[tuple[str, str]]:
+    """The variant's card values grouped for a legend, highest first: ``[("Joker", "50"),
+    ("A", "20"), ("10 J Q K", "10"), ("2–9", "5")]``. Number cards worth their face value are
+    grouped as ``("3–9", "face value")`` (rulings.md, "card points")."""
+    if not variant.points:
+        return []
+    face = [r for r in RANKS if r.isdigit() and variant.points.get(r) == int(r)]
+    groups: list[tuple[str, str]] = []
+    for value, keys in points_classes(variant):
+        keys = [k for k in keys if k not in face or len(face) < 3]
+        if keys:
+            groups.append((_collapse(keys), str(value)))
+    if len(face) >= 3:
+        groups.append((_collapse(face), "face value"))
+    return groups
+
+
+_ACES = {
+    AceRule.LOW: "Aces are low only: A-2-3-4, never Q-K-A.",
+    AceRule.LOW_OR_HIGH: "An ace is low (A-2-3) or high (Q-K-A) in a run, not both: no K-A-2.",
+    AceRule.AROUND_THE_CORNER: "Aces are low, high or both: runs may turn the corner (Q-K-A-2).",
+    AceRule.HIGH: "Aces are high in play chains: Q-K-A, never A-2.",
+}
+
+
+def describe_aces(rule: AceRule) -> str:
+    return _ACES[rule]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def legend(variant: Variant) -> list[LegendItem]:
+    """The reminders printed on a scoresheet, in the app's words, each with its source.
+
+    ``variant`` may carry house options (``Variant.with_house_rules``): they are reflected
+    (e.g. 2s wild, no May I in the last three rounds)."""
+    if variant.roy is not None:
+        return _roy_legend(variant)
+    items: list[LegendItem] = []
+    cite = variant.cite
+    points = " · ".join(f"{ranks} = {value}" for ranks, value in card_point_groups(variant))
+    items.append(LegendItem("Card points", points + "; going out scores 0.", cite("points")))
+    m = variant.melds
+    if m is not None:
+        wild = m.wild.describe()
+        text = "No wild cards." if wild == "none" else f"{wild[0].upper()}{wild[1:]}."
+        if m.wilds_may_not_outnumber_naturals:
+            text += " Wilds may not outnumber natural cards in a meld."
+        items.append(LegendItem("Wilds", text, cite("wild")))
+        items.append(LegendItem("Aces", describe_aces(m.aces), cite("aces")))
+        melds = f"Sets of {m.set_min}+ cards of one rank; runs of {m.run_min}+ in one suit."
+        if variant.contract_kind is ContractKind.MINIMUM:
+            melds += " A contract is a minimum: more or longer melds are allowed."
+        else:
+            melds += " Lay down exactly the contract, all at once."
+        if not m.same_suit_runs:
+            melds += " No two runs of one suit."
+        items.append(LegendItem("Melds", melds, cite("melds")))
+    if variant.last_round is not None:
+        last = variant.last_round
+        rnd = variant.rounds[last.round - 1]
+        parts = []
+        if last.all_cards_in_contract:
+            parts.append(f"go out with every card in the {rnd.contract.describe()}")
+        else:
+            parts.append("go out with no card left")
+        if last.no_discard:
+            parts.append("no final discard")
+        items.append(LegendItem("Last round", f"Round {last.round}: " + ", ".join(parts) + ".", cite("last_round")))
+    if variant.may_i.allowed:
+        mi = variant.may_i
+        text = (
+            f"Out of turn, the discard costs {_plural(mi.penalty_cards_per_discard, 'penalty card')} from the stock;"
+            " the player whose turn it is takes it free."
+        )
+        if mi.multiple_discards:
+            text += f" Several discards may be taken: {_plural(mi.penalty_cards_per_discard, 'penalty card')} each."
+        if mi.no_lay_down_until_next_turn:
+            text += " No laying down until your next turn."
+        last_off = variant.no_may_i_in_last_rounds
+        if last_off:
+            text += f" House rule: no May I in the last {last_off} rounds."
+        items.append(LegendItem("May I", text, cite("may_i")))
+    sc = variant.scoring
+    win = "Lowest total wins."
+    if sc.round_win_bonus:
+        win = f"Each round won takes {sc.round_win_bonus} points off your total. Lowest total wins."
+    items.append(LegendItem("Winning", win, cite("scoring")))
+    if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
+        stock = "Turn the discards over once as a new stock; if it runs out again, the round ends and everyone scores their hand."
+    else:
+        stock = "Shuffle the discards into a new stock as often as needed."
+    items.append(LegendItem("Stock", stock, cite("stock")))
+    if sc.missing_card_penalty:
+        items.append(
+            LegendItem(
+                "Irregular",
+                f"Too few cards when someone goes out: {sc.missing_card_penalty} points per missing card."
+                " No score posted: the two highest scores of the others that round."
+                " Leaving: the two highest final totals of the others.",
+                cite("incomplete_games"),
+            )
+        )
+    return items
+
+
+def _roy_legend(variant: Variant) -> list[LegendItem]:
+    r = variant.roy
+    assert r is not None
+    cite = variant.cite
+    skip = parse_card(r.skip_card)
+    skip_label = f"K{SUIT_SYMBOLS[skip.suit]}" if skip.rank == "K" else skip.label
+    per = r.draw_per_card
+    stacks = ", ".join(str(per * k) for k in range(2, 5))
+    target = variant.scoring.target
+    items = [
+        LegendItem(
+            "Play",
+            "Match the top card's suit or rank; then chain cards of the rank on top or the next card up"
+            " in its suit. " + describe_aces(r.aces),
+            cite("play"),
+        ),
+        LegendItem(
+            f"{r.suit_changer}",
+            "A jack played alone, as the whole turn, changes the suit to the one announced.",
+            cite("special_cards"),
+        ),
+        LegendItem(
+            f"{r.draw_card}",
+            f"After an ace the next player plays an ace or draws {per} ({stacks} as aces stack).",
+            cite("special_cards"),
+        ),
+        LegendItem(skip_label, f"The next player draws {r.skip_draw} and loses the turn.", cite("special_cards")),
+        LegendItem(
+            "Scoring",
+            "The first out wins the hand and scores 1 point per card left in each opponent's hand."
+            + (f" First to {target} wins the game." if target else ""),
+            cite("scoring"),
+        ),
+    ]
+    return items
+
+
+def winner_rule(variant: Variant) -> str:
+    """One line for the total row: how the game is won."""
+    if variant.scoring.winner is Winner.FIRST_TO_TARGET:
+        return f"first to {variant.scoring.target} wins"
+    return "lowest total wins"
+
+
+__all__: Iterable[str] = (
+    "LegendItem",
+    "dealer_seat",
+    "running_totals",
+    "card_point_groups",
+    "describe_aces",
+    "legend",
+    "winner_rule",
+)

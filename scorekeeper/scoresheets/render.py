@@ -1,0 +1,88 @@
+"""HTML → PDF with WeasyPrint, imported lazily (never at app start).
+
+Resources are fetched in-process by :func:`static_fetcher`, which serves the files under the
+app's static folder and refuses everything else (no network, no ``file://`` outside static/).
+"""
+from __future__ import annotations
+
+import functools
+import mimetypes
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+#: The origin the sheets are rendered at. ``.invalid`` cannot resolve (RFC 2606): nothing
+#: can leave the process even if a fetch slipped through.
+BASE_URL = "https://scorekeeper.invalid/"
+
+
+class RefusedFetch(ValueError):
+    """A sheet asked for something that is not one of the app's static files."""
+
+
+def resolve_static(url: str, static_folder: str | Path, static_url_path: str = "/static") -> Path:
+    """The file under ``static_folder`` that ``url`` names, or :class:`RefusedFetch`.
+
+    Accepted: ``https://scorekeeper.invalid/<static_url_path>/…`` and ``file://`` URLs of files
+    inside the static folder. ``..``, symlinks out of the folder, other hosts and schemes are
+    refused."""
+    root = Path(static_folder).resolve()
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme in ("http", "https"):
+        base = urlsplit(BASE_URL)
+        prefix = static_url_path.rstrip("/") + "/"
+        if parts.netloc.lower() != base.netloc or not parts.path.startswith(prefix):
+            raise RefusedFetch(f"refused {url!r}: only the app's static files under {prefix} are served")
+        relative = unquote(parts.path[len(prefix):])
+        candidate = root / relative
+    elif scheme == "file":
+        if parts.netloc not in ("", "localhost"):
+            raise RefusedFetch(f"refused {url!r}: not a local file")
+        candidate = Path(unquote(parts.path))
+    else:
+        raise RefusedFetch(f"refused {url!r}: scheme {scheme or '(none)'!r} is not served")
+    try:
+        path = candidate.resolve()
+    except (OSError, RuntimeError):
+        raise RefusedFetch(f"refused {url!r}: not a file") from None
+    if not path.is_relative_to(root) or not path.is_file():
+        raise RefusedFetch(f"refused {url!r}: not a file in the app's static folder")
+    return path
+
+
+@functools.cache
+def _fetcher_class():
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class StaticFetcher(URLFetcher):
+        """Serves the app's static files from disk; fails the render on anything else."""
+
+        def __init__(self, static_folder: str, static_url_path: str):
+            super().__init__(allowed_protocols=("https", "http", "file"), fail_on_errors=True)
+            self.static_folder = static_folder
+            self.static_url_path = static_url_path
+
+        def fetch(self, url, headers=None):
+            path = resolve_static(url, self.static_folder, self.static_url_path)
+            mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            head = {"Content-Type": mime + ("; charset=utf-8" if mime.startswith("text/") else "")}
+            return URLFetcherResponse(url, path.read_bytes(), head)
+
+        def open(self, url, data=None, timeout=None):  # never the urllib machinery
+            return self.fetch(getattr(url, "full_url", url))
+
+    return StaticFetcher
+
+
+def static_fetcher(static_folder: str, static_url_path: str = "/static"):
+    """A WeasyPrint URL fetcher serving only files under ``static_folder``."""
+    return _fetcher_class()(str(static_folder), static_url_path or "/static")
+
+
+def html_to_pdf(html: str, static_folder: str, static_url_path: str = "/static") -> bytes:
+    """Render ``html`` (whose relative links point into the static folder) to PDF bytes."""
+    import weasyprint  # lazily: WeasyPrint loads Pango and friends, which the app's start does not need
+
+    fetcher = static_fetcher(static_folder, static_url_path)
+    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
+    return document.write_pdf()

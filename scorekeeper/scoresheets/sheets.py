@@ -1,0 +1,464 @@
+"""The data a scoresheet template lays out: query validation, the blank grid from a variant, the
+filled grid from a game-state dict (``scorekeeper.services.games.game_state``).
+
+Nothing here decides a rule: dealer rotation, running totals and the legend come from
+``scorekeeper.rules.scoresheet``; scores, totals, standings and notes come from the game state.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Mapping, Sequence
+
+from ..rules.scoresheet import LegendItem, dealer_seat, legend, running_totals, winner_rule
+from ..rules.variants import Contract, Variant, VariantError
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+ORIENTATIONS = ("portrait", "landscape")
+MAX_PLAYERS_ON_A_SHEET = 8
+MAX_NAME = 24
+MAX_PLACE = 60
+
+BLANK_PARAMS = ("players", "seats", "dealer", "paper", "orientation", "place", "date")
+FILLED_PARAMS = ("paper", "orientation")
+
+
+class SheetQueryError(ValueError):
+    """A query value that cannot make a sheet; the message names the parameter and the value."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    paper: str = "a4"
+    orientation: str = "portrait"
+
+    @property
+    def css_size(self) -> str:
+        return f"{PAPERS[self.paper]} {self.orientation}"
+
+    @property
+    def label(self) -> str:
+        return f"{PAPERS[self.paper]} {self.orientation}"
+
+
+# ----- query validation -------------------------------------------------------------------------
+
+def _single(args: Any, allowed: Sequence[str]) -> dict[str, str]:
+    """One value per known parameter; unknown or repeated parameters are refused."""
+    values: dict[str, str] = {}
+    for key in args.keys():
+        if key not in allowed:
+            raise SheetQueryError(f"{key}: unknown parameter (known: {', '.join(allowed)})")
+        got = args.getlist(key)
+        if len(got) > 1:
+            raise SheetQueryError(f"{key}: given {len(got)} times; give it once")
+        values[key] = got[0]
+    return values
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(ch)[0] == "C" for ch in text)
+
+
+def _page_setup(values: Mapping[str, str]) -> PageSetup:
+    paper = values.get("paper", "a4").strip().lower()
+    if paper not in PAPERS:
+        raise SheetQueryError(f"paper: {values['paper']!r} is not a paper size (a4 or letter)")
+    orientation = values.get("orientation", "portrait").strip().lower()
+    if orientation not in ORIENTATIONS:
+        raise SheetQueryError(f"orientation: {values['orientation']!r} is not an orientation (portrait or landscape)")
+    return PageSetup(paper, orientation)
+
+
+def parse_filled_query(args: Any) -> PageSetup:
+    return _page_setup(_single(args, FILLED_PARAMS))
+
+
+def _check_name(name: str, i: int) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise SheetQueryError(f"players[{i}]: {name!r} is an empty name")
+    if len(clean) > MAX_NAME:
+        raise SheetQueryError(f"players[{i}]: {clean!r} is longer than {MAX_NAME} characters")
+    if _has_control(clean):
+        raise SheetQueryError(f"players[{i}]: {name!r} contains control characters")
+    return clean
+
+
+@dataclass(frozen=True)
+class BlankRequest:
+    names: tuple[str | None, ...]
+    first_dealer: int
+    page: PageSetup
+    place: str | None
+    date: date | None
+
+
+def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
+    """Validate ``players=Ann,Bob`` (or ``seats=N`` for unnamed columns), ``dealer``, ``paper``,
+    ``orientation``, ``place`` and ``date`` (YYYY-MM-DD)."""
+    values = _single(args, BLANK_PARAMS)
+    page = _page_setup(values)
+    names: list[str | None]
+    rng = variant.players
+    limit = min(rng.max, MAX_PLAYERS_ON_A_SHEET)
+    if "players" in values and values["players"].strip():
+        raw = values["players"].split(",")
+        if len(raw) > MAX_PLAYERS_ON_A_SHEET:
+            raise SheetQueryError(
+                f"players: {len(raw)} names is more than a sheet holds ({MAX_PLAYERS_ON_A_SHEET} at most)"
+            )
+        names = [_check_name(n, i) for i, n in enumerate(raw)]
+        seen: dict[str, int] = {}
+        for i, n in enumerate(names):
+            key = n.casefold()
+            if key in seen:
+                raise SheetQueryError(f"players[{i}]: {n!r} is already the name of player {seen[key] + 1}")
+            seen[key] = i
+        if len(names) not in rng:
+            raise SheetQueryError(
+                f"players: {len(names)} players is out of range: {variant.name} is for {rng.min} to {rng.max} players"
+            )
+        if "seats" in values and values["seats"].strip() != str(len(names)):
+            raise SheetQueryError(f"seats: {values['seats']!r} does not match the {len(names)} names in players")
+    else:
+        count = limit
+        if "seats" in values:
+            text = values["seats"].strip()
+            if not re.fullmatch(r"[0-9]{1,2}", text):
+                raise SheetQueryError(f"seats: {values['seats']!r} is not a whole number of players")
+            count = int(text)
+            if count not in rng or count > MAX_PLAYERS_ON_A_SHEET:
+                raise SheetQueryError(
+                    f"seats: {count} players is out of range: {variant.name} is for {rng.min} to {rng.max} players"
+                )
+        names = [None] * count
+    first = 0
+    if "dealer" in values:
+        wanted = " ".join(values["dealer"].split()).casefold()
+        found = [i for i, n in enumerate(names) if n is not None and n.casefold() == wanted]
+        if not found:
+            raise SheetQueryError(f"dealer: {values['dealer']!r} is not one of the players")
+        first = found[0]
+    place = None
+    if "place" in values:
+        place = " ".join(values["place"].split()) or None
+        if place and len(place) > MAX_PLACE:
+            raise SheetQueryError(f"place: {place[:20]!r}… is longer than {MAX_PLACE} characters")
+        if place and _has_control(place):
+            raise SheetQueryError(f"place: {values['place']!r} contains control characters")
+    day = None
+    if "date" in values and values["date"].strip():
+        text = values["date"].strip()
+        try:
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+                raise ValueError
+            day = date.fromisoformat(text)
+        except ValueError:
+            raise SheetQueryError(f"date: {values['date']!r} is not a date (YYYY-MM-DD)") from None
+    return BlankRequest(tuple(names), first, page, place, day)
+
+
+# ----- the sheets ---------------------------------------------------------------------------------
+
+@dataclass
+class Cell:
+    """One player's cell in one round: the round's points and the running total."""
+
+    score: int | None = None
+    total: int | None = None
+    tags: list[str] = field(default_factory=list)  # short marks explained in the key: out, m, i, c…
+    dealer: bool = False
+    absent: bool = False  # withdrawn before this round
+
+
+@dataclass
+class Row:
+    number: int
+    label: str  # "Round 3" / "Hand 3"
+    contract: str | None
+    min_cards: int | None
+    dealer: str | None
+    cells: list[Cell]
+    went_out: str | None = None
+    stock_exhausted: bool = False
+    corrected: bool = False
+    played: bool = False
+
+
+@dataclass
+class Column:
+    name: str | None
+    seat: int
+    note: str | None = None  # e.g. "left after round 3"
+
+
+@dataclass
+class Sheet:
+    kind: str  # "blank" / "filled"
+    variant: Variant
+    page: PageSetup
+    columns: list[Column]
+    rows: list[Row]
+    legend: list[LegendItem]
+    title: str
+    winner_rule: str
+    date_text: str | None = None
+    place: str | None = None
+    totals: list[Cell] = field(default_factory=list)
+    standings: list[dict] = field(default_factory=list)
+    result: str | None = None
+    notes: list[str] = field(default_factory=list)
+    corrections: list[dict] = field(default_factory=list)
+    rulings: list[dict] = field(default_factory=list)
+    house_rules: list[str] = field(default_factory=list)
+    key: list[tuple[str, str]] = field(default_factory=list)
+    footer: str = ""
+    game_id: str | None = None
+    status: str | None = None
+    created: str | None = None
+    modified: str | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.columns)
+
+    @property
+    def is_roy(self) -> bool:
+        return self.variant.roy is not None
+
+
+def _contract_text(variant: Variant, number: int) -> tuple[str | None, int | None]:
+    if not variant.rounds or number > len(variant.rounds):
+        return None, None
+    rnd = variant.rounds[number - 1]
+    return rnd.contract.describe(), rnd.min_cards
+
+
+def roy_hand_rows(page: PageSetup, players: int) -> int:
+    """How many hand rows fit one page of a ROY tally."""
+    if page.orientation == "landscape":
+        return 16 if page.paper == "letter" else 15
+    return 22 if page.paper == "letter" else 24
+
+
+def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
+    names = list(req.names)
+    n = len(names)
+    columns = [Column(name, i) for i, name in enumerate(names)]
+
+    def who(seat: int) -> str:
+        return names[seat] or f"player {seat + 1}"
+
+    rows: list[Row] = []
+    count = variant.number_of_rounds or roy_hand_rows(req.page, n)
+    for number in range(1, count + 1):
+        seat = dealer_seat(req.first_dealer, number, n)
+        contract, min_cards = _contract_text(variant, number)
+        cells = [Cell(dealer=(i == seat)) for i in range(n)]
+        rows.append(
+            Row(number, f"{'Hand' if variant.roy else 'Round'} {number}", contract, min_cards, who(seat), cells)
+        )
+    day = req.date.strftime("%A %-d %B %Y") if req.date else None
+    return Sheet(
+        kind="blank",
+        variant=variant,
+        page=req.page,
+        columns=columns,
+        rows=rows,
+        legend=legend(variant),
+        title=f"{variant.name} scoresheet",
+        winner_rule=winner_rule(variant),
+        date_text=day,
+        place=req.place,
+        totals=[Cell() for _ in range(n)],
+        footer=f"{variant.name} · blank scoresheet · {req.page.label}",
+    )
+
+
+def _iso_day(text: str | None) -> str | None:
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).strftime("%-d %b %Y %H:%M UTC" if "T" in text else "%-d %b %Y")
+    except ValueError:
+        return text
+
+
+def _long_day(text: str | None) -> str | None:
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).strftime("%A %-d %B %Y")
+    except ValueError:
+        return text
+
+
+STATUS_WORDS = {
+    "in_progress": "in progress",
+    "suspended": "suspended",
+    "complete": "complete",
+    "void": "void",
+}
+
+KEY = {
+    "out": "went out",
+    "m": "no score posted: the two highest scores of the others that round",
+    "i": "incorrect hand: {penalty} points per missing card added",
+    "c": "corrected (see Corrections)",
+    "w": "withdrew: total from the two highest totals of the others",
+    "p": "provisional total",
+}
+
+
+def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) -> Sheet:
+    """The filled sheet of a game from its game-state dict (INTERFACES.md, "Game state")."""
+    house = {k: v for k, v in (state.get("house_rules") or {}).items() if v}
+    try:
+        shown = variant.with_house_rules(house)
+    except VariantError:
+        shown = variant
+    names: list[str] = list(state.get("players") or [s["name"] for s in state.get("seats", [])])
+    seats = {s["name"]: s for s in state.get("seats") or []}
+    n = len(names)
+    columns = []
+    for i, name in enumerate(names):
+        seat = seats.get(name, {})
+        note = None
+        if seat.get("withdrawn_after_round") is not None:
+            note = f"left after round {seat['withdrawn_after_round']}"
+        elif seat and not seat.get("active", True):
+            note = "left"
+        columns.append(Column(name, i, note))
+    rounds = list(state.get("rounds") or [])
+    running = running_totals(rounds, names)
+    corrected_rounds = {c.get("round") for c in state.get("corrections") or []}
+    used_tags: set[str] = set()
+    rows: list[Row] = []
+    word = "Hand" if variant.roy else "Round"
+    missing_penalty = variant.scoring.missing_card_penalty
+    for rnd, totals in zip(rounds, running):
+        number = int(rnd["number"])
+        contract = None
+        min_cards = rnd.get("min_cards")
+        if rnd.get("contract"):
+            c = rnd["contract"]
+            contract = Contract(int(c.get("sets", 0)), int(c.get("runs", 0))).describe()
+        scores = rnd.get("scores") or {}
+        hands = rnd.get("hands") or {}
+        bonus = rnd.get("bonus") or {}
+        cells = []
+        for name in names:
+            cell = Cell(dealer=(name == rnd.get("dealer")))
+            if name in scores and scores[name] is not None:
+                cell.score = int(scores[name])
+                cell.total = totals.get(name)
+                hand = hands.get(name) or {}
+                if name == rnd.get("went_out"):
+                    cell.tags.append("out")
+                if hand.get("entered_as") == "missing":
+                    cell.tags.append("m")
+                if hand.get("missing_cards"):
+                    cell.tags.append("i")
+                if bonus.get(name):
+                    cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
+                if number in corrected_rounds and (state.get("corrections") and any(
+                    c.get("round") == number and (c.get("old") or {}).get(name) != (c.get("new") or {}).get(name)
+                    for c in state["corrections"]
+                )):
+                    cell.tags.append("c")
+            else:
+                cell.absent = True
+            used_tags.update(t for t in cell.tags if t in KEY)
+            cells.append(cell)
+        rows.append(
+            Row(
+                number=number,
+                label=f"{word} {number}",
+                contract=contract,
+                min_cards=min_cards,
+                dealer=rnd.get("dealer"),
+                cells=cells,
+                went_out=rnd.get("went_out"),
+                stock_exhausted=rnd.get("end") == "stock_exhausted",
+                corrected=number in corrected_rounds,
+                played=True,
+            )
+        )
+    # Rounds still to play: their contracts, and the dealer of the next one.
+    if variant.rounds and state.get("status") in ("in_progress", "suspended"):
+        nxt = state.get("next_round") or {}
+        active = [s for s in names if seats.get(s, {}).get("active", True)]
+        start = active.index(nxt["dealer"]) if nxt.get("dealer") in active else None
+        for number in range(len(rows) + 1, len(variant.rounds) + 1):
+            contract, min_cards = _contract_text(variant, number)
+            dealer = None
+            if start is not None and active and nxt.get("number"):
+                dealer = active[dealer_seat(start, number - int(nxt["number"]) + 1, len(active))]
+            cells = [Cell(dealer=(name == dealer), absent=name not in active) for name in names]
+            rows.append(Row(number, f"Round {number}", contract, min_cards, dealer, cells))
+    totals_row = []
+    final = state.get("totals") or {}
+    for name in names:
+        seat = seats.get(name, {})
+        cell = Cell(score=None, total=final.get(name, seat.get("total")))
+        if seat.get("withdrawn_after_round") is not None or (seat and not seat.get("active", True)):
+            cell.tags.append("w")
+        if seat.get("provisional"):
+            cell.tags.append("p")
+        used_tags.update(cell.tags)
+        totals_row.append(cell)
+    status = state.get("status")
+    winners = list(state.get("winners") or ([state["winner"]] if state.get("winner") else []))
+    if status == "void":
+        result = "Game void: fewer than two players completed it; kept on record, left out of statistics."
+    elif winners and status == "complete":
+        result = ("Winner: " + winners[0]) if len(winners) == 1 else ("Shared win: " + ", ".join(winners))
+    elif status == "complete":
+        result = "Game complete."
+    else:
+        result = f"Game {STATUS_WORDS.get(status, status)}: standings so far."
+    house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
+    gid = str(state.get("id", ""))
+    created, updated, completed = state.get("created_at"), state.get("updated_at"), state.get("completed_at")
+    footer = f"Game {gid} · started {_iso_day(created)}"
+    if completed:
+        footer += f" · finished {_iso_day(completed)}"
+    elif updated:
+        footer += f" · last change {_iso_day(updated)}"
+    key = [(t, KEY[t].format(penalty=missing_penalty)) for t in KEY if t in used_tags]
+    if any(r.stock_exhausted for r in rows):
+        key.append(("stock", "the stock ran out: nobody went out, everyone scored their hand"))
+    if variant.scoring.round_win_bonus and any(c.tags for r in rows for c in r.cells):
+        key.append((f"−{variant.scoring.round_win_bonus}", "taken off the total for the round won"))
+    return Sheet(
+        kind="filled",
+        variant=variant,
+        page=page,
+        columns=columns,
+        rows=rows,
+        legend=legend(shown),
+        title=f"{state.get('variant_name') or variant.name} scoresheet",
+        winner_rule=winner_rule(variant),
+        date_text=_long_day(created),
+        totals=totals_row,
+        standings=list(state.get("standings") or []),
+        result=result,
+        notes=[str(n) for n in state.get("notes") or []],
+        corrections=list(state.get("corrections") or []),
+        rulings=list(state.get("rulings") or []),
+        house_rules=house_labels,
+        key=key,
+        footer=footer,
+        game_id=gid,
+        status=STATUS_WORDS.get(status, status),
+        created=created,
+        modified=completed or updated,
+    )
