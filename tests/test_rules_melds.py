@@ -363,6 +363,12 @@ def test_without_a_round_each_meld_is_judged():
     assert [m.kind for m in verdict.melds] == ["set", "run"]
 
 
+def test_no_melds_is_illegal_not_an_error():
+    verdict = contract("clenney", None)
+    assert not verdict.legal and "No melds" in verdict.reasons[0]
+    assert not contract("clenney", 1).legal
+
+
 def test_copies_across_melds_are_counted():
     verdict = contract("le-may-i", 1, "5H 5H 5S", "5H 5D 5C")  # 2 decks: three 5H cannot exist
     assert not verdict.legal and "5H appears 3 times" in verdict.reasons[0]

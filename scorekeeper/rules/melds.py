@@ -40,7 +40,7 @@ from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantEr
 SET = "set"
 RUN = "run"
 
-_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "6s"}
+_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 CHOICE_ALL_WILD_SET = Citation("choice", "a set of wild cards only")
@@ -604,6 +604,8 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:
+        if not all_cards:
+            why.add("No melds were given: there is nothing to judge.", variant.cite("melds"))
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
