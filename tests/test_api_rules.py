@@ -223,6 +223,17 @@ def test_meld_check_every_variant(client, variant_id, body, legal):
         assert {"kind", "legal", "reasons"} <= set(m) and m["kind"] in ("set", "run", None)
 
 
+def test_meld_check_last_round_hand_cards(client):
+    melds = [["AH", "2H", "3H", "4H", "5H"], ["5S", "6S", "7S", "8S", "9S"], ["9C", "10C", "JC", "QC", "KC"]]
+    assert post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds}).get_json()["legal"] is False
+    body = post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": 15}).get_json()
+    assert body["legal"] is True
+    assert_error(post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": "15"}),
+                 400, "hand_cards")
+    assert_error(post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": -1}),
+                 422, "hand_cards", "-1")
+
+
 def test_meld_check_with_house_rule(client):
     body = {"melds": [["7S", "2D", "7C"]]}
     assert post(client, "/variants/continental/meld-check", body).get_json()["legal"] is False
