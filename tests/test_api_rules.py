@@ -438,3 +438,10 @@ def test_meld_check_never_fails_on_card_lists(client, variant_id, melds, round_n
 def test_decks_query_never_fails(client, query):
     r = client.get("/api/v1/variants/joybells/decks", query_string={"players": query})
     assert r.status_code in (200, 400, 422)
+
+
+def test_openapi_document_is_valid_openapi_3_1(client):
+    from openapi_spec_validator import validate
+    from openapi_spec_validator.validation import OpenAPIV31SpecValidator
+
+    validate(client.get("/api/v1/openapi.json").get_json(), cls=OpenAPIV31SpecValidator)
