@@ -118,7 +118,8 @@ def search():
         hits = []
     else:
         hits = reference.search(q)
-    return render_template("rules/search.html", q=q, hits=hits, error=error), (400 if error else 200)
+    return render_template("rules/search.html", q=q, hits=hits, error=error, marked=reference.marked), \
+        (400 if error else 200)
 
 
 @bp.get("/rules/<variant_id>")
