@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
@@ -219,13 +220,17 @@ def _rank_line(aces: AceRule) -> tuple[list[str], bool]:
     return low, True  # around the corner
 
 
-def _windows(aces: AceRule, length: int) -> list[tuple[int, list[str]]]:
+@lru_cache(maxsize=None)
+def _windows(aces: AceRule, length: int) -> tuple[tuple[int, tuple[str, ...], dict[str, int]], ...]:
+    """Every stretch of ``length`` consecutive ranks under an ace rule: (start, ranks, rank -> slot)."""
     line, wraps = _rank_line(aces)
     if length > 13 or length < 1:
-        return []
+        return ()
     if wraps:
-        return [(s, [line[(s + i) % 13] for i in range(length)]) for s in range(13)]
-    return [(s, line[s:s + length]) for s in range(len(line) - length + 1)]
+        windows = [(s, tuple(line[(s + i) % 13] for i in range(length))) for s in range(13)]
+    else:
+        windows = [(s, tuple(line[s:s + length])) for s in range(len(line) - length + 1)]
+    return tuple((s, w, {r: i for i, r in enumerate(w)}) for s, w in windows)
 
 
 def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True,
@@ -248,17 +253,14 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
     else:
         candidate_suits = sorted({c.suit for c in wilds if not c.is_joker}, key=SUITS.index)
     best: dict[str, tuple] = {}
+    pool = sorted(wilds, key=_sort_key)
     for suit in candidate_suits:
-        for start, window in _windows(m.aces, n):
-            slot_of = {}
-            for i, r in enumerate(window):
-                slot_of.setdefault(r, i)
+        for start, window, slot_of in _windows(m.aces, n):
             if any(c.rank not in slot_of for c in naturals):
                 continue
             filled = {slot_of[c.rank] for c in naturals}
             free = [i for i in range(n) if i not in filled]
             # Wild cards that can stand for themselves take their own place when it is free.
-            pool = sorted(wilds, key=_sort_key)
             themselves = []
             rest = []
             taken: set[int] = set()
@@ -335,7 +337,7 @@ def _min_span(aces: AceRule, ranks: set[str]) -> int | None:
     if not ranks:
         return 0
     for length in range(len(ranks), 14):
-        for _, window in _windows(aces, length):
+        for _, window, _slots in _windows(aces, length):
             if ranks <= set(window):
                 return length
     return None
@@ -476,7 +478,10 @@ def check_meld(variant: Variant, cards: Sequence[Card], field: str = "cards") ->
     illegal, the rules broken with their sources (rulings.md, "Built-in variants")."""
     _meld_rules(variant)
     cards = _check_cards(variant, cards, field)
-    readings = _readings(variant, cards)
+    return _judge_meld(variant, cards, _readings(variant, cards))
+
+
+def _judge_meld(variant: Variant, cards: tuple[Card, ...], readings: list[_Reading]) -> MeldVerdict:
     why = _Why()
     if readings:
         legal_as = tuple(k for k in (SET, RUN) if any(r.kind == k for r in readings))
@@ -588,7 +593,8 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         raise RulesInputError(f"{melds!r} is not a list of melds", field, melds)
     all_cards = [_check_cards(variant, meld, f"{field}[{k}]") for k, meld in enumerate(melds)]
     why = _Why()
-    verdicts = [check_meld(variant, cards) for cards in all_cards]
+    options = [_readings(variant, cards) for cards in all_cards]
+    verdicts = [_judge_meld(variant, cards, readings) for cards, readings in zip(all_cards, options)]
     for k, v in enumerate(verdicts):
         for c in v.citations:
             why.cite(c)
@@ -623,7 +629,6 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
 
     chosen_verdicts = verdicts
     if not why.reasons:
-        options = [_readings(variant, cards) for cards in all_cards]
         one_suit = not m.same_suit_runs
         chosen = _assign(options, contract.sets, contract.runs, exact, one_suit)
         if chosen is None:
