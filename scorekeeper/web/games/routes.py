@@ -88,20 +88,9 @@ def describe_contract(contract: dict | None) -> str:
     return Contract(contract["sets"], contract["runs"]).describe()
 
 
-def card_label(code: str) -> str:
-    if code == "JK":
-        return "Joker"
-    return f"{code[:-1]}{SUIT_SYMBOLS[code[-1]]}"
-
-
-@bp.app_template_filter("contract")
+@bp.app_template_filter("game_contract")
 def _contract_filter(contract):
     return describe_contract(contract)
-
-
-@bp.app_template_filter("card")
-def _card_filter(code):
-    return card_label(code)
 
 
 @bp.app_template_global()
