@@ -99,11 +99,6 @@ def _contract_filter(contract):
     return describe_contract(contract)
 
 
-@bp.app_template_filter("card")
-def _card_filter(code):
-    return card_label(code)
-
-
 @bp.app_template_global()
 def my_games():
     return browser_games()
