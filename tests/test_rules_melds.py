@@ -336,6 +336,19 @@ def test_joybells_last_round_reason_says_why():
     assert "13" in text and "12" in text and "no discard" in text and "source 000, Round 7" in text
 
 
+def test_joybells_last_round_with_may_i_cards_in_hand():
+    variant = get_variant("joybells")
+    melds = [cards(m) for m in ("AH 2H 3H 4H 5H", "5S 6S 7S 8S 9S", "9C 10C JC QC KC")]  # 15 cards
+    assert not check_contract(variant, 7, melds).legal
+    verdict = check_contract(variant, 7, melds, hand_cards=15)
+    assert verdict.legal, verdict.reasons
+    short = check_contract(variant, 7, melds[:2] + [cards("9C 10C JC QC")], hand_cards=15)
+    assert "15 in this hand" in short.reasons[0]
+    with pytest.raises(RulesInputError) as info:
+        check_contract(variant, 7, melds, hand_cards=0)
+    assert info.value.field == "hand_cards"
+
+
 @pytest.mark.parametrize("variant_id, round_number, melds", [
     ("clenney", 7, ["AH 2H 3H 4H", "5S 6S 7S 8S", "9C 10C JC QC"]),
     ("le-may-i", 5, ["5H 6H 7H 8H", "KS KD KC", "4S 4C 4D"]),
@@ -361,6 +374,12 @@ def test_without_a_round_each_meld_is_judged():
     verdict = contract("clenney", None, "5H 5S 5D", "6H 7H 8H 9H")
     assert verdict.legal and verdict.round is None
     assert [m.kind for m in verdict.melds] == ["set", "run"]
+
+
+def test_no_melds_is_illegal_not_an_error():
+    verdict = contract("clenney", None)
+    assert not verdict.legal and "No melds" in verdict.reasons[0]
+    assert not contract("clenney", 1).legal
 
 
 def test_copies_across_melds_are_counted():

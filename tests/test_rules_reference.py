@@ -217,3 +217,11 @@ def test_deck_answers():
     assert answers["joybells"].pack is None and "7 players" in answers["joybells"].error
     with pytest.raises(RulesInputError):
         calculators.check_players_count(9)
+
+
+def test_search_snippets_mark_the_words_found():
+    hit = reference.search("wild")[0]
+    pieces = reference.marked(hit.snippet, "wild")
+    assert any(is_hit and text.lower().startswith("wild") for text, is_hit in pieces)
+    assert "".join(text for text, _ in pieces) == hit.snippet
+    assert reference.marked("no match here", "zzz") == [("no match here", False)]

@@ -40,7 +40,7 @@ from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantEr
 SET = "set"
 RUN = "run"
 
-_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "6s"}
+_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 CHOICE_ALL_WILD_SET = Citation("choice", "a set of wild cards only")
@@ -583,12 +583,19 @@ def _kinds_phrase(readings: list[list[_Reading]]) -> str:
 
 
 def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
-                   field: str = "melds") -> ContractVerdict:
+                   field: str = "melds", hand_cards: int | None = None) -> ContractVerdict:
     """Do ``melds``, laid down together, make round ``round_number``'s contract in ``variant``?
     Without a round, each meld is judged on its own. (rulings.md, "Built-in variants": contract
-    kind, two runs of one suit, last round.)"""
+    kind, two runs of one suit, last round.)
+
+    ``hand_cards`` is how many cards the player holds after drawing, for a last round that must
+    use every card (Joybells round 7); by default the cards dealt plus the one drawn (12 + 1 = 13).
+    A player who took May I penalty cards earlier in the round holds more, and says so here."""
     _meld_rules(variant)
     rnd = None if round_number is None else variant.round(round_number, "round")
+    if hand_cards is not None and (not isinstance(hand_cards, int) or isinstance(hand_cards, bool)
+                                   or not 1 <= hand_cards <= 52 * variant.max_decks):
+        raise RulesInputError(f"{hand_cards!r} is not a number of cards in a hand", "hand_cards", hand_cards)
     if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
         raise RulesInputError(f"{melds!r} is not a list of melds", field, melds)
     all_cards = [_check_cards(variant, meld, f"{field}[{k}]") for k, meld in enumerate(melds)]
@@ -604,6 +611,8 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:
+        if not all_cards:
+            why.add("No melds were given: there is nothing to judge.", variant.cite("melds"))
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
@@ -658,12 +667,14 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     last = variant.last_round
     if last is not None and rnd.number == last.round:
         total = sum(len(cards) for cards in all_cards)
-        hand = variant.cards_dealt + 1
+        dealt = variant.cards_dealt + 1
+        hand = dealt if hand_cards is None else hand_cards
         if last.all_cards_in_contract and total != hand:
+            held = (f"{variant.cards_dealt} dealt + 1 drawn = {hand}" if hand == dealt
+                    else f"{hand} in this hand, May I cards included")
             why.add(
                 f"In round {rnd.number} of {variant.name} you go down only by going out: every card "
-                f"({variant.cards_dealt} dealt + 1 drawn = {hand}) in the {contract.describe()}, with no "
-                f"discard; these melds hold {total}.",
+                f"({held}) in the {contract.describe()}, with no discard; these melds hold {total}.",
                 variant.cite("last_round"),
             )
         if last.no_discard:

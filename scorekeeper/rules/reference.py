@@ -788,11 +788,35 @@ def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 4
     return hits[:limit]
 
 
-def _snippet(text: str, terms: list[str], width: int = 160) -> str:
+def _snippet(text: str, terms: list[str], width: int = 170) -> str:
     flat = " ".join(text.split())
     low = flat.lower()
-    pos = min((p for p in (low.find(t) for t in terms) if p >= 0), default=0)
+    # centre on the first word searched for (in the query's order), matched at a word start
+    pos = next((m.start() for t in terms for m in [re.search(r"\b" + re.escape(t), low)] if m), 0)
     start = max(0, pos - width // 3)
+    if start:  # start on a word
+        space = flat.find(" ", start)
+        start = space + 1 if 0 <= space < pos else start
     end = min(len(flat), start + width)
-    snippet = flat[start:end]
-    return ("…" if start else "") + snippet + ("…" if end < len(flat) else "")
+    if end < len(flat):
+        space = flat.rfind(" ", start, end)
+        end = space if space > pos else end
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+def marked(snippet: str, query: str) -> list[tuple[str, bool]]:
+    """The snippet cut into (text, is_a_match) pieces, for highlighting the words searched for."""
+    terms = sorted({t for t in _words(query)}, key=len, reverse=True)
+    if not terms:
+        return [(snippet, False)]
+    pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")[\w-]*", re.IGNORECASE)
+    out: list[tuple[str, bool]] = []
+    last = 0
+    for m in pattern.finditer(snippet):
+        if m.start() > last:
+            out.append((snippet[last:m.start()], False))
+        out.append((m.group(0), True))
+        last = m.end()
+    if last < len(snippet):
+        out.append((snippet[last:], False))
+    return out

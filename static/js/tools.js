@@ -88,6 +88,18 @@
     });
   });
 
+  // May I: the seat rows follow the number of players as it is typed.
+  document.querySelectorAll("input[data-seat-count]").forEach(function (input) {
+    input.addEventListener("input", function () {
+      var n = parseInt(input.value, 10);
+      if (!(n >= 2 && n <= 8)) { return; }
+      document.querySelectorAll("tr[data-seat]").forEach(function (row) {
+        row.hidden = parseInt(row.getAttribute("data-seat"), 10) > n;
+        if (row.hidden) { row.querySelectorAll("input").forEach(function (i) { i.checked = false; }); }
+      });
+    });
+  });
+
   document.querySelectorAll("form[data-live]").forEach(function (form) {
     form.addEventListener("change", function () { schedule(form); });
     form.addEventListener("input", function (ev) {
