@@ -16,12 +16,30 @@ def _asset_folder(name: str) -> str:
     return str(checkout if checkout.is_dir() else _HERE / name)
 
 
+def _instance_path() -> str | None:
+    """``$SCOREKEEPER_INSTANCE_PATH`` (e.g. /var/lib/scorekeeper), else Flask's default."""
+    path = os.environ.get("SCOREKEEPER_INSTANCE_PATH")
+    return os.path.abspath(path) if path else None
+
+
 def _secret_key(instance_path: str) -> str:
-    """Read ``instance/secret_key``, generating it on first run."""
+    """Read ``instance/secret_key``, generating it on first run.
+
+    Several server workers may start at once: the key is written to a private temporary file and
+    linked into place, so exactly one key wins and every worker reads that one, never half a file.
+    """
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        tmp = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
     return path.read_text().strip()
 
 
@@ -30,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=_instance_path(),
         template_folder=_asset_folder("templates"),
         static_folder=_asset_folder("static"),
     )
@@ -47,16 +66,20 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     database_url = os.environ.get("DATABASE_URL")
     if database_url and (test_config is None or "SQLALCHEMY_DATABASE_URI" not in test_config):
-        if database_url.startswith("postgres://"):
-            database_url = "postgresql://" + database_url[len("postgres://"):]
+        # Heroku-style postgres:// and plain postgresql:// both mean psycopg 3 (the dependency).
+        for prefix in ("postgres://", "postgresql://"):
+            if database_url.startswith(prefix):
+                database_url = "postgresql+psycopg://" + database_url[len(prefix):]
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import db, web, api
+    from . import db, web, api, security
 
     db.init_app(app)
     web.init_app(app)
     api.init_app(app)
     from . import scoresheets; scoresheets.init_app(app)
+    security.init_app(app)
+    from . import backup; backup.init_app(app)
     return app

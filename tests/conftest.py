@@ -1,18 +1,86 @@
 """Shared fixtures, in the style of the Flask tutorial: ``app``, ``client``, ``runner``.
 
 Every test gets a fresh database: a real SQLite file under ``tmp_path`` by default, or a fresh
-database in a throwaway PostgreSQL cluster when ``SCOREKEEPER_TEST_DB=postgresql``.
+database in a throwaway PostgreSQL cluster when ``SCOREKEEPER_TEST_DB=postgresql`` (or
+``pytest --db=postgresql``). The cluster is made by ``tests/pgcluster.py`` with the machine's own
+``initdb``/``pg_ctl`` in a temporary directory, once per session, and stopped at the end.
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
+import pgcluster  # tests/pgcluster.py (pytest puts tests/ on sys.path)
 from scorekeeper import create_app
+
+DATABASES = ("sqlite", "postgresql")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--db",
+        choices=DATABASES,
+        default=None,
+        help="database the suite runs on (default: $SCOREKEEPER_TEST_DB or sqlite)",
+    )
+
+
+def _backend(config) -> str:
+    backend = config.getoption("--db") or os.environ.get("SCOREKEEPER_TEST_DB") or "sqlite"
+    if backend not in DATABASES:
+        raise pytest.UsageError(f"SCOREKEEPER_TEST_DB: {backend!r} is not one of {DATABASES}")
+    return backend
+
+
+def pytest_report_header(config):
+    return f"scorekeeper test database: {_backend(config)}"
+
+
+@pytest.fixture(scope="session")
+def db_backend(request) -> str:
+    """``"sqlite"`` or ``"postgresql"``: the database this run of the suite uses."""
+    return _backend(request.config)
+
+
+@pytest.fixture(scope="session")
+def postgresql_cluster(db_backend):
+    """A throwaway PostgreSQL cluster for the whole session (only in PostgreSQL mode)."""
+    if db_backend != "postgresql":
+        yield None
+        return
+    cluster = pgcluster.Cluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 @pytest.fixture
-def database_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+def database_url(db_backend, postgresql_cluster, tmp_path):
+    """A fresh, empty database for one test: a SQLite file, or a new PostgreSQL database."""
+    if db_backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+        return
+    name = postgresql_cluster.create_database()
+    try:
+        yield postgresql_cluster.url(name)
+    finally:
+        postgresql_cluster.drop_database(name)
+
+
+@pytest.fixture
+def second_database_url(db_backend, postgresql_cluster, tmp_path):
+    """Another fresh, empty database of the same kind (e.g. to restore a backup into)."""
+    if db_backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'second.db'}"
+        return
+    name = postgresql_cluster.create_database()
+    try:
+        yield postgresql_cluster.url(name)
+    finally:
+        postgresql_cluster.drop_database(name)
 
 
 @pytest.fixture
@@ -26,6 +94,37 @@ def app(database_url, tmp_path):
         }
     )
     yield app
+    _dispose(app)
+
+
+@pytest.fixture
+def app_factory(database_url):
+    """``app_factory(**config)``: another app on this test's database, with settings of its own;
+    its connections are closed after the test."""
+    made = []
+
+    def make(**config):
+        settings = {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": database_url,
+        }
+        settings.update(config)
+        made.append(create_app(settings))
+        return made[-1]
+
+    yield make
+    for app in made:
+        _dispose(app)
+
+
+def _dispose(app) -> None:
+    """Close the app's pooled connections so the test's database can be dropped."""
+    ext = app.extensions.get("sqlalchemy")
+    if ext is not None:
+        with app.app_context():
+            for engine in ext.engines.values():
+                engine.dispose()
 
 
 @pytest.fixture

@@ -409,3 +409,11 @@ def test_conflicting_round_submissions_store_exactly_one(app):
     assert len(s["rounds"]) == 1
     winner = next(body for code, body in answers if code == 201)
     assert s["rounds"][0]["scores"] == winner["scores"]
+
+
+def test_openapi_lists_the_games_paths(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    for path, method in [("/games", "post"), ("/games/{game_id}", "get"), ("/games/{game_id}/rounds", "post"),
+                         ("/games/{game_id}/rounds/{number}", "put"), ("/games/{game_id}/withdraw", "post"),
+                         ("/games/{game_id}/suspend", "post"), ("/games/{game_id}/resume", "post")]:
+        assert method in doc["paths"][path], path

@@ -223,6 +223,17 @@ def test_meld_check_every_variant(client, variant_id, body, legal):
         assert {"kind", "legal", "reasons"} <= set(m) and m["kind"] in ("set", "run", None)
 
 
+def test_meld_check_last_round_hand_cards(client):
+    melds = [["AH", "2H", "3H", "4H", "5H"], ["5S", "6S", "7S", "8S", "9S"], ["9C", "10C", "JC", "QC", "KC"]]
+    assert post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds}).get_json()["legal"] is False
+    body = post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": 15}).get_json()
+    assert body["legal"] is True
+    assert_error(post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": "15"}),
+                 400, "hand_cards")
+    assert_error(post(client, "/variants/joybells/meld-check", {"round": 7, "melds": melds, "hand_cards": -1}),
+                 422, "hand_cards", "-1")
+
+
 def test_meld_check_with_house_rule(client):
     body = {"melds": [["7S", "2D", "7C"]]}
     assert post(client, "/variants/continental/meld-check", body).get_json()["legal"] is False
@@ -385,3 +396,52 @@ def test_openapi_registry_merges_operations():
         assert set(openapi.document()["paths"]["/test-only-path"]) == {"get", "post"}
     finally:
         openapi._paths.pop("/test-only-path")
+
+
+# ----- no input may produce a 5xx ---------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 20), st.integers(), st.floats(allow_nan=False),
+                     st.text(max_size=6), st.sampled_from(["5H", "JK", "QX", "10♥", "AS", "JS", "KS", "S", "d"]))
+_JSON = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=4), max_leaves=20)
+_FIELDS = ["cards", "missing_cards", "round", "melds", "players", "current", "claimants", "cards", "house_rules",
+           "top", "announced_suit", "pending_draw", "announce"]
+_BODIES = st.one_of(_JSON, st.dictionaries(st.sampled_from(_FIELDS), _JSON, max_size=6))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(variant_id=st.sampled_from(ALL_VARIANTS + ["nope"]),
+       path=st.sampled_from(["hand-score", "meld-check", "may-i", "play-check"]), body=_BODIES)
+def test_no_body_produces_a_server_error(client, variant_id, path, body):
+    r = post(client, f"/variants/{variant_id}/{path}", body)
+    assert r.status_code < 500, (body, r.get_json())
+    if r.status_code >= 400:
+        assert isinstance(r.get_json().get("error"), str)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(variant_id=st.sampled_from(ALL_VARIANTS), melds=st.lists(st.lists(st.sampled_from(
+    ["AH", "2H", "3H", "4H", "5H", "KH", "QH", "JK", "2S", "AD", "5S", "5D", "5C"]), max_size=14), max_size=4),
+    round_number=st.one_of(st.none(), st.integers(0, 8)))
+def test_meld_check_never_fails_on_card_lists(client, variant_id, melds, round_number):
+    r = post(client, f"/variants/{variant_id}/meld-check", {"round": round_number, "melds": melds})
+    assert r.status_code in (200, 400, 422), r.get_json()
+    if r.status_code == 200:
+        body = r.get_json()
+        assert body["legal"] is (not body["reasons"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.text(max_size=12))
+def test_decks_query_never_fails(client, query):
+    r = client.get("/api/v1/variants/joybells/decks", query_string={"players": query})
+    assert r.status_code in (200, 400, 422)
+
+
+def test_openapi_document_is_valid_openapi_3_1(client):
+    from openapi_spec_validator import validate
+    from openapi_spec_validator.validation import OpenAPIV31SpecValidator
+
+    validate(client.get("/api/v1/openapi.json").get_json(), cls=OpenAPIV31SpecValidator)

@@ -16,7 +16,7 @@ def test_test_config_is_used(app):
 def test_database_url_selects_another_database(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@localhost/club")
     app = create_app()
-    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql://u:p@localhost/club"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@localhost/club"
 
 
 def test_home_page(client):

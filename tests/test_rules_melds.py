@@ -336,6 +336,19 @@ def test_joybells_last_round_reason_says_why():
     assert "13" in text and "12" in text and "no discard" in text and "source 000, Round 7" in text
 
 
+def test_joybells_last_round_with_may_i_cards_in_hand():
+    variant = get_variant("joybells")
+    melds = [cards(m) for m in ("AH 2H 3H 4H 5H", "5S 6S 7S 8S 9S", "9C 10C JC QC KC")]  # 15 cards
+    assert not check_contract(variant, 7, melds).legal
+    verdict = check_contract(variant, 7, melds, hand_cards=15)
+    assert verdict.legal, verdict.reasons
+    short = check_contract(variant, 7, melds[:2] + [cards("9C 10C JC QC")], hand_cards=15)
+    assert "15 in this hand" in short.reasons[0]
+    with pytest.raises(RulesInputError) as info:
+        check_contract(variant, 7, melds, hand_cards=0)
+    assert info.value.field == "hand_cards"
+
+
 @pytest.mark.parametrize("variant_id, round_number, melds", [
     ("clenney", 7, ["AH 2H 3H 4H", "5S 6S 7S 8S", "9C 10C JC QC"]),
     ("le-may-i", 5, ["5H 6H 7H 8H", "KS KD KC", "4S 4C 4D"]),
@@ -363,6 +376,12 @@ def test_without_a_round_each_meld_is_judged():
     assert [m.kind for m in verdict.melds] == ["set", "run"]
 
 
+def test_no_melds_is_illegal_not_an_error():
+    verdict = contract("clenney", None)
+    assert not verdict.legal and "No melds" in verdict.reasons[0]
+    assert not contract("clenney", 1).legal
+
+
 def test_copies_across_melds_are_counted():
     verdict = contract("le-may-i", 1, "5H 5H 5S", "5H 5D 5C")  # 2 decks: three 5H cannot exist
     assert not verdict.legal and "5H appears 3 times" in verdict.reasons[0]
@@ -386,3 +405,31 @@ def test_verdicts_serialise():
     assert data["legal"] is True and data["round"]["number"] == 6
     assert data["melds"][1]["wilds"] == [{"card": "JK", "stands_for": "8"}]
     assert {"kind", "legal", "reasons", "cards", "wilds", "citations"} <= set(data["melds"][0])
+
+
+_POOL = ["AH", "2H", "3H", "4H", "5H", "6H", "QH", "KH", "AS", "2S", "5S", "5D", "5C", "AD", "KD", "JK"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["joybells", "continental", "le-may-i", "clenney"]),
+       st.lists(st.lists(st.sampled_from(_POOL), min_size=0, max_size=9), max_size=4), st.integers(1, 7),
+       st.randoms(use_true_random=False))
+def test_random_contracts_verdict_is_consistent_and_order_free(variant_id, melds, round_number, rng):
+    variant = get_variant(variant_id)
+    if not variant.has_jokers:
+        melds = [[c for c in m if c != "JK"] for m in melds]
+    round_number = min(round_number, variant.number_of_rounds)
+    first = check_contract(variant, round_number, [parse_cards(m) for m in melds])
+    assert first.legal is (not first.reasons)
+    assert len(first.melds) == len(melds)
+    if first.legal:
+        kinds = [m.kind for m in first.melds]
+        contract_ = first.round.contract
+        if variant.contract_kind.value == "exact":
+            assert (kinds.count("set"), kinds.count("run")) == (contract_.sets, contract_.runs)
+        else:
+            assert kinds.count("set") >= contract_.sets and kinds.count("run") >= contract_.runs
+    shuffled = [rng.sample(m, len(m)) for m in melds]
+    rng.shuffle(shuffled)
+    second = check_contract(variant, round_number, [parse_cards(m) for m in shuffled])
+    assert second.legal is first.legal

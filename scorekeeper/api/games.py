@@ -214,3 +214,117 @@ def rotate_token(game_id: str):
         raise _fail(err) from None
     return jsonify({"edit_token": token,
                     "edit_url": request.host_url.rstrip("/") + f"/games/{game_id}/edit?token={token}"})
+
+
+# ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
+
+def _describe() -> None:
+    from . import openapi
+
+    openapi.add_tag("games", "Games recorded round by round: writes need the game's edit token")
+    needs_token = "Needs the game's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
+    gid = openapi.path_param("game_id", "The game's id (unguessable; enough to read the game)")
+    num = openapi.path_param("number", "Round number, from 1", {"type": "integer", "minimum": 1})
+    err = openapi.ERROR_RESPONSE
+    hand = {
+        "type": "object",
+        "description": "Exactly one of cards, points, missing (true) or, for ROY, card_count; "
+                       "missing_cards may go with cards or points (incorrect hand: 10 points each).",
+        "properties": {
+            "cards": {"type": "array", "items": {"type": "string"}, "examples": [["KD", "4S", "AH"]]},
+            "points": {"type": "integer", "minimum": 0},
+            "missing": {"const": True},
+            "card_count": {"type": "integer", "minimum": 0, "maximum": 52},
+            "missing_cards": {"type": "integer", "minimum": 0},
+        },
+    }
+    openapi.add_schema("Hand", hand)
+    openapi.add_schema("RoundSubmission", {
+        "type": "object",
+        "properties": {
+            "round": {"type": "integer", "minimum": 1, "description": "Defaults to the next round"},
+            "went_out": {"type": ["string", "null"]},
+            "end": {"enum": ["went_out", "stock_exhausted"]},
+            "hands": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Hand"}},
+        },
+    })
+    openapi.add_schema("NewGame", {
+        "type": "object",
+        "required": ["variant", "players"],
+        "properties": {
+            "variant": {"type": "string", "examples": ["continental"]},
+            "players": {"type": "array", "items": {"type": "string"}, "description": "Names in seating order"},
+            "dealer": {"type": "string", "description": "Who deals first (default: the first player)"},
+            "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}},
+        },
+    })
+    openapi.add_schema("Game", {
+        "type": "object",
+        "description": "The game state: see INTERFACES.md, 'Game state'.",
+        "properties": {k: {} for k in (
+            "id", "variant", "variant_name", "status", "players", "seats", "first_dealer", "house_rules", "rounds",
+            "totals", "standings", "winner", "winners", "next_round", "corrections", "rulings", "notes",
+            "view_url", "version", "created_at", "updated_at", "completed_at")},
+    })
+    game = {"$ref": "#/components/schemas/Game"}
+    game_answer = openapi.json_response("The game", game)
+    auth_errors = {"401": err, "403": err, "404": err, "409": err}
+    openapi.add_path("/games", {"post": {
+        "summary": "Start a game", "tags": ["games"],
+        "requestBody": openapi.json_body({"$ref": "#/components/schemas/NewGame"}),
+        "responses": {"201": openapi.json_response("The game, with edit_token and view_url", game), "400": err},
+    }})
+    openapi.add_path("/games/{game_id}", {"get": {
+        "summary": "The game: rounds, totals, standings, winner, next round, corrections, rulings, notes",
+        "tags": ["games"], "parameters": [gid], "responses": {"200": game_answer, "404": err},
+    }})
+    openapi.add_path("/games/{game_id}/rounds", {"post": {
+        "summary": "Record the next round (Idempotency-Key: the same key returns the first answer)",
+        "tags": ["games"], "description": needs_token,
+        "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}}],
+        "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
+        "responses": {"201": openapi.json_response("The round: number, scores, ...", {"type": "object"}),
+                      "200": openapi.json_response("The same submission again: the stored round", {"type": "object"}),
+                      "400": err, "422": err, **auth_errors},
+    }})
+    openapi.add_path("/games/{game_id}/rounds/preview", {"post": {
+        "summary": "The scores a submission would give; nothing is stored", "tags": ["games"],
+        "parameters": [gid], "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
+        "responses": {"200": openapi.json_response("Scores and hands", {"type": "object"}), "400": err, "404": err},
+    }})
+    openapi.add_path("/games/{game_id}/rounds/{number}", {
+        "get": {"summary": "One recorded round", "tags": ["games"], "parameters": [gid, num],
+                "responses": {"200": openapi.json_response("The round", {"type": "object"}), "404": err}},
+        "put": {"summary": "Correct a recorded round; reason required (old and new values are kept)",
+                "tags": ["games"], "description": needs_token, "parameters": [gid, num],
+                "requestBody": openapi.json_body({"allOf": [{"$ref": "#/components/schemas/RoundSubmission"},
+                                                            {"type": "object", "required": ["reason"],
+                                                             "properties": {"reason": {"type": "string"}}}]}),
+                "responses": {"200": openapi.json_response("The corrected round", {"type": "object"}),
+                              "400": err, "422": err, **auth_errors}},
+    })
+    simple = {
+        "/games/{game_id}/withdraw": ("A player leaves (total: the two highest totals of the others)",
+                                      {"type": "object", "required": ["player"], "properties": {"player": {"type": "string"}}}),
+        "/games/{game_id}/suspend": ("Suspend between rounds", {"type": "object"}),
+        "/games/{game_id}/resume": ("Resume with the same players in the same seats, the same calendar year",
+                                    {"type": "object", "properties": {"players": {"type": "array", "items": {"type": "string"}}}}),
+        "/games/{game_id}/rulings": ("Log a dispute: what happened, the ruling, the rule cited, optional score effect",
+                                     {"type": "object", "required": ["what_happened", "ruling"], "properties": {
+                                         "what_happened": {"type": "string"}, "ruling": {"type": "string"},
+                                         "citation": {"type": "string"}, "round": {"type": "integer"},
+                                         "player": {"type": "string"}, "points": {"type": "integer"}}}),
+        "/games/{game_id}/token": ("Replace the edit token (old edit links stop working)", {"type": "object"}),
+    }
+    for path, (summary, body) in simple.items():
+        openapi.add_path(path, {"post": {
+            "summary": summary, "tags": ["games"], "description": needs_token, "parameters": [gid],
+            "requestBody": openapi.json_body(body, required=path.endswith("withdraw") or path.endswith("rulings")),
+            "responses": {"200": game_answer, "201": game_answer, "400": err, "422": err, **auth_errors},
+        }})
+
+
+try:
+    _describe()
+except ImportError:  # pragma: no cover  (no OpenAPI registry in this checkout)
+    pass

@@ -213,7 +213,8 @@ def meld_check(variant_id: str):
             raise ApiError(f"melds[{k}]: {json.dumps(meld)[:80]} is not a list of card codes", 400,
                            field=f"melds[{k}]", value=_jsonable(meld))
         parsed.append(_cards(variant, meld, f"melds[{k}]"))
-    verdict = _judge(check_contract, variant, round_number, parsed)
+    hand_cards = _int_or_none(data, "hand_cards")
+    verdict = _judge(check_contract, variant, round_number, parsed, hand_cards=hand_cards)
     answer = verdict.as_dict()
     answer["variant"] = variant.id
     return jsonify(answer)
@@ -336,6 +337,9 @@ openapi.add_path("/variants/{variant_id}/meld-check", {"post": {
     "summary": "Judge melds, optionally as a round's contract", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["melds"], "properties": {
         "round": {"type": ["integer", "null"]}, "melds": {"type": "array", "items": _CARDS},
+        "hand_cards": {"type": ["integer", "null"], "description": (
+            "Cards held after drawing, for a last round that must use every card (Joybells round 7); "
+            "default: cards dealt + 1. Larger after May I penalty cards.")},
         "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}}}}),
     "responses": {"200": openapi.json_response("The verdict", {"type": "object", "properties": {
         "legal": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},

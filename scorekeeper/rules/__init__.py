@@ -10,3 +10,6 @@ Modules:
 """
 from .cards import Card, CardError, parse_card, parse_cards, format_card  # noqa: F401
 from .variants import Variant, VariantError, get_variant, all_variants  # noqa: F401
+from .melds import ContractVerdict, MeldVerdict, WildAssignment, check_contract, check_meld  # noqa: F401,E402
+from .may_i import MayIVerdict, resolve_may_i  # noqa: F401,E402
+from .roy import RoyEffects, RoyVerdict, check_play  # noqa: F401,E402

@@ -76,7 +76,8 @@ def parse_card(text: object, field: str | None = None) -> Card:
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card code (expected a string such as '10H' or 'JK')", field, text)
     raw = text
-    code = text.strip().upper()
+    # Phones often send a suit symbol followed by an emoji/text presentation selector (U+FE0F/FE0E).
+    code = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
     if code in (JOKER, "JOKER"):
         return joker()
     if len(code) >= 2:

@@ -507,10 +507,12 @@ def tally(
     first_dealer: int,
     rounds: Sequence[RoundTotals],
     suspended: bool = False,
+    adjustments: Mapping[str, int] | None = None,
 ) -> Tally:
     """Totals, standings, winner(s), status and next round of a game from its recorded rounds.
 
-    - Totals are the sum of round scores and bonuses (Le May I's 20 off per round won).
+    - Totals are the sum of round scores and bonuses (Le May I's 20 off per round won), plus
+      ``adjustments`` (score effects of rulings logged for a round not yet recorded).
     - Lowest total wins; ROY: highest, once someone reaches 100. Players tied on the best total
       share the win: ``winner`` is None and ``winners`` lists them (rulings.md, "Ties").
     - A withdrawn player's total is the sum of the two highest totals of the players still in,
@@ -523,7 +525,7 @@ def tally(
     played = len(rounds)
     highest_wins = variant.scoring.winner is Winner.FIRST_TO_TARGET
     penalty_game = variant.scoring.round_score is RoundScore.PENALTY
-    raw = {name: round_total_points(rounds, name) for name in names}
+    raw = {name: round_total_points(rounds, name) + (adjustments or {}).get(name, 0) for name in names}
     active = [s.name for s in seats if s.active]
     withdrawn = [s for s in seats if not s.active]
     notes: list[str] = []

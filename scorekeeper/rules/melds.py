@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
@@ -39,7 +40,7 @@ from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantEr
 SET = "set"
 RUN = "run"
 
-_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "6s"}
+_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 CHOICE_ALL_WILD_SET = Citation("choice", "a set of wild cards only")
@@ -219,13 +220,17 @@ def _rank_line(aces: AceRule) -> tuple[list[str], bool]:
     return low, True  # around the corner
 
 
-def _windows(aces: AceRule, length: int) -> list[tuple[int, list[str]]]:
+@lru_cache(maxsize=None)
+def _windows(aces: AceRule, length: int) -> tuple[tuple[int, tuple[str, ...], dict[str, int]], ...]:
+    """Every stretch of ``length`` consecutive ranks under an ace rule: (start, ranks, rank -> slot)."""
     line, wraps = _rank_line(aces)
     if length > 13 or length < 1:
-        return []
+        return ()
     if wraps:
-        return [(s, [line[(s + i) % 13] for i in range(length)]) for s in range(13)]
-    return [(s, line[s:s + length]) for s in range(len(line) - length + 1)]
+        windows = [(s, tuple(line[(s + i) % 13] for i in range(length))) for s in range(13)]
+    else:
+        windows = [(s, tuple(line[s:s + length])) for s in range(len(line) - length + 1)]
+    return tuple((s, w, {r: i for i, r in enumerate(w)}) for s, w in windows)
 
 
 def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True,
@@ -248,17 +253,14 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
     else:
         candidate_suits = sorted({c.suit for c in wilds if not c.is_joker}, key=SUITS.index)
     best: dict[str, tuple] = {}
+    pool = sorted(wilds, key=_sort_key)
     for suit in candidate_suits:
-        for start, window in _windows(m.aces, n):
-            slot_of = {}
-            for i, r in enumerate(window):
-                slot_of.setdefault(r, i)
+        for start, window, slot_of in _windows(m.aces, n):
             if any(c.rank not in slot_of for c in naturals):
                 continue
             filled = {slot_of[c.rank] for c in naturals}
             free = [i for i in range(n) if i not in filled]
             # Wild cards that can stand for themselves take their own place when it is free.
-            pool = sorted(wilds, key=_sort_key)
             themselves = []
             rest = []
             taken: set[int] = set()
@@ -335,7 +337,7 @@ def _min_span(aces: AceRule, ranks: set[str]) -> int | None:
     if not ranks:
         return 0
     for length in range(len(ranks), 14):
-        for _, window in _windows(aces, length):
+        for _, window, _slots in _windows(aces, length):
             if ranks <= set(window):
                 return length
     return None
@@ -476,7 +478,10 @@ def check_meld(variant: Variant, cards: Sequence[Card], field: str = "cards") ->
     illegal, the rules broken with their sources (rulings.md, "Built-in variants")."""
     _meld_rules(variant)
     cards = _check_cards(variant, cards, field)
-    readings = _readings(variant, cards)
+    return _judge_meld(variant, cards, _readings(variant, cards))
+
+
+def _judge_meld(variant: Variant, cards: tuple[Card, ...], readings: list[_Reading]) -> MeldVerdict:
     why = _Why()
     if readings:
         legal_as = tuple(k for k in (SET, RUN) if any(r.kind == k for r in readings))
@@ -578,26 +583,36 @@ def _kinds_phrase(readings: list[list[_Reading]]) -> str:
 
 
 def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
-                   field: str = "melds") -> ContractVerdict:
+                   field: str = "melds", hand_cards: int | None = None) -> ContractVerdict:
     """Do ``melds``, laid down together, make round ``round_number``'s contract in ``variant``?
     Without a round, each meld is judged on its own. (rulings.md, "Built-in variants": contract
-    kind, two runs of one suit, last round.)"""
+    kind, two runs of one suit, last round.)
+
+    ``hand_cards`` is how many cards the player holds after drawing, for a last round that must
+    use every card (Joybells round 7); by default the cards dealt plus the one drawn (12 + 1 = 13).
+    A player who took May I penalty cards earlier in the round holds more, and says so here."""
     _meld_rules(variant)
     rnd = None if round_number is None else variant.round(round_number, "round")
+    if hand_cards is not None and (not isinstance(hand_cards, int) or isinstance(hand_cards, bool)
+                                   or not 1 <= hand_cards <= 52 * variant.max_decks):
+        raise RulesInputError(f"{hand_cards!r} is not a number of cards in a hand", "hand_cards", hand_cards)
     if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
         raise RulesInputError(f"{melds!r} is not a list of melds", field, melds)
     all_cards = [_check_cards(variant, meld, f"{field}[{k}]") for k, meld in enumerate(melds)]
     why = _Why()
-    verdicts = [check_meld(variant, cards) for cards in all_cards]
+    options = [_readings(variant, cards) for cards in all_cards]
+    verdicts = [_judge_meld(variant, cards, readings) for cards, readings in zip(all_cards, options)]
     for k, v in enumerate(verdicts):
         for c in v.citations:
             why.cite(c)
         if not v.legal:
-            first = v.reasons[0] if v.reasons else ""
-            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {first}")
+            said = " ".join(v.reasons)
+            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {said}")
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:
+        if not all_cards:
+            why.add("No melds were given: there is nothing to judge.", variant.cite("melds"))
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
@@ -623,7 +638,6 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
 
     chosen_verdicts = verdicts
     if not why.reasons:
-        options = [_readings(variant, cards) for cards in all_cards]
         one_suit = not m.same_suit_runs
         chosen = _assign(options, contract.sets, contract.runs, exact, one_suit)
         if chosen is None:
@@ -653,12 +667,14 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     last = variant.last_round
     if last is not None and rnd.number == last.round:
         total = sum(len(cards) for cards in all_cards)
-        hand = variant.cards_dealt + 1
+        dealt = variant.cards_dealt + 1
+        hand = dealt if hand_cards is None else hand_cards
         if last.all_cards_in_contract and total != hand:
+            held = (f"{variant.cards_dealt} dealt + 1 drawn = {hand}" if hand == dealt
+                    else f"{hand} in this hand, May I cards included")
             why.add(
                 f"In round {rnd.number} of {variant.name} you go down only by going out: every card "
-                f"({variant.cards_dealt} dealt + 1 drawn = {hand}) in the {contract.describe()}, with no "
-                f"discard; these melds hold {total}.",
+                f"({held}) in the {contract.describe()}, with no discard; these melds hold {total}.",
                 variant.cite("last_round"),
             )
         if last.no_discard:

@@ -96,8 +96,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         if not isinstance(card, Card):
             raise RulesInputError(f"{card!r} is not a card", f"cards[{i}]", card)
         variant.check_card(card, f"cards[{i}]")
-    copies = Counter([top.code] + [c.code for c in cards])
+    copies = Counter([top.code])
     for i, card in enumerate(cards):
+        copies[card.code] += 1
         if copies[card.code] > variant.max_decks:
             where = "is the top card" if card == top else "appears twice"
             raise RulesInputError(

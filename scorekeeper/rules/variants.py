@@ -480,6 +480,14 @@ def _need(table: Mapping, key: str, where: str, kind: type | tuple[type, ...] = 
     return value
 
 
+def _enum(cls: type[StrEnum], value: Any, where: str):
+    try:
+        return cls(value)
+    except ValueError:
+        allowed = ", ".join(repr(str(e)) for e in cls)
+        raise VariantError(f"{where} must be one of {allowed}, not {value!r}", where, value) from None
+
+
 def _citation(value: Any, where: str) -> Citation:
     if not isinstance(value, Mapping) or "file" not in value:
         raise VariantError(f"{where} must be {{ file = ..., section = ... }}", where, value)
@@ -518,8 +526,8 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     deal = _need(data, "deal", vid, dict)
     scoring_t = _need(data, "scoring", vid, dict)
     scoring = Scoring(
-        round_score=RoundScore(_need(scoring_t, "round_score", "scoring", str)),
-        winner=Winner(_need(scoring_t, "winner", "scoring", str)),
+        round_score=_enum(RoundScore, _need(scoring_t, "round_score", "scoring", str), "scoring.round_score"),
+        winner=_enum(Winner, _need(scoring_t, "winner", "scoring", str), "scoring.winner"),
         target=scoring_t.get("target"),
         round_win_bonus=int(scoring_t.get("round_win_bonus", 0)),
         missing_card_penalty=int(scoring_t.get("missing_card_penalty", 0)),
@@ -558,7 +566,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         deal_at_a_time=int(deal.get("at_a_time", 1)),
         scoring=scoring,
         may_i=may_i,
-        stock_exhausted=StockExhausted(data.get("stock", {}).get("exhausted", "reshuffle")),
+        stock_exhausted=_enum(StockExhausted, data.get("stock", {}).get("exhausted", "reshuffle"), "stock.exhausted"),
         sources=sources,
         house_options=house,
     )
@@ -568,7 +576,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             set_min=_need(m, "set_min", "melds", int),
             run_min=_need(m, "run_min", "melds", int),
             run_max=int(m.get("run_max", 13)),
-            aces=AceRule(_need(m, "aces", "melds", str)),
+            aces=_enum(AceRule, _need(m, "aces", "melds", str), "melds.aces"),
             wild=WildSpec(_wild_tokens(m.get("wild", []), "melds.wild")),
             wilds_may_not_outnumber_naturals=bool(m.get("wilds_may_not_outnumber_naturals", False)),
             all_wild_set=bool(m.get("all_wild_set", False)),
@@ -604,7 +612,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         variant = replace(
             variant,
             melds=melds,
-            contract_kind=ContractKind(_need(c, "kind", "contracts", str)),
+            contract_kind=_enum(ContractKind, _need(c, "kind", "contracts", str), "contracts.kind"),
             rounds=rounds,
             last_round=last_round,
             points=points,
@@ -614,7 +622,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         variant = replace(
             variant,
             roy=RoyRules(
-                aces=AceRule(r.get("aces", "high")),
+                aces=_enum(AceRule, r.get("aces", "high"), "roy.aces"),
                 suit_changer=str(r.get("suit_changer", "J")),
                 draw_card=str(r.get("draw_card", "A")),
                 draw_per_card=int(r.get("draw_per_card", 2)),

@@ -187,7 +187,7 @@ def _seats(game: Game) -> list[rules.Seat]:
 
 def _round_totals(game: Game) -> list[rules.RoundTotals]:
     """Each recorded round's points, with bonuses (Le May I) and the score effects of rulings logged
-    for that round (a ruling for a round not yet recorded counts once the round is recorded)."""
+    for that round (those for a round not yet recorded count in the totals at once, see _tally)."""
     adjust = _adjustments_by_round(game)
     out = []
     for rnd in game.rounds:
@@ -211,8 +211,14 @@ def _adjustments_by_round(game: Game) -> dict[int, dict[str, int]]:
 
 
 def _tally(game: Game, variant: Variant) -> rules.Tally:
+    recorded = {rnd.number for rnd in game.rounds}
+    pending: dict[str, int] = {}
+    for number, per in _adjustments_by_round(game).items():
+        if number not in recorded:
+            for name, pts in per.items():
+                pending[name] = pending.get(name, 0) + pts
     return rules.tally(variant, _seats(game), game.first_dealer_seat, _round_totals(game),
-                       suspended=game.status == "suspended")
+                       suspended=game.status == "suspended", adjustments=pending)
 
 
 def _refresh_status(game: Game, variant: Variant) -> rules.Tally:
@@ -696,7 +702,10 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     effect = ""
     if pts:
         effect = f" Score effect: {name} {'+' if pts > 0 else '−'}{abs(pts)}."
-    summary = f"Round {number}: {what} Ruling: {said}{effect}"
+    def sentence(text: str) -> str:
+        return text if text[-1] in ".!?" else text + "."
+
+    summary = f"Round {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind="dispute", summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
     variant = variant_of(game)

@@ -13,3 +13,9 @@ def home():
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    from .rules import bp as rules_bp  # rules pages and dispute tools
+
+    app.register_blueprint(rules_bp)
+    from .games import bp as games_bp
+
+    app.register_blueprint(games_bp)

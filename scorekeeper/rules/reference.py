@@ -1,0 +1,822 @@
+"""The rules pages, in our own words, as data: one :class:`RulesPage` per variant.
+
+Every section has a stable anchor (``setup``, ``turn``, ``may-i``, ...) and cites where its rule
+comes from (``variant.cite(key)``, or a source file + section). Numbers and lists (players, decks,
+contracts, card points, wilds, aces, May I options) are generated from the :class:`Variant`, so a
+variant defined in TOML gets a rules page with no new code. Where a variant's own source is silent
+the section says so and names the rule we apply instead (shared/rulings.md).
+
+Pure module: no Flask. The sources are cited, never quoted (tests check no 8-word run of any
+source appears in a rendered page).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .cards import JOKER, RANKS, SUIT_SYMBOLS
+from .variants import (
+    SOURCE_FILES,
+    SOURCE_TITLES,
+    AceRule,
+    Citation,
+    ContractKind,
+    RoundScore,
+    StockExhausted,
+    Variant,
+    Winner,
+    all_variants,
+)
+
+CONTRACT_ANCHORS: tuple[str, ...] = (
+    "setup", "turn", "may-i", "contracts", "melds", "laying-off", "going-out", "last-round",
+    "stock", "scoring", "irregularities",
+)
+ROY_ANCHORS: tuple[str, ...] = (
+    "setup", "turn", "chains", "jacks", "aces", "king-of-spades", "starter-card", "stock", "scoring",
+    "irregularities",
+)
+RULINGS = "rulings"
+
+
+# ----- building blocks -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    kind: str = "p"
+
+
+@dataclass(frozen=True)
+class Items:
+    items: tuple[str, ...]
+    ordered: bool = False
+    kind: str = "list"
+
+
+@dataclass(frozen=True)
+class Cases:
+    """Rulings by case: (the case, what to do)."""
+
+    items: tuple[tuple[str, str], ...]
+    kind: str = "cases"
+
+
+@dataclass(frozen=True)
+class Table:
+    caption: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: tuple[bool, ...] = ()
+    kind: str = "table"
+
+
+@dataclass(frozen=True)
+class HouseNote:
+    """The variant's own source is silent: say so, and name the rule applied instead."""
+
+    text: str
+    citation: Citation
+    kind: str = "house"
+
+
+Block = Para | Items | Cases | Table | HouseNote
+
+
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    title: str
+    blocks: tuple[Block, ...]
+    citations: tuple[Citation, ...]
+    tool: str | None = None  # a dispute tool that settles this section's questions
+    subsections: tuple["Section", ...] = ()
+
+    def text(self) -> str:
+        """All the words of the section (for search and for the no-copying test)."""
+        out = [self.title]
+        for block in self.blocks:
+            out.extend(block_text(block))
+        for sub in self.subsections:
+            out.append(sub.text())
+        return "\n".join(out)
+
+
+def block_text(block: Block) -> list[str]:
+    if isinstance(block, Para):
+        return [block.text]
+    if isinstance(block, HouseNote):
+        return [block.text]
+    if isinstance(block, Items):
+        return list(block.items)
+    if isinstance(block, Cases):
+        return [f"{case}: {text}" for case, text in block.items]
+    if isinstance(block, Table):
+        return [block.caption, " ".join(block.head)] + [" ".join(r) for r in block.rows]
+    return []
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    variant: Variant
+    intro: str
+    sections: tuple[Section, ...]
+
+    @property
+    def anchors(self) -> list[str]:
+        out = []
+        for s in self.sections:
+            out.append(s.anchor)
+            out.extend(sub.anchor for sub in s.subsections)
+        return out
+
+    def section(self, anchor: str) -> Section:
+        for s in self.sections:
+            if s.anchor == anchor:
+                return s
+            for sub in s.subsections:
+                if sub.anchor == anchor:
+                    return sub
+        raise KeyError(anchor)
+
+
+# ----- citations ---------------------------------------------------------------------------------
+
+def source_line(c: Citation) -> str:
+    """A citation as a reader sees it: file, what it is, section."""
+    section = c.section.strip('"')
+    if c.file in SOURCE_FILES:
+        where = f"source {c.file} ({SOURCE_TITLES[c.file]}, {SOURCE_FILES[c.file]})"
+    elif c.file == RULINGS:
+        where = "scorekeeper rulings (shared/rulings.md)"
+    else:
+        where = SOURCE_TITLES.get(c.file, c.file)
+    return f"{where}, section “{section}”" if section else where
+
+
+def primary_source(v: Variant) -> str:
+    """The variant's own source file id (the one its deal comes from)."""
+    return v.cite("deal").file
+
+
+def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:
+    out: list[Citation] = []
+    for c in cites:
+        if c not in out:
+            out.append(c)
+    return tuple(out)
+
+
+def _cite(v: Variant, *keys: str) -> tuple[Citation, ...]:
+    return _dedupe(v.cite(k) for k in keys if k in v.sources) or (v.cite(keys[0]),)
+
+
+# Per built-in variant: where the turn and going out are described (not a field of the TOML).
+_TURN_CITES = {
+    "joybells": Citation("000", "Playing"),
+    "continental": Citation("001", "The play"),
+    "le-may-i": Citation("003", "§2"),
+    "clenney": Citation("004", "Play"),
+}
+_GOING_OUT_CITES = {
+    "joybells": Citation("000", "Ending the round"),
+    "continental": Citation("001", "The play"),
+    "le-may-i": Citation("003", "§8"),
+    "clenney": Citation("004", "Play"),
+}
+
+
+# ----- small formatters shared with the comparison ----------------------------------------------
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def players_text(v: Variant) -> str:
+    return f"{v.players.min}–{v.players.max}"
+
+
+def decks_text(v: Variant) -> str:
+    parts = []
+    low = v.players.min
+    for step in v.deck_steps:
+        if step.up_to < low:
+            continue
+        span = f"{low}" if low == step.up_to else f"{low}–{step.up_to}"
+        parts.append(f"{plural(step.decks, 'deck')} for {span} players")
+        low = step.up_to + 1
+        if low > v.players.max:
+            break
+    if len(parts) == 1:
+        return plural(v.deck_steps[0].decks if len(v.deck_steps) == 1 else v.decks_for(v.players.min), "deck")
+    return "; ".join(parts)
+
+
+def jokers_text(v: Variant) -> str:
+    return f"{v.jokers_per_deck} per deck" if v.jokers_per_deck else "none"
+
+
+def deal_text(v: Variant) -> str:
+    how = "one at a time" if v.deal_at_a_time == 1 else f"{v.deal_at_a_time} at a time"
+    return f"{v.cards_dealt} each, {how}"
+
+
+ACE_TEXT = {
+    AceRule.LOW: "low only: A-2-3-4, never Q-K-A",
+    AceRule.LOW_OR_HIGH: "low (A-2-3-4) or high (J-Q-K-A), not both in one run: no K-A-2",
+    AceRule.AROUND_THE_CORNER: "low, high, or both at once: a run may turn the corner (Q-K-A-2)",
+    AceRule.HIGH: "high only: Q-K-A chains, A-2 does not",
+}
+
+
+def wild_text(v: Variant) -> str:
+    if v.melds is None:
+        return "none"
+    if not v.melds.wild.tokens:
+        return "none"
+    words = []
+    tokens = list(v.melds.wild.tokens)
+    reds = [t for t in tokens if t in ("AH", "AD")]
+    for t in tokens:
+        if t == JOKER:
+            words.append("jokers")
+        elif t in RANKS:
+            words.append(f"every {t}")
+        elif t in reds:
+            if t == reds[0]:
+                words.append("red aces" if len(reds) == 2 else f"the {t}")
+        else:
+            words.append(t)
+    return " and ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def points_groups(v: Variant) -> list[tuple[str, int]]:
+    """Card values grouped into readable ranges: ``("3–10", face value)`` etc.
+
+    Returns (label, value) with value -1 meaning "face value" (the card's number)."""
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    number = {r: i + 2 for i, r in enumerate(order[:9])}
+    keyed = [(r, v.points[r]) for r in order if r in v.points]
+    keys = [-1 if r in number and value == number[r] else value for r, value in keyed]
+    # a lone "face value" card reads better as its number (Clenney's 10 joins J-K at 10)
+    for i, k in enumerate(keys):
+        if k == -1 and not (i > 0 and keys[i - 1] == -1) and not (i + 1 < len(keys) and keys[i + 1] == -1):
+            keys[i] = keyed[i][1]
+    groups: list[tuple[list[str], int]] = []
+    for (rank, _), key in zip(keyed, keys):
+        if groups and groups[-1][1] == key:
+            groups[-1][0].append(rank)
+        else:
+            groups.append(([rank], key))
+    out = []
+    for ranks, key in groups:
+        label = ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"
+        out.append((label, key))
+    if JOKER in v.points and v.has_jokers:
+        out.append(("Joker", v.points[JOKER]))
+    return out
+
+
+def points_text(v: Variant) -> str:
+    parts = []
+    for label, value in points_groups(v):
+        parts.append(f"{label}: face value" if value == -1 else f"{label}: {value}")
+    return "; ".join(parts)
+
+
+def contract_text(v: Variant, number: int) -> str | None:
+    if number > len(v.rounds):
+        return None
+    r = v.rounds[number - 1]
+    return f"{r.contract.describe()} ({r.min_cards})"
+
+
+def last_round_text(v: Variant) -> str:
+    if v.last_round is None:
+        return "played like the others"
+    lr = v.last_round
+    bits = [f"round {lr.round}"]
+    if lr.all_cards_in_contract:
+        bits.append("every card in the contract")
+    else:
+        bits.append("go out with every card")
+    if lr.no_discard:
+        bits.append("no final discard")
+    return ", ".join(bits)
+
+
+def stock_text(v: Variant) -> str:
+    if v.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
+        return "discards turned over once, unshuffled; next time the round ends"
+    return "discards shuffled into a new stock, as often as needed"
+
+
+# ----- contract rummy sections ----------------------------------------------------------------
+
+def _setup(v: Variant) -> Section:
+    rows = []
+    for n in range(v.players.min, v.players.max + 1):
+        pack = v.pack(n)
+        dealt = n * v.cards_dealt
+        starter = 0 if v.id == "le-may-i" else 1
+        rows.append((str(n), str(pack.decks), str(pack.jokers), str(pack.cards), str(dealt),
+                     str(pack.cards - dealt - starter)))
+    blocks: list[Block] = [
+        Para(f"{v.name} is for {v.players.min} to {v.players.max} players. Shuffle standard 52-card decks "
+             f"together as the table below shows"
+             + (f", with {v.jokers_per_deck} jokers for each deck." if v.has_jokers else ", with no jokers.")),
+        Table("The pack for each number of players (stock: what is left after the deal"
+              + (")" if v.id == "le-may-i" else " and the first discard)"),
+              ("Players", "Decks", "Jokers", "Cards", "Dealt", "Stock"),
+              tuple(rows), (True,) * 6),
+        Para(f"Everyone gets {v.cards_dealt} cards, face down, dealt "
+             + ("singly" if v.deal_at_a_time == 1 else f"in twos ({v.deal_at_a_time} at a time)")
+             + ", beginning with the player on the dealer's left. The rest of the cards form the stock."),
+    ]
+    extra = {
+        "joybells": [
+            "The dealer turns the top stock card face up beside the stock: that is the first discard. "
+            "The player on the dealer's left starts, and next round the deal moves one seat left.",
+        ],
+        "continental": [
+            "To choose the first dealer, each player draws a card; the highest deals. Afterwards the deal "
+            "moves one seat to the left each round.",
+            "The dealer turns up the top card of the stock to start the discard pile. A joker turned up "
+            "this way is just the first discard: the first player may take it like any other.",
+        ],
+        "le-may-i": [
+            "The first dealer is chosen by lot; after that the deal passes clockwise. No card is turned up: "
+            "the first player takes the top stock card, then starts the discard pile with a discard.",
+        ],
+        "clenney": [
+            "Each player draws a card and the highest deals first; the deal then moves one seat left every round. "
+            "The dealer turns the top stock card face up as the first discard.",
+            "The Clenney write-up suggests a challenge: keep to three decks even with seven or eight players. "
+            "The deck table above is the standard count; three decks is a house choice.",
+        ],
+    }.get(v.id, ["The dealer turns the top stock card face up to begin the discard pile; the deal moves "
+                 "one seat left each round."])
+    blocks += [Para(t) for t in extra]
+    return Section("setup", "Set-up and deal", tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
+
+
+def _turn(v: Variant) -> Section:
+    steps = [
+        "Draw one card: either the top card of the stock or the top card of the discard pile.",
+        f"If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts).",
+        "Once you are down you may add cards to melds on the table (see Laying off)"
+        + (", from the turn after you went down." if v.id == "clenney" else "."),
+        "Finish by putting one card face up on the discard pile.",
+    ]
+    blocks: list[Block] = [
+        Para("Play moves clockwise, to the left, starting with the player on the dealer's left. A turn goes:"),
+        Items(tuple(steps), ordered=True),
+    ]
+    if v.may_i.allowed:
+        blocks.append(Para("Between turns, players may ask for the card just thrown away: see May I."))
+    cite = _TURN_CITES.get(v.id, v.cite("deal"))
+    return Section("turn", "The turn", tuple(blocks), (cite,))
+
+
+def _may_i(v: Variant) -> Section:
+    m = v.may_i
+    if not m.allowed:
+        return Section("may-i", "May I", (Para(f"{v.name} has no May I."),), _cite(v, "may_i"))
+    pen = plural(m.penalty_cards_per_discard, "penalty card")
+    items = [
+        "The current player is the one whose turn comes next, after the discarder. If they want the card, "
+        "they just take it as their normal draw, with no penalty.",
+        "If other players want it too, it goes to the one nearest the current player in turn order, counting "
+        "the current player first.",
+        f"Anyone else who gets it takes the card and also {pen} from the top of the stock, and does not discard.",
+        "The current player's turn then goes on as usual, but they must draw from the stock.",
+    ]
+    if m.multiple_discards:
+        items.append(f"A player may ask for more than one card from the discard pile: they take {pen} "
+                     "for each discard taken.")
+    else:
+        items.append("Only the latest discard can be claimed.")
+    if m.discard_pile_dead:
+        items.append("After a May I the cards below it in the discard pile are dead: nobody may take them.")
+    if m.no_lay_down_until_next_turn:
+        items.append("Whoever took a May I may not put any cards on the table until their own next turn.")
+    extra = {
+        "joybells": [
+            "The card the dealer turns up at the start can be claimed like any discard.",
+            "A discard nobody picks up during the next player's turn is gone for good.",
+        ],
+        "le-may-i": [
+            "A player who is asked and says no must take the card themselves (plus a penalty card, unless it "
+            "is their turn). That comes to the same thing: the nearest claimant to the current player gets it.",
+        ],
+        "continental": [
+            "Taking a card you don't need, in the hope that the penalty card helps, is allowed.",
+        ],
+    }.get(v.id, [])
+    items += extra
+    blocks: list[Block] = [
+        Para("A player whose turn it is not may ask for the card that was just discarded by saying “May I?”."),
+        Items(tuple(items)),
+    ]
+    for opt in v.house_options.values():
+        if opt.no_may_i_in_last_rounds and v.rounds:
+            last = len(v.rounds)
+            first = last - opt.no_may_i_in_last_rounds + 1
+            blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, nobody may call "
+                               f"May I in rounds {first} to {last}."))
+    blocks.append(Para("The discarder cannot claim their own discard."))
+    return Section("may-i", "May I", tuple(blocks), _cite(v, "may_i") + (Citation(RULINGS, "May I"),), tool="may-i")
+
+
+def _contracts(v: Variant) -> Section:
+    assert v.melds is not None
+    rows = tuple((str(r.number), r.contract.describe(), str(r.min_cards)) for r in v.rounds)
+    if v.contract_kind is ContractKind.MINIMUM:
+        how = ("The contract is the least you must lay down to go down. You may go down with more melds than "
+               "it asks for, or with longer ones.")
+    else:
+        how = ("You go down once, with exactly the contract: all of it in the same turn, and no extra meld. "
+               "With a two-set contract, for example, three sets is not allowed, nor one set now and one later.")
+    blocks: list[Block] = [
+        Para(f"A game has {plural(len(v.rounds), 'round')}. Each round has its own contract: the sets and runs "
+             "a player must hold to go down (lay cards on the table for the first time)."),
+        Table("Contracts by round", ("Round", "Contract", "Fewest cards"), rows, (True, False, True)),
+        Para(how),
+        Para(f"“Fewest cards” counts {v.melds.set_min} for each set and {v.melds.run_min} for each run."),
+        Para("Everyone plays every round, whether or not they managed to go down in the one before."),
+    ]
+    if v.contract_kind is ContractKind.EXACT:
+        blocks.append(Para("After going down you can make no new sets or runs; your other cards can only "
+                           "be laid off."))
+    return Section("contracts", "Contracts", tuple(blocks), _cite(v, "contracts"), tool="meld")
+
+
+def _melds(v: Variant) -> Section:
+    m = v.melds
+    assert m is not None
+    items = [
+        f"A set is {m.set_min} or more cards of the same rank, in any suits. With several decks a set may hold "
+        "two identical cards.",
+        f"A run is {m.run_min} or more cards in sequence, all of one suit, and never more than {m.run_max} cards.",
+        f"Aces in runs: {ACE_TEXT[m.aces]}.",
+    ]
+    if m.wild.tokens:
+        items.append(f"Wild cards: {wild_text(v)}. Each wild in a meld stands for one particular card the "
+                     "meld needs; a meld is legal when its wilds can be read so that it makes a set or a run.")
+    else:
+        items.append("There are no wild cards: every meld is made of natural cards.")
+    if m.wilds_may_not_outnumber_naturals:
+        items.append("Within one meld there may never be more wild cards than natural ones. A wild used as "
+                     "its own card (say a red ace sitting in a run as that ace) counts as natural.")
+    if m.all_wild_set:
+        items.append("A set made only of wild cards is allowed; only further wilds may be added to it.")
+    if m.same_suit_runs and "same_suit_runs" in v.sources:
+        items.append("Two runs in the same contract may be in the same suit, even if one carries on where the "
+                     "other stops (5-8 and 9-Q of spades); they stay two runs and are built on separately.")
+    elif m.same_suit_runs:
+        items.append("Two runs in the same contract may be in the same suit.")
+    else:
+        items.append("Two runs of the same suit may not both be in one contract.")
+    blocks: list[Block] = [Items(tuple(items))]
+    for opt in v.house_options.values():
+        if opt.adds_wild:
+            blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, "
+                               f"{' and '.join('every ' + t for t in opt.adds_wild)} is wild as well."))
+    if v.id == "continental":
+        blocks.append(Para("When a joker goes into a run and nobody says what it stands for, its place in the "
+                           "run decides."))
+    keys = ["melds", "aces", "wild", "wild_limits", "same_suit_runs"]
+    return Section("melds", "Melds and wilds", tuple(blocks),
+                   _cite(v, *keys) + ((Citation(RULINGS, "Built-in variants"),) if m.wild.tokens else ()),
+                   tool="meld")
+
+
+def _laying_off(v: Variant) -> Section:
+    m = v.melds
+    assert m is not None
+    items = []
+    if v.id == "clenney":
+        items.append("You may add cards to melds on the table (anyone's) only from your turn after the one in "
+                     "which you went down, never in the same turn.")
+    elif v.id == "le-may-i":
+        items.append("When it is your turn you may get rid of cards by adding them to melds on the table: "
+                     "yours or another player's. Sets can grow to four or five of a kind, runs past four cards.")
+    else:
+        items.append("Once you are down you may add cards to any melds on the table, yours or anyone's, "
+                     "in the same turn and in later ones.")
+    items.append("A set takes more cards of its rank; a run grows at either end with the next cards of its suit.")
+    if m.wild.tokens:
+        items.append("On your own turn, once down, you may take a wild card out of a run by putting in its place "
+                     "the natural card it stands for. The freed wild must go back on the table in a set or run "
+                     "during that same turn.")
+        items.append("Wild cards in sets are never swapped out.")
+    if v.id == "continental":
+        items.append("A wild in a run cannot be moved along the run to make room for a card.")
+        items.append("Cards laid down this turn may be rearranged before the turn ends; earlier ones may not.")
+    if m.all_wild_set:
+        items.append("A set of wilds only takes more wilds.")
+    if m.same_suit_runs and "same_suit_runs" in v.sources:
+        items.append("Runs of one suit that touch are still separate runs: each is added to on its own.")
+    return Section("laying-off", "Laying off", (Items(tuple(items)),), _cite(v, "laying_off"))
+
+
+def _going_out(v: Variant) -> Section:
+    items = [
+        "A round ends the moment one player has no cards left. That player scores nothing for the round.",
+    ]
+    if v.id == "le-may-i":
+        items.append("You get rid of every card by laying down and laying off; the last one may be your discard.")
+    else:
+        items.append("You can go out by laying off your last cards or by making your last card your discard.")
+    if v.last_round is not None and v.last_round.no_discard:
+        items.append(f"In round {v.last_round.round} you must go out without a discard (see Last round).")
+    items.append("A player found to have gone out with too few cards takes back what they laid down in that "
+                 "turn, and the round goes on (see Irregularities).")
+    cite = _GOING_OUT_CITES.get(v.id, v.cite("scoring"))
+    return Section("going-out", "Going out", (Items(tuple(items)),),
+                   (cite, Citation(RULINGS, "Irregularities")))
+
+
+def _last_round(v: Variant) -> Section:
+    n = len(v.rounds)
+    blocks: list[Block] = []
+    if v.last_round is None:
+        blocks.append(Para(f"Round {n} ({v.rounds[-1].contract.describe()}) is played like the others: the "
+                           f"{v.name} rules set no extra condition on going out in it."))
+        cites: tuple[Citation, ...] = (Citation(RULINGS, "Built-in variants"),)
+    else:
+        lr = v.last_round
+        text = f"Round {lr.round} ({v.rounds[-1].contract.describe()}) is the last."
+        if lr.all_cards_in_contract:
+            text += (" To go down you must place every card you hold, the drawn one included, into the "
+                     "contract's melds. Going down is therefore going out, in one move.")
+        else:
+            text += " To win it you must play every card to the table."
+        if lr.no_discard:
+            text += " There is no final discard."
+        blocks.append(Para(text))
+        cites = _cite(v, "last_round")
+    for opt in v.house_options.values():
+        if opt.no_may_i_in_last_rounds:
+            first = n - opt.no_may_i_in_last_rounds + 1
+            blocks.append(Para(f"With the house option “{opt.label}”, May I is off from round {first} on."))
+    return Section("last-round", "Last round", tuple(blocks), cites)
+
+
+def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
+    return HouseNote(
+        f"The {v.name} rules ({source_name(primary_source(v))}) do not cover {topic}. scorekeeper applies "
+        f"the Continental ruling ({applied.label}) as a house rule.",
+        applied,
+    )
+
+
+def source_name(file: str) -> str:
+    return f"source {file}" if file in SOURCE_FILES else SOURCE_TITLES.get(file, file)
+
+
+def _stock(v: Variant) -> Section:
+    if v.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
+        text = [
+            "If the stock is used up before anyone has gone out, turn the discard pile over, without "
+            "shuffling it, and carry on with it as the stock.",
+            "That happens only once. If the new stock runs out too, the round stops with nobody out, and "
+            "every player scores what they hold, exactly as if someone had gone out.",
+        ]
+    elif v.is_contract_game:
+        text = ["Whenever the stock is used up, shuffle the discard pile and use it as a fresh stock, as many "
+                "times as the round needs."]
+    else:
+        text = ["When the stock is used up, keep the top card of the discard pile where it is, shuffle the rest "
+                "and use them as a fresh stock."]
+    blocks: list[Block] = [Para(t) for t in text]
+    cite = v.cite("stock")
+    cites = [cite]
+    if cite.file not in SOURCE_FILES:  # the variant's own source says nothing
+        if v.is_contract_game:
+            applied = Citation("001", "Stock pile depletion")
+            blocks.append(_silent_note(v, "a stock that runs out", applied))
+            cites.append(applied)
+        else:
+            blocks.append(HouseNote(f"The {v.name} rules ({source_name(primary_source(v))}) do not cover a stock "
+                                    "that runs out: reshuffling is scorekeeper's house rule.", cite))
+    return Section("stock", "When the stock runs out", tuple(blocks), tuple(cites), tool="irregularities")
+
+
+def _scoring(v: Variant) -> Section:
+    rows = tuple((label, "face value" if value == -1 else str(value)) for label, value in points_groups(v))
+    items = [
+        "When a player goes out, everyone else adds up the cards left in their hand: that is their score for "
+        "the round. The player who went out scores 0.",
+        "Lower is better: after the last round the lowest total wins, and players tied on it share the win.",
+    ]
+    if v.id == "le-may-i":
+        items.append("Cards still held count in full, even if they would make melds you never laid down.")
+    if v.scoring.round_win_bonus:
+        items.append(f"Each round you win takes {v.scoring.round_win_bonus} points off your total; scorekeeper "
+                     "applies it as the round is recorded.")
+    if v.scoring.missing_card_penalty:
+        items.append(f"A player caught with too few cards when someone goes out pays "
+                     f"{v.scoring.missing_card_penalty} points for each missing card on top of the cards "
+                     "they hold (see Irregularities).")
+    blocks: list[Block] = [
+        Table("What each card costs", ("Cards", "Points"), rows, (False, True)),
+        Items(tuple(items)),
+    ]
+    cites = _cite(v, "points", "scoring")
+    if v.scoring.missing_card_penalty:
+        cites = cites + (Citation(RULINGS, "Irregularities"),)
+    return Section("scoring", "Scoring", tuple(blocks), _dedupe(cites), tool="hand")
+
+
+def _irregularities(v: Variant) -> Section:
+    from .irregularities import topics  # the guide is the one place the rulings are written down
+
+    subs = []
+    covered = []
+    silent = []
+    for topic in topics(v):
+        ruling = topic.reference(v)
+        subs.append(ruling)
+        (silent if topic.is_silent(v) else covered).append(topic.title.lower())
+    own = source_name(primary_source(v))
+    blocks: list[Block] = []
+    if covered:
+        blocks.append(Para(f"The {v.name} rules ({own}) settle: {', '.join(covered)}."))
+    if silent:
+        if v.is_contract_game:
+            blocks.append(HouseNote(
+                f"The {v.name} rules ({own}) say nothing about {', '.join(silent)}. For those, scorekeeper "
+                "applies the Continental rulings (source 001) as house rules, as set out below.",
+                Citation("001", "Rules of play")))
+        else:
+            blocks.append(HouseNote(
+                f"The {v.name} rules ({own}) say nothing about irregularities. Where a Continental ruling "
+                "(source 001) fits a shedding game it is offered below as a house rule.",
+                Citation("001", "Rules of play")))
+    blocks.append(Para("The irregularity guide walks you to the ruling one question at a time."))
+    cites = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
+    cites = _dedupe(cites + tuple(c for s in subs for c in s.citations))
+    return Section("irregularities", "Irregularities", tuple(blocks), cites, tool="irregularities",
+                   subsections=tuple(subs))
+
+
+# ----- ROY --------------------------------------------------------------------------------------
+
+def _sym(code: str) -> str:
+    return code[:-1] + SUIT_SYMBOLS[code[-1]] if code[-1] in SUIT_SYMBOLS else code
+
+
+def _roy_sections(v: Variant) -> tuple[Section, ...]:
+    r = v.roy
+    assert r is not None
+    play = _cite(v, "play")
+    special = _cite(v, "special_cards")
+    pack = v.pack(v.players.min)
+    setup = Section("setup", "Set-up and deal", (
+        Para(f"{v.name} is for {v.players.min} or {v.players.max} players, with one {pack.cards}-card deck "
+             "and no jokers."),
+        Para(f"The dealer gives everyone {v.cards_dealt} cards, puts the rest face down as the stock, and turns "
+             "its top card face up: the start of the discard pile."),
+        Para("The player on the dealer's left goes first; play moves to the left."),
+    ), _cite(v, "players", "deal"), tool="decks")
+    turn = Section("turn", "The turn", (
+        Items((
+            "On your turn you play one or more cards face up onto the discard pile.",
+            "Your first card must share the suit or the rank of the top card (or follow the suit just named "
+            "with a jack).",
+            "If you cannot play a single card, take one card from the stock and your turn is over.",
+            "When you have played all you want to, the player on your left goes.",
+        )),
+    ), play, tool="roy")
+    chains = Section("chains", "Playing several cards", (
+        Para("After your first card, every further card must either be the same rank as the card now on top, "
+             "or the card one step higher in the same suit."),
+        Para("For example, on the 6♦ you could play 6♠, 7♠, 7♥, 8♥ in one turn."),
+        Para(f"Aces are {ACE_TEXT[r.aces]}."),
+    ), play, tool="roy")
+    jacks = Section("jacks", "Jacks", (
+        Para(f"A jack played as the first and only card of your turn changes the suit: you name a suit, and the "
+             "next player must play that suit or another jack."),
+        Para("A jack played together with other cards has no special power; it is an ordinary card in the chain."),
+    ), special, tool="roy")
+    n = r.draw_per_card
+    aces = Section("aces", "Aces", (
+        Para(f"An ace forces the following player to answer with an ace of their own or to take {n} cards from the stock."),
+        Para(f"Aces stack: each ace played on an ace adds {n} more, so the draw grows "
+             + ", ".join(str(n * k) for k in range(1, 5)) + " as the four aces of a deck come down."),
+    ), special, tool="roy")
+    ks = _sym(r.skip_card)
+    king = Section("king-of-spades", "King of spades", (
+        Para(f"After the {ks}, the next player draws {r.skip_draw} cards and misses their turn."),
+    ), special, tool="roy")
+    starter = Section("starter-card", "The first card turned up", (
+        Para(f"If the dealer's first card is a jack, an ace or the {ks}, nothing special happens: the first "
+             "player just matches its suit or rank (or plays a jack)."),
+    ), special)
+    scoring = Section("scoring", "Scoring", (
+        Items((
+            "The first player to get rid of every card wins the hand.",
+            "The winner scores one point for each card still held by each opponent; nobody else scores.",
+            f"The game ends when a player reaches {v.scoring.target} points or more; that player wins.",
+        )),
+    ), _cite(v, "scoring"))
+    return (setup, turn, chains, jacks, aces, king, starter, _stock(v), scoring, _irregularities(v))
+
+
+# ----- pages ----------------------------------------------------------------------------------
+
+def rules_page(v: Variant) -> RulesPage:
+    """The rules page of one variant (built fresh from its data)."""
+    if v.is_contract_game:
+        sections = (_setup(v), _turn(v), _may_i(v), _contracts(v), _melds(v), _laying_off(v), _going_out(v),
+                    _last_round(v), _stock(v), _scoring(v), _irregularities(v))
+    else:
+        sections = _roy_sections(v)
+    own = primary_source(v)
+    intro = (f"{v.summary} Written in our own words from {source_name(own)} "
+             f"({SOURCE_TITLES.get(own, own)}) and scorekeeper's rulings; every section names its source.")
+    return RulesPage(v, intro, sections)
+
+
+def anchors_for(v: Variant) -> tuple[str, ...]:
+    return CONTRACT_ANCHORS if v.is_contract_game else ROY_ANCHORS
+
+
+# ----- search ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SearchHit:
+    variant_id: str
+    variant_name: str
+    anchor: str
+    title: str
+    snippet: str
+    score: int
+
+
+_WORD = re.compile(r"[\w♠♥♦♣-]+", re.UNICODE)
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 40) -> list[SearchHit]:
+    """Sections of the rules pages that hold every word of ``query`` (case-insensitive; a word matches
+    the start of a word, so "wild" finds "wilds")."""
+    terms = [t for t in _words(query or "") if t]
+    if not terms:
+        return []
+    hits: list[SearchHit] = []
+    for v in variants if variants is not None else all_variants():
+        page = rules_page(v)
+        for section in page.sections:
+            for sec in (section, *section.subsections):
+                own_text = "\n".join([sec.title] + [t for b in sec.blocks for t in block_text(b)])
+                words = _words(own_text)
+                score = 0
+                for term in terms:
+                    n = sum(1 for w in words if w.startswith(term))
+                    if not n:
+                        break
+                    score += n + (5 if any(w.startswith(term) for w in _words(sec.title)) else 0)
+                else:
+                    hits.append(SearchHit(v.id, v.name, sec.anchor, sec.title, _snippet(own_text, terms), score))
+    hits.sort(key=lambda h: -h.score)
+    return hits[:limit]
+
+
+def _snippet(text: str, terms: list[str], width: int = 170) -> str:
+    flat = " ".join(text.split())
+    low = flat.lower()
+    # centre on the first word searched for (in the query's order), matched at a word start
+    pos = next((m.start() for t in terms for m in [re.search(r"\b" + re.escape(t), low)] if m), 0)
+    start = max(0, pos - width // 3)
+    if start:  # start on a word
+        space = flat.find(" ", start)
+        start = space + 1 if 0 <= space < pos else start
+    end = min(len(flat), start + width)
+    if end < len(flat):
+        space = flat.rfind(" ", start, end)
+        end = space if space > pos else end
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+def marked(snippet: str, query: str) -> list[tuple[str, bool]]:
+    """The snippet cut into (text, is_a_match) pieces, for highlighting the words searched for."""
+    terms = sorted({t for t in _words(query)}, key=len, reverse=True)
+    if not terms:
+        return [(snippet, False)]
+    pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")[\w-]*", re.IGNORECASE)
+    out: list[tuple[str, bool]] = []
+    last = 0
+    for m in pattern.finditer(snippet):
+        if m.start() > last:
+            out.append((snippet[last:m.start()], False))
+        out.append((m.group(0), True))
+        last = m.end()
+    if last < len(snippet):
+        out.append((snippet[last:], False))
+    return out

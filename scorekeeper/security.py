@@ -1,0 +1,133 @@
+"""Security for every response: headers, CSRF on forms, rate limits on writes, cookie flags.
+
+Registered with ``security.init_app(app)`` in ``create_app``. What it does and why:
+
+- A strict Content-Security-Policy (no inline scripts or styles, nothing from other sites) and the
+  usual companion headers on every response; ``Referrer-Policy: no-referrer`` everywhere, so a game
+  page's address (which may carry an edit link) never leaks through the Referer header.
+- CSRF tokens (Flask-WTF) on every form post. The JSON API under ``/api/v1`` is exempt: its writes
+  are authorised by an ``Authorization: Bearer`` edit token, which a cross-site form cannot send.
+  The Referer check Flask-WTF does over HTTPS is off (``WTF_CSRF_SSL_STRICT``), because
+  ``no-referrer`` means browsers send no Referer; and tokens do not expire after an hour
+  (``WTF_CSRF_TIME_LIMIT``), because a card game easily lasts longer than that.
+- Rate limits (Flask-Limiter) on writes (POST/PUT/PATCH/DELETE), per client address, shared by all
+  routes: ``RATELIMIT_WRITES`` (default ``300 per minute``), stored in ``RATELIMIT_STORAGE_URI``
+  (default in memory, per worker; e.g. ``redis://...`` to share between workers).
+  ``RATELIMIT_ENABLED=False`` turns them off. Behind a reverse proxy set ``PROXY_FIX_X_FOR=1`` so
+  the client's address comes from ``X-Forwarded-For``.
+- Session cookies are HttpOnly and SameSite=Lax; Secure (and HSTS sent) when
+  ``SESSION_COOKIE_SECURE`` is true, i.e. when the server is reached over HTTPS.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app, jsonify, render_template, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+csrf = CSRFProtect()
+
+
+def _is_api() -> bool:
+    """The JSON API: the ``api`` blueprint (and any nested in it), everything under /api/."""
+    return (request.blueprint or "").split(".")[0] == "api" or request.path.startswith("/api/")
+
+
+def _not_a_write() -> bool:
+    return request.method not in WRITE_METHODS
+
+
+def _csrf_protect():
+    if not current_app.config["WTF_CSRF_ENABLED"]:
+        return
+    if _is_api():
+        return
+    csrf.protect(apply_exemptions=True)
+
+
+def _security_headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if current_app.config.get("SESSION_COOKIE_SECURE"):
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if _is_api():
+        # API answers may carry an edit token (game creation) and change with every round.
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _error(status: int, title: str, message: str):
+    if _is_api():
+        return jsonify({"error": message}), status
+    return render_template("security_error.html", title=title, message=message), status
+
+
+def _too_many_writes(err: RateLimitExceeded):
+    response = _error(
+        429,
+        "Too many changes",
+        f"Too many changes from this address (limit: {err.limit.limit}); "
+        "wait a minute and try again.",
+    )
+    return response
+
+
+def _csrf_failed(err: CSRFError):
+    return _error(
+        400,
+        "Form expired",
+        f"This form could not be accepted ({err.description}) Go back, reload the page and "
+        "submit it again.",
+    )
+
+
+def init_app(app: Flask) -> None:
+    config = app.config
+    config.setdefault("SESSION_COOKIE_SECURE", False)
+    config.setdefault("WTF_CSRF_SSL_STRICT", False)
+    config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    config.setdefault("RATELIMIT_WRITES", "300 per minute")
+    config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+
+    if config.get("PROXY_FIX_X_FOR"):
+        hops = int(config["PROXY_FIX_X_FOR"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+    # Flask-WTF's own hook would exempt only the `api` blueprint itself, not blueprints nested
+    # in it; this one exempts the whole API (Bearer tokens, see the docstring).
+    config["WTF_CSRF_CHECK_DEFAULT"] = False
+    csrf.init_app(app)
+    app.before_request(_csrf_protect)
+
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        application_limits=[config["RATELIMIT_WRITES"]],
+        application_limits_exempt_when=_not_a_write,
+    )
+    app.extensions["scorekeeper_limiter"] = limiter
+
+    app.after_request(_security_headers)
+    app.register_error_handler(RateLimitExceeded, _too_many_writes)
+    app.register_error_handler(CSRFError, _csrf_failed)

@@ -1,0 +1,459 @@
+"""Game pages: start a game, the game page, record and correct rounds, withdraw, suspend and
+resume, log rulings, share links. Every change goes through ``scorekeeper.services.games``.
+
+Who may change a game: the browser that created it keeps the edit token in its signed session;
+an edit link (``/games/<id>/edit?token=...``) gives it to another phone; the read-only link
+(``/games/<id>/view``) shows the scoreboard only.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+from flask import abort, flash, redirect, render_template, request, session, url_for
+
+from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS
+from ...rules.variants import Contract, RoundScore
+from ...services import games as svc
+from . import bp
+from .forms import (
+    ActionForm,
+    NewGameForm,
+    ResumeForm,
+    RulingForm,
+    WithdrawForm,
+    card_choices,
+    hand_to_fields,
+    house_option_labels,
+    options,
+    round_form,
+    round_payload,
+)
+
+MAX_REMEMBERED = 30
+
+
+# ----- the browser's games (signed session) ---------------------------------------------------------
+
+def _tokens() -> dict[str, str]:
+    tokens = session.get("game_tokens")
+    return dict(tokens) if isinstance(tokens, dict) else {}
+
+
+def remember(game_id: str, token: str | None = None) -> None:
+    """Keep a game in this browser's list (with its edit token when it may change it)."""
+    session.permanent = True
+    if token is not None:
+        tokens = _tokens()
+        tokens.pop(game_id, None)
+        tokens[game_id] = token
+        session["game_tokens"] = dict(list(tokens.items())[-MAX_REMEMBERED:])
+    seen = [g for g in session.get("games_seen", []) if isinstance(g, str) and g != game_id]
+    session["games_seen"] = ([game_id] + seen)[:MAX_REMEMBERED]
+
+
+def can_edit(game) -> bool:
+    token = _tokens().get(game.id)
+    return token is not None and svc.token_matches(game, token)
+
+
+def _load(game_id: str):
+    try:
+        return svc.get_game(game_id)
+    except svc.NotFound:
+        abort(404, "There is no game at this address.")
+
+
+def _editable(game_id: str):
+    game = _load(game_id)
+    if not can_edit(game):
+        abort(403, "This phone cannot change this game. Ask the scorekeeper for the game's edit link.")
+    return game
+
+
+def browser_games() -> dict[str, list]:
+    """Games this browser started or opened: in progress (or suspended), and recent ones."""
+    ids = list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
+    games = svc.games_by_ids(ids)
+    live = [g for g in games if g.status in ("in_progress", "suspended")]
+    done = [g for g in games if g.status not in ("in_progress", "suspended")]
+    return {"live": live, "recent": done[:10]}
+
+
+# ----- template helpers --------------------------------------------------------------------------
+
+def describe_contract(contract: dict | None) -> str:
+    if not contract:
+        return ""
+    return Contract(contract["sets"], contract["runs"]).describe()
+
+
+@bp.app_template_filter("game_contract")
+def _contract_filter(contract):
+    return describe_contract(contract)
+
+
+@bp.app_template_global()
+def my_games():
+    return browser_games()
+
+
+def _game_context(game, state: dict) -> dict:
+    variant = svc.variant_of(game)
+    return {
+        "game": game,
+        "state": state,
+        "variant": variant,
+        "roy": variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER,
+        "editor": can_edit(game),
+    }
+
+
+def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
+    """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
+    field = err.field or "_form"
+    if field.startswith("hands."):
+        rest = field[len("hands."):]
+        key = "hands." + rest.split(".")[0] if "." in rest else field
+        if "[" in key:
+            key = key.split("[")[0]
+        errors.setdefault(key, []).append(err.message)
+    elif field in ("went_out", "end"):
+        errors.setdefault("went_out", []).append(err.message)
+    else:
+        errors.setdefault(field if field in ("reason", "round", "version") else "_form", []).append(err.message)
+
+
+# ----- home and new game -----------------------------------------------------------------------------
+
+@bp.get("/games")
+def index():
+    return render_template("games/index.html", games=browser_games())
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    form = NewGameForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET" and request.args.get("variant"):
+        form.variant.data = request.args["variant"]
+    if form.validate_on_submit():
+        names, dealer_seat = form.seated_names()
+        variant_id = form.variant.data
+        dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
+        if dealer_seat is not None and dealer_seat >= len(names) and names:
+            errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
+        else:
+            try:
+                created = svc.create_game(variant_id, names, dealer if dealer and dealer.strip() else None,
+                                          form.house_rules())
+            except svc.ServiceError as err:
+                field = err.field or "_form"
+                if field.startswith("players["):
+                    errors.setdefault(field, []).append(err.message)
+                elif field.startswith("house_rules."):
+                    errors.setdefault(field.split(".", 1)[1], []).append(err.message)
+                elif field in ("players", "variant", "dealer"):
+                    errors.setdefault(field, []).append(err.message)
+                else:
+                    errors.setdefault("_form", []).append(err.message)
+            else:
+                remember(created.game.id, created.edit_token)
+                flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
+                return redirect(url_for("games.game", game_id=created.game.id))
+    elif request.method == "POST":
+        errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
+    ranges = {v.id: f"{v.players.min}–{v.players.max}" for v in _variants()}
+    return render_template(
+        "games/new.html", form=form, errors=errors, known=svc.known_players(), ranges=ranges,
+        house_options=house_option_labels(), variants=_variants(),
+    ), (400 if errors else 200)
+
+
+def _variants():
+    from ...rules.variants import all_variants
+
+    return all_variants()
+
+
+# ----- the game page, the scoreboard, links -----------------------------------------------------------
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    game = _load(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    remember(game.id)
+    return render_template("games/game.html", action_form=ActionForm(), **ctx)
+
+
+@bp.get("/games/<game_id>/view")
+def view(game_id: str):
+    """The read-only scoreboard: standings, the current round and the grid; no actions."""
+    game = _load(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    ctx["editor"] = False
+    return render_template("games/view.html", **ctx)
+
+
+@bp.get("/games/<game_id>/edit")
+def edit_link(game_id: str):
+    """An edit link: gives this browser the game's edit token, then shows the game."""
+    game = _load(game_id)
+    token = request.args.get("token", "")
+    if not svc.token_matches(game, token):
+        abort(403, "This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link.")
+    remember(game.id, token)
+    flash("This phone can now keep score for this game.", "ok")
+    return redirect(url_for("games.game", game_id=game.id))
+
+
+@bp.get("/games/<game_id>/share")
+def share(game_id: str):
+    game = _load(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    view_url = url_for("games.view", game_id=game.id, _external=True)
+    edit_url = None
+    if ctx["editor"]:
+        edit_url = url_for("games.edit_link", game_id=game.id, token=_tokens()[game.id], _external=True)
+    return render_template("games/share.html", view_url=view_url, edit_url=edit_url, action_form=ActionForm(), **ctx)
+
+
+@bp.post("/games/<game_id>/token")
+def rotate(game_id: str):
+    game = _editable(game_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400, "The form could not be accepted; reload the page and try again.")
+    try:
+        token = svc.rotate_token(game.id)
+    except svc.ServiceError as err:
+        flash(err.message, "error")
+        return redirect(url_for("games.share", game_id=game_id))
+    remember(game_id, token)
+    flash("New edit link made: the old edit link no longer works. Share the new one.", "ok")
+    return redirect(url_for("games.share", game_id=game_id))
+
+
+# ----- record and correct a round -----------------------------------------------------------------------
+
+def _round_players(state: dict, number: int) -> list[tuple[int, str]]:
+    """(seat, name) of the players who play round ``number``."""
+    return [
+        (s["seat"], s["name"])
+        for s in state["seats"]
+        if s["withdrawn_after_round"] is None or s["withdrawn_after_round"] >= number
+    ]
+
+
+def _card_grid(variant) -> dict:
+    points = dict(card_choices(variant))
+    suits = []
+    for suit in SUITS:
+        suits.append({
+            "suit": suit,
+            "symbol": SUIT_SYMBOLS[suit],
+            "red": suit in ("H", "D"),
+            "cards": [{"code": f"{r}{suit}", "rank": r, "points": points.get(f"{r}{suit}", 0)} for r in RANKS],
+        })
+    jokers = [{"code": "JK", "rank": "Joker", "points": points["JK"]}] if "JK" in points else []
+    return {"suits": suits, "jokers": jokers}
+
+
+def _render_round(template: str, game, state: dict, form, players, number: int, errors, preview=None, status=200,
+                  correcting=None):
+    ctx = _game_context(game, state)
+    variant = ctx["variant"]
+    card_points = {rank: variant.points.get(rank) for rank in list(RANKS) + ["JK"] if rank in variant.points}
+    return render_template(
+        template, form=form, players=players, number=number, errors=errors, preview=preview,
+        grid=_card_grid(variant) if not ctx["roy"] else None,
+        card_points_json=json.dumps(card_points), penalty=variant.scoring.missing_card_penalty,
+        info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
+        correcting=correcting, seat_names={str(seat): name for seat, name in players}, **ctx,
+    ), status
+
+
+@bp.route("/games/<game_id>/round", methods=["GET", "POST"])
+def record(game_id: str):
+    game = _editable(game_id)
+    state = svc.game_state(game)
+    ctx_variant = svc.variant_of(game)
+    roy = ctx_variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    if state["next_round"] is None:
+        flash("This game is over: no more rounds can be recorded.", "error")
+        return redirect(url_for("games.game", game_id=game_id))
+    if state["status"] == "suspended":
+        flash("The game is suspended: resume it before recording a round.", "error")
+        return redirect(url_for("games.game", game_id=game_id))
+    number = state["next_round"]["number"]
+    players = _round_players(state, number)
+    if request.method == "GET":
+        form = round_form(players, ctx_variant, data={"round": str(number), "key": secrets.token_urlsafe(16),
+                                                      "version": str(state["version"])})
+        return _render_round("games/round.html", game, state, form, players, number, {})
+    form = round_form(players, ctx_variant)
+    errors: dict[str, list[str]] = {}
+    preview = None
+    form.validate()
+    payload, missing = round_payload(form, players, roy)
+    errors.update(missing)
+    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
+        try:
+            if form.save.data:
+                outcome = svc.record_round(game_id, payload, form.key.data or None)
+                flash(f"{'Hand' if roy else 'Round'} {outcome.body['number']} saved.", "ok")
+                return redirect(url_for("games.game", game_id=game_id))
+            preview = svc.preview_round(game_id, payload)
+        except svc.ServiceError as err:
+            _service_error(err, errors)
+    status = 200 if preview is not None else 409 if "round" in errors else 400
+    return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
+
+
+def _hand_errors(form) -> bool:
+    return any(sub.errors for entry in form.hands for sub in entry.form)
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
+def correct(game_id: str, number: int):
+    game = _editable(game_id)
+    state = svc.game_state(game)
+    if not 1 <= number <= len(state["rounds"]):
+        abort(404, f"Round {number} is not recorded in this game.")
+    variant = svc.variant_of(game)
+    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    rnd = state["rounds"][number - 1]
+    players = _round_players(state, number)
+    if request.method == "GET":
+        seat_of = {name: seat for seat, name in players}
+        went = str(seat_of[rnd["went_out"]]) if rnd["went_out"] else "stock"
+        hands = []
+        for seat, name in players:
+            fields = hand_to_fields(rnd["hands"].get(name, {}))
+            fields["seat"] = str(seat)
+            hands.append(fields)
+        form = round_form(players, variant, correcting=True, data={
+            "round": str(number), "version": str(state["version"]), "went_out": went, "hands": hands})
+        return _render_round("games/correct.html", game, state, form, players, number, {}, correcting=rnd)
+    form = round_form(players, variant, correcting=True)
+    errors: dict[str, list[str]] = {}
+    preview = None
+    form.validate()
+    payload, missing = round_payload(form, players, roy)
+    errors.update(missing)
+    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
+        try:
+            if form.save.data:
+                svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
+                flash(f"{'Hand' if roy else 'Round'} {number} corrected.", "ok")
+                return redirect(url_for("games.game", game_id=game_id))
+            preview = svc.preview_round(game_id, payload)
+        except svc.ServiceError as err:
+            _service_error(err, errors)
+    elif form.preview.data and not errors and not _hand_errors(form) and list(form.errors) == ["reason"]:
+        # Preview does not need the reason yet.
+        form.reason.errors = []
+        try:
+            preview = svc.preview_round(game_id, payload)
+        except svc.ServiceError as err:
+            _service_error(err, errors)
+    status = 200 if preview is not None else 409 if "version" in errors else 400
+    return _render_round("games/correct.html", game, state, form, players, number, errors, preview, status,
+                         correcting=rnd)
+
+
+# ----- withdraw, suspend, resume, rulings ----------------------------------------------------------------
+
+def _flash_service(err: svc.ServiceError) -> None:
+    flash(err.message[0].upper() + err.message[1:], "error")
+
+
+@bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
+def withdraw(game_id: str):
+    game = _editable(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    form = WithdrawForm()
+    form.player.choices = options([("", "Choose…")] + [(s["name"], s["name"]) for s in state["seats"] if s["active"]])
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.version.data = str(state["version"])
+    elif form.validate_on_submit():
+        try:
+            svc.withdraw(game_id, form.player.data, form.version.data or None)
+        except svc.ServiceError as err:
+            errors.setdefault("player" if err.field == "player" else "_form", []).append(err.message)
+        else:
+            flash(f"{form.player.data} has withdrawn.", "ok")
+            return redirect(url_for("games.game", game_id=game_id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
+
+
+@bp.post("/games/<game_id>/suspend")
+def suspend(game_id: str):
+    _editable(game_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400, "The form could not be accepted; reload the page and try again.")
+    try:
+        svc.suspend(game_id, form.version.data or None)
+    except svc.ServiceError as err:
+        _flash_service(err)
+    else:
+        flash("Game suspended. Resume it with the same players in the same seats, this calendar year.", "ok")
+    return redirect(url_for("games.game", game_id=game_id))
+
+
+@bp.route("/games/<game_id>/resume", methods=["GET", "POST"])
+def resume(game_id: str):
+    game = _editable(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    form = ResumeForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.version.data = str(state["version"])
+    elif form.validate_on_submit():
+        seated = [s["name"] for s in state["seats"] if s["active"]]
+        try:
+            svc.resume(game_id, seated, expected_version=form.version.data or None)
+        except svc.ServiceError as err:
+            errors.setdefault("_form", []).append(err.message)
+        else:
+            flash("Game resumed.", "ok")
+            return redirect(url_for("games.game", game_id=game_id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("games/resume.html", form=form, errors=errors, **ctx), status
+
+
+@bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
+def ruling(game_id: str):
+    game = _editable(game_id)
+    state = svc.game_state(game)
+    ctx = _game_context(game, state)
+    form = RulingForm()
+    form.player.choices = options([("", "Nobody (no score effect)")] + [(n, n) for n in state["players"]])
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.version.data = str(state["version"])
+        current = state["next_round"]["number"] if state["next_round"] else len(state["rounds"]) or 1
+        form.round.data = current
+        if request.args.get("citation"):
+            form.citation.data = request.args["citation"][:200]
+    elif form.validate_on_submit():
+        try:
+            svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data, form.round.data,
+                           form.player.data or None, form.points.data, form.version.data or None)
+        except svc.ServiceError as err:
+            field = err.field if err.field in ("what_happened", "ruling", "citation", "round", "player", "points") else "_form"
+            errors.setdefault(field, []).append(err.message)
+        else:
+            flash("Ruling logged.", "ok")
+            return redirect(url_for("games.game", game_id=game_id) + "#rulings")
+    citations = sorted({c.label for c in ctx["variant"].sources.values()})
+    status = 400 if request.method == "POST" else 200
+    return render_template("games/ruling.html", form=form, errors=errors, citations=citations, **ctx), status

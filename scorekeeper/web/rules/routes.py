@@ -1,0 +1,331 @@
+"""Views of the rules pages and dispute tools. Views parse input and render; the rules decide."""
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup
+from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+
+from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
+from scorekeeper.rules.applied import roy_anchors, rules_applied
+from scorekeeper.rules.cards import parse_card
+from scorekeeper.rules.errors import RulesInputError
+from scorekeeper.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
+from scorekeeper.rules.variants import SOURCE_FILES, SOURCE_TITLES, ContractKind, all_variants, get_variant
+
+from . import bp
+from .forms import (
+    MAX_SEATS,
+    MELD_FIELDS,
+    RANK_CHOICES,
+    RANK_LABELS,
+    SUIT_CHOICES,
+    DeckForm,
+    HandForm,
+    MayIForm,
+    MeldForm,
+    PENDING_SELECT,
+    SUIT_SELECT,
+    RoyForm,
+)
+
+# The dispute tools: key -> (endpoint, title, one-line purpose). Rules sections point at these keys.
+TOOLS = {
+    "meld": ("rules.tool_meld", "Meld and contract checker", "Is this set, run or contract legal? What do the wilds stand for?"),
+    "may-i": ("rules.tool_may_i", "May I resolver", "Several players want the discard: who gets it, and the penalty."),
+    "hand": ("rules.tool_hand", "Hand calculator", "The cards left in a hand, scored under every variant."),
+    "decks": ("rules.tool_decks", "Deck calculator", "How many decks, jokers and cards for this many players."),
+    "irregularities": ("rules.tool_irregularities", "Irregularity guide",
+                       "Out-of-turn play, wrong draws, wrong hands, re-deals, missing scores: step by step."),
+    "roy": ("rules.tool_roy", "ROY play checker", "Is this ROY play legal, and what must the next player do?"),
+}
+
+
+@bp.app_context_processor
+def _rules_helpers():
+    def tool_url(key: str, variant_id: str | None = None, **kw) -> str:
+        endpoint = TOOLS[key][0]
+        if variant_id and key != "roy":
+            kw["variant"] = variant_id
+        return url_for(endpoint, **kw)
+
+    available = {k: t for k, t in TOOLS.items() if t[0] in current_app.view_functions}
+    return {
+        "rules_tools": available,
+        "tool_url": tool_url,
+        "source_line": reference.source_line,
+    }
+
+
+@bp.app_template_filter("card")
+def _card_filter(code: str) -> Markup:
+    """A card code as it is printed on the card (10♥), red suits marked for the CSS."""
+    try:
+        card = parse_card(code)
+    except RulesInputError:
+        return Markup("<span class=\"cardface\">{}</span>").format(code)
+    cls = "cardface red-card" if card.is_red else "cardface"
+    return Markup("<span class=\"{}\">{}</span>").format(cls, card.label)
+
+
+@bp.app_template_filter("card_suit")
+def _suit_filter(suit: str) -> Markup:
+    cls = "red-card" if suit in ("H", "D") else ""
+    return Markup("<span class=\"{}\">{} {}</span>").format(cls, SUIT_NAMES.get(suit, suit), SUIT_SYMBOLS.get(suit, ""))
+
+
+def _variant_or_404(variant_id: str):
+    try:
+        return get_variant(variant_id)
+    except RulesInputError as err:
+        page = render_template("rules/not_found.html", message=f"Variant: {err.message}", variants=all_variants())
+        abort(make_response(page, 404))
+
+
+# ----- rules pages -----------------------------------------------------------------------------
+
+@bp.get("/rules")
+def index():
+    return render_template("rules/index.html", variants=all_variants(),
+                           sources=[(k, SOURCE_TITLES[k], f) for k, f in SOURCE_FILES.items()])
+
+
+@bp.get("/rules/compare")
+def compare_page():
+    chosen = request.args.getlist("v")
+    errors = []
+    variants = []
+    for i, vid in enumerate(chosen):
+        try:
+            variants.append(get_variant(vid))
+        except RulesInputError as err:
+            errors.append(f"Variant {i + 1}: {err.message}")
+    if not chosen or errors:
+        variants = [v for v in all_variants() if not chosen or v.id in chosen] or all_variants()
+    only_diff = request.args.get("diff") == "1"
+    table = compare.comparison(variants)
+    status = 400 if errors else 200
+    return render_template("rules/compare.html", table=table, only_diff=only_diff, errors=errors,
+                           all=all_variants(), chosen={v.id for v in variants}), status
+
+
+@bp.get("/rules/search")
+def search():
+    q = request.args.get("q", "")
+    error = None
+    if len(q) > 200:
+        error = f"Search: {q[:20]!r}… is too long ({len(q)} characters; at most 200)"
+        hits = []
+    else:
+        hits = reference.search(q)
+    return render_template("rules/search.html", q=q, hits=hits, error=error, marked=reference.marked), \
+        (400 if error else 200)
+
+
+@bp.get("/rules/<variant_id>")
+def variant_page(variant_id: str):
+    v = _variant_or_404(variant_id)
+    return render_template("rules/variant.html", page=reference.rules_page(v), v=v)
+
+
+# ----- tools ---------------------------------------------------------------------------------
+
+@bp.get("/tools")
+def tools():
+    return redirect(url_for("rules.index", _anchor="tools"))
+
+
+def _form_status(form, submitted: bool) -> int:
+    return 400 if submitted and form.errors else 200
+
+
+@bp.route("/tools/hand", methods=["GET", "POST"])
+def tool_hand():
+    form = HandForm()
+    answers = None
+    submitted = request.method == "POST"
+    if submitted and form.validate():
+        if form.cards or form.missing_cards:
+            answers = calculators.hand_answers(form.cards, form.missing_cards)
+        else:
+            form.codes.errors = list(form.codes.errors) + ["No cards: tap the cards left in the hand, or type them."]
+    return render_template("tools/hand.html", form=form, answers=answers, rank_labels=RANK_LABELS,
+                           rank_keys=["JK", *calculators.RANK_ORDER],
+                           highlight=request.args.get("variant")), _form_status(form, submitted)
+
+
+@bp.route("/tools/decks", methods=["GET", "POST"])
+def tool_decks():
+    form = DeckForm()
+    answers = None
+    submitted = request.method == "POST"
+    if submitted and form.validate():
+        answers = calculators.deck_answers(form.count)
+    return render_template("tools/decks.html", form=form, answers=answers, variants=all_variants(),
+                           highlight=request.args.get("variant")), _form_status(form, submitted)
+
+
+@bp.get("/tools/irregularities")
+def tool_irregularities():
+    vid = request.args.get("variant", "")
+    topic_key = request.args.get("topic")
+    steps = request.args.getlist("step")
+    errors: dict[str, str] = {}
+    v = None
+    walk = None
+    topic_list = []
+    if vid:
+        try:
+            v = get_variant(vid)
+        except RulesInputError as err:
+            errors["variant"] = f"Variant: {err.message}"
+    if v is not None:
+        topic_list = irregularities.topics(v, include_own_sections=True)
+        if topic_key:
+            try:
+                walk = irregularities.walk(v, topic_key, steps)
+            except RulesInputError as err:
+                if err.field == "topic":
+                    errors["topic"] = f"Irregularity: {err.message}"
+                else:
+                    # show the last question reached, so the players can answer it again
+                    at = int(err.field[5:-1]) if err.field and err.field.startswith("step[") else 0
+                    errors["step"] = f"Answer {at + 1}: {err.message}"
+                    walk = irregularities.walk(v, topic_key, steps[:at])
+    status = 400 if errors else 200
+    return render_template("tools/irregularities.html", v=v, variants=all_variants(), topics=topic_list,
+                           walk=walk, errors=errors, vid=vid), status
+
+
+# ----- meld and contract checker, May I resolver, ROY play checker ---------------------------------
+
+def _field_for(err: RulesInputError, mapping: dict[str, str], default: str) -> str:
+    path = err.field or ""
+    for prefix, name in mapping.items():
+        if path.startswith(prefix):
+            return name
+    return default
+
+
+@bp.route("/tools/meld", methods=["GET", "POST"])
+def tool_meld():
+    form = MeldForm(data={"variant": request.args.get("variant", "continental")} if request.method == "GET" else None)
+    verdict = None
+    applied = []
+    submitted = request.method == "POST"
+    tapped = submitted and form.apply_keypad(request.form)
+    if submitted and form.validate():
+        v = form.variant.variant
+        try:
+            if form.round_number is not None or len(form.melds) > 1:
+                verdict = melds.check_contract(v, form.round_number, form.melds)
+            else:
+                verdict = melds.check_meld(v, form.melds[0])
+        except RulesInputError as err:  # a card the pack cannot hold twice, etc.
+            at = _field_for(err, {f"melds[{i}]": f"meld{i + 1}" for i in range(MELD_FIELDS)}, "meld1")
+            form[at].errors = list(form[at].errors) + [str(err)]
+            verdict = None
+        if verdict is not None:
+            default = "contracts" if form.round_number else "melds"
+            prefer = ("contracts", "last-round", "melds") if form.round_number else ("melds",)
+            applied = rules_applied(v, verdict.citations, default, prefer=prefer)
+    elif tapped:  # keypad taps with nothing to judge yet are not errors
+        for f in form.meld_fields():
+            f.errors = [e for e in f.errors if "no cards yet" not in e]
+    status = 400 if submitted and not tapped and any(form.errors.values()) else 200
+    v = form.variant.variant or _contract_variant(form.variant.data)
+    shown = 3
+    if form.round_number if hasattr(form, "round_number") else None:
+        contract = v.round(form.round_number).contract
+        shown = contract.sets + contract.runs + (1 if v.contract_kind is ContractKind.MINIMUM else 0)
+    shown = max([shown] + [i + 1 for i, f in enumerate(form.meld_fields()) if f.data or f.errors])
+    targets = [(f.name, f.label.text) for f in form.meld_fields()[:shown]]
+    return render_template("tools/meld.html", form=form, verdict=verdict, applied=applied, v=v, shown=shown,
+                           targets=targets, wild_text=reference.wild_text(v),
+                           variants=[x for x in all_variants() if x.is_contract_game],
+                           ranks=RANK_CHOICES, suits=SUIT_CHOICES), status
+
+
+def _contract_variant(vid):
+    try:
+        v = get_variant(vid)
+        return v if v.is_contract_game else get_variant("continental")
+    except RulesInputError:
+        return get_variant("continental")
+
+
+def _seat_text(text: str) -> str:
+    """The resolver numbers seats from 0; the page numbers them from 1 as players do."""
+    text = re.sub(r"\b([Ss])eats? (\d+) to (\d+)\b", lambda m: f"{m[1]}eats {int(m[2]) + 1} to {int(m[3]) + 1}", text)
+    text = re.sub(r"\b([Ss])eat (\d+)\b", lambda m: f"{m[1]}eat {int(m[2]) + 1}", text)
+    return re.sub(r"claimants \(([\d, ]+)\)",
+                  lambda m: "claimants (" + ", ".join(f"seat {int(s) + 1}" for s in m[1].split(", ")) + ")", text)
+
+
+@bp.route("/tools/may-i", methods=["GET", "POST"])
+def tool_may_i():
+    form = MayIForm(data={"variant": request.args.get("variant", "continental")} if request.method == "GET" else None)
+    verdict = None
+    applied = []
+    submitted = request.method == "POST"
+    reasons: list[str] = []
+    notes: list[str] = []
+    if submitted and form.validate():
+        v = form.variant.variant
+        current = form.discarder_seat % form.count  # 0-based seat after the discarder
+        try:
+            verdict = may_i.resolve_may_i(v, form.count, current, [s - 1 for s in form.claimant_seats],
+                                          round_number=form.round_number, cards=form.discards)
+        except RulesInputError as err:
+            form.cards.errors = list(form.cards.errors) + [_seat_text(str(err))]
+        if verdict is not None:
+            reasons = [_seat_text(r) for r in verdict.reasons]
+            notes = [_seat_text(r) for r in verdict.notes]
+            applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
+    count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
+    status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
+    return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied, reasons=reasons,
+                           notes=notes, seats=list(range(1, MAX_SEATS + 1)), count=count,
+                           claimed={str(s) for s in request.form.getlist("claimants")},
+                           variants=[v for v in all_variants() if v.may_i.allowed]), status
+
+
+def _guess_players(raw) -> int:
+    try:
+        return min(max(int(str(raw).strip()), 2), MAX_SEATS)
+    except ValueError:
+        return 4
+
+
+@bp.route("/tools/roy", methods=["GET", "POST"])
+def tool_roy():
+    form = RoyForm()
+    verdict = None
+    applied = []
+    submitted = request.method == "POST"
+    tapped = submitted and form.apply_keypad(request.form)
+    v = get_variant("roy")
+    if submitted and form.validate():
+        try:
+            verdict = roy.check_play(form.top_card, form.played, announced_suit=form.announced_suit.data or None,
+                                     pending_draw=form.pending_draw, announce=form.announce.data or None,
+                                     variant=v)
+        except RulesInputError as err:
+            at = _field_for(err, {"top": "top", "cards": "cards", "announced_suit": "announced_suit",
+                                  "pending_draw": "pending", "announce": "announce"}, "cards")
+            label = {"top": "Top card", "cards": "Cards played", "announced_suit": "Suit named with the jack on top",
+                     "pending": "Cards owed", "announce": "Suit named"}[at]
+            message = err.message
+            if at == "announce" and not form.announce.data:
+                message = "a jack played alone changes the suit: choose the suit the player named"
+            form[at].errors = list(form[at].errors) + [f"{label}: {message}"]
+        if verdict is not None:
+            anchors = roy_anchors(v, form.top_card, form.played, form.pending_draw, form.announced_suit.data or None)
+            applied = rules_applied(v, verdict.citations, anchors[0], prefer=anchors)
+    elif tapped:
+        form.top.errors = []
+        form.cards.errors = []
+    status = 400 if submitted and not tapped and any(form.errors.values()) else 200
+    return render_template("tools/roy.html", form=form, verdict=verdict, applied=applied, v=v,
+                           suit_select=SUIT_SELECT, pending_select=PENDING_SELECT,
+                           ranks=RANK_CHOICES, suits=SUIT_CHOICES), status

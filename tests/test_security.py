@@ -1,0 +1,414 @@
+"""Security headers, cookies, CSRF, rate limits, the secret key and third-party assets."""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from flask import render_template_string, request, session
+
+from scorekeeper import create_app
+from scorekeeper.security import CONTENT_SECURITY_POLICY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EXPECTED_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+FORM_PAGE = """<!doctype html><form method="post" action="/_test/form">
+<input type="hidden" name="csrf_token" value="{{ csrf_token() }}">
+<input name="name"><button>Save</button></form>"""
+
+
+@pytest.fixture
+def make_app(app_factory):
+    """An app with a plain form page and a JSON write route added (CSRF on unless told)."""
+    return lambda **config: add_test_routes(app_factory(**config))
+
+
+def add_test_routes(app):
+    @app.route("/_test/form", methods=["GET", "POST"])
+    def test_form():
+        """A plain form page, as every page with a form has one."""
+        if request.method == "POST":
+            session["saved"] = True
+            return "saved"
+        return render_template_string(FORM_PAGE)
+
+    @app.post("/api/v1/_test/echo")
+    def test_api_write():
+        """A JSON API write, as the API's are (rate-limited, CSRF-exempt)."""
+        return {"echo": request.get_json()}
+
+    return app
+
+
+def csrf_token_from(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def directives(csp: str) -> dict[str, list[str]]:
+    out = {}
+    for part in csp.split(";"):
+        name, *values = part.split()
+        out[name] = values
+    return out
+
+
+# -- headers -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/static/css/app.css", "/no/such/page", "/api/v1/variants", "/api/v1/variants/nope"],
+)
+def test_security_headers_on_every_kind_of_response(client, path):
+    with client.get(path) as response:
+        _check_headers(response, path)
+
+
+def _check_headers(response, path):
+    for name, value in EXPECTED_HEADERS.items():
+        assert response.headers.get(name) == value, (path, name)
+    policy = response.headers["Permissions-Policy"]
+    for feature in ("camera=()", "microphone=()", "geolocation=()", "payment=()"):
+        assert feature in policy
+    assert "Strict-Transport-Security" not in response.headers
+
+
+def test_content_security_policy_is_strict():
+    policy = directives(CONTENT_SECURITY_POLICY)
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"] == ["'self'"]
+    assert policy["style-src"] == ["'self'"]
+    assert policy["img-src"] == ["'self'", "data:"]
+    assert policy["object-src"] == ["'none'"]
+    assert policy["base-uri"] == ["'none'"]
+    assert policy["frame-ancestors"] == ["'none'"]
+    assert policy["form-action"] == ["'self'"]
+    assert "unsafe" not in CONTENT_SECURITY_POLICY and "http" not in CONTENT_SECURITY_POLICY
+
+
+def test_security_headers_on_form_errors_and_posts(make_app):
+    app = make_app()
+    response = app.test_client().post("/_test/form", data={"name": "x"})
+    assert response.status_code == 400
+    for name, value in EXPECTED_HEADERS.items():
+        assert response.headers.get(name) == value
+
+
+def test_api_answers_are_not_cached(make_app):
+    client = make_app().test_client()
+    assert client.get("/api/v1/variants").headers["Cache-Control"] == "no-store"
+    hand = client.post("/api/v1/_test/echo", json={"cards": ["KD"]})
+    assert hand.status_code == 200
+    assert hand.headers["Cache-Control"] == "no-store"
+
+
+# -- cookies ---------------------------------------------------------------------------------
+def _session_cookie(response) -> str:
+    cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert len(cookies) == 1, response.headers.getlist("Set-Cookie")
+    return cookies[0]
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(make_app):
+    app = make_app()
+    cookie = _session_cookie(app.test_client().get("/_test/form"))
+    attributes = [a.strip().lower() for a in cookie.split(";")]
+    assert "httponly" in attributes
+    assert "samesite=lax" in attributes
+    assert "secure" not in attributes
+
+
+def test_session_cookie_secure_and_hsts_when_configured(make_app):
+    app = make_app(SESSION_COOKIE_SECURE=True)
+    client = app.test_client()
+    response = client.get("/_test/form", base_url="https://localhost")
+    attributes = [a.strip().lower() for a in _session_cookie(response).split(";")]
+    assert {"secure", "httponly", "samesite=lax"} <= set(attributes)
+    assert response.headers["Strict-Transport-Security"] == "max-age=31536000"
+
+
+def test_cookie_secure_from_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_SESSION_COOKIE_SECURE", "true")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
+    app = create_app()
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+
+
+# -- CSRF --------------------------------------------------------------------------------------
+def test_form_post_without_csrf_token_is_refused(make_app):
+    app = make_app()
+    client = app.test_client()
+    client.get("/_test/form")
+    response = client.post("/_test/form", data={"name": "Ann"})
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert "The CSRF token is missing." in text
+    assert "reload the page" in text
+    wrong = client.post("/_test/form", data={"name": "Ann", "csrf_token": "forged"})
+    assert wrong.status_code == 400
+    assert "The CSRF token is invalid." in wrong.get_data(as_text=True)
+
+
+def test_form_post_with_csrf_token_is_accepted(make_app):
+    app = make_app()
+    client = app.test_client()
+    token = csrf_token_from(client.get("/_test/form").get_data(as_text=True))
+    response = client.post("/_test/form", data={"name": "Ann", "csrf_token": token})
+    assert response.status_code == 200
+    assert response.data == b"saved"
+
+
+def test_csrf_over_https_needs_no_referer(make_app):
+    """Referrer-Policy: no-referrer means browsers send no Referer; the token alone suffices."""
+    app = make_app(SESSION_COOKIE_SECURE=True)
+    client = app.test_client()
+    page = client.get("/_test/form", base_url="https://localhost")
+    token = csrf_token_from(page.get_data(as_text=True))
+    response = client.post(
+        "/_test/form", data={"csrf_token": token}, base_url="https://localhost"
+    )
+    assert response.status_code == 200
+
+
+def test_csrf_token_does_not_expire_within_a_long_game(make_app):
+    app = make_app()
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+
+
+def _fill(rule) -> str:
+    values = {}
+    for name, converter in rule._converters.items():
+        kind = type(converter).__name__
+        values[name] = 1 if kind in ("IntegerConverter", "NumberConverter") else "x"
+    return rule.build(values)[1] if values else rule.rule
+
+
+def test_every_form_route_requires_a_csrf_token(make_app):
+    """Every non-API route that accepts a write refuses it without a token (CSRF, not 404/405)."""
+    app = make_app()
+    client = app.test_client()
+    checked = []
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static" or rule.rule.startswith("/api/"):
+            continue
+        for method in sorted((rule.methods or set()) & {"POST", "PUT", "PATCH", "DELETE"}):
+            response = client.open(_fill(rule), method=method, data={"x": "1"})
+            assert response.status_code == 400, (rule.rule, method, response.status_code)
+            assert "CSRF" in response.get_data(as_text=True), rule.rule
+            checked.append((rule.rule, method))
+    assert ("/_test/form", "POST") in checked
+
+
+def test_api_is_exempt_from_csrf(make_app):
+    app = make_app()
+    assert app.config["WTF_CSRF_ENABLED"] is True
+    response = app.test_client().post(
+        "/api/v1/_test/echo", json={"cards": ["KD", "4S", "AH"]}
+    )
+    assert response.status_code == 200
+    assert response.get_json() == {"echo": {"cards": ["KD", "4S", "AH"]}}
+
+
+# -- rate limits -----------------------------------------------------------------------------
+def test_writes_over_the_limit_get_429(make_app):
+    app = make_app(RATELIMIT_WRITES="3 per minute")
+    client = app.test_client()
+    for _ in range(3):
+        ok = client.post("/api/v1/_test/echo", json={"cards": ["KD"]})
+        assert ok.status_code == 200
+    over = client.post("/api/v1/_test/echo", json={"cards": ["KD"]})
+    assert over.status_code == 429
+    assert over.is_json
+    assert over.get_json()["error"].startswith("Too many changes from this address")
+    assert "3 per 1 minute" in over.get_json()["error"]
+    assert int(over.headers["Retry-After"]) > 0
+    assert over.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    # Reads are never limited; another address has its own allowance.
+    assert client.get("/_test/form").status_code == 200
+    other = client.post(
+        "/api/v1/_test/echo",
+        json={"cards": ["KD"]},
+        environ_base={"REMOTE_ADDR": "192.0.2.7"},
+    )
+    assert other.status_code == 200
+
+
+def test_form_writes_over_the_limit_get_a_page(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    assert client.post("/_test/form", data={"name": "a"}).status_code == 200
+    over = client.post("/_test/form", data={"name": "a"})
+    assert over.status_code == 429
+    assert over.mimetype == "text/html"
+    assert "Too many changes" in over.get_data(as_text=True)
+
+
+def test_limit_is_shared_by_all_write_routes(make_app):
+    app = make_app(RATELIMIT_WRITES="2 per minute", WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    assert client.post("/_test/form", data={}).status_code == 200
+    assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 200
+    assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 429
+
+
+def test_rate_limits_can_be_disabled(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", RATELIMIT_ENABLED=False)
+    client = app.test_client()
+    for _ in range(5):
+        assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 200
+
+
+def test_rate_limit_storage_is_configurable(make_app):
+    from limits.errors import ConfigurationError
+
+    app = make_app(RATELIMIT_STORAGE_URI="memory://")
+    assert type(app.extensions["scorekeeper_limiter"].limiter.storage).__name__ == "MemoryStorage"
+    with pytest.raises(ConfigurationError):
+        # (not migrating: an app that fails to start leaves no pooled connection behind)
+        make_app(RATELIMIT_STORAGE_URI="nosuchstore://here", SCOREKEEPER_AUTO_MIGRATE=False)
+
+
+def test_behind_a_proxy_each_client_has_its_own_allowance(make_app):
+    app = make_app(RATELIMIT_WRITES="1 per minute", PROXY_FIX_X_FOR=1)
+    client = app.test_client()
+
+    def post(address):
+        return client.post(
+            "/api/v1/_test/echo",
+            json={"cards": []},
+            headers={"X-Forwarded-For": address},
+        ).status_code
+
+    assert post("198.51.100.1") == 200
+    assert post("198.51.100.2") == 200
+    assert post("198.51.100.1") == 429
+
+
+# -- secret key ------------------------------------------------------------------------------
+def _app_in(instance, monkeypatch, **env):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(instance))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{instance / 'x.db'}")
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return create_app()
+
+
+def test_secret_key_generated_into_instance_on_first_run(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    app = _app_in(instance, monkeypatch)
+    key_file = instance / "secret_key"
+    assert app.instance_path == str(instance)
+    assert key_file.exists()
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert re.fullmatch(r"[0-9a-f]{64}", app.secret_key)  # 256 bits
+    assert key_file.read_text().strip() == app.secret_key
+    again = _app_in(instance, monkeypatch)
+    assert again.secret_key == app.secret_key
+    assert sorted(p.name for p in instance.iterdir() if "secret" in p.name) == ["secret_key"]
+
+
+def test_configured_secret_key_wins_and_nothing_is_written(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    app = _app_in(instance, monkeypatch, SCOREKEEPER_SECRET_KEY="from-the-environment")
+    assert app.secret_key == "from-the-environment"
+    assert not (instance / "secret_key").exists()
+
+
+def test_workers_starting_together_share_one_secret_key(tmp_path):
+    instance = tmp_path / "instance"
+    env = dict(os.environ, SCOREKEEPER_INSTANCE_PATH=str(instance),
+               DATABASE_URL=f"sqlite:///{tmp_path / 'x.db'}", PYTHONPATH=str(ROOT))
+    env.pop("SCOREKEEPER_SECRET_KEY", None)
+    code = "from scorekeeper import create_app; print(create_app().secret_key)"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(6)
+    ]
+    keys = {p.communicate(timeout=120)[0].strip() for p in procs}
+    assert all(p.returncode == 0 for p in procs)
+    assert keys == {(instance / "secret_key").read_text().strip()}
+
+
+# -- no third-party assets, no inline code -------------------------------------------------
+class _PageScan(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.problems: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name, value in attrs.items():
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...> inline handler")
+            if name == "style":
+                self.problems.append(f"<{tag} style=...> inline style")
+            if name in ("src", "href", "action", "poster", "data") and value:
+                if urlsplit(value).netloc or value.startswith("//"):
+                    self.problems.append(f"<{tag} {name}={value!r}> third-party address")
+                if value.lower().startswith("javascript:"):
+                    self.problems.append(f"<{tag} {name}={value!r}> javascript: URL")
+        if tag == "script" and not attrs.get("src"):
+            self.problems.append("<script> without src (inline script)")
+        if tag == "style":
+            self.problems.append("<style> block")
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+
+
+def crawl(client, start: list[str], limit: int = 60) -> dict[str, list[str]]:
+    """GET pages reachable from ``start`` on this site; the problems found in each HTML page."""
+    seen, todo, found = set(), list(start), {}
+    while todo and len(seen) < limit:
+        path = todo.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = client.get(path)
+        if response.mimetype != "text/html" or response.status_code >= 400:
+            continue
+        scan = _PageScan()
+        scan.feed(response.get_data(as_text=True))
+        found[path] = scan.problems
+        for link in scan.links:
+            parts = urlsplit(urljoin("http://localhost" + path, link))
+            if parts.netloc == "localhost" and not parts.path.endswith(".pdf"):
+                todo.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return found
+
+
+def test_served_pages_have_no_inline_code_and_no_third_party_assets(client):
+    found = crawl(client, ["/"])
+    assert "/" in found
+    assert {path: problems for path, problems in found.items() if problems} == {}
+
+
+URL_IN_ASSET = re.compile(r"""(?:url\(\s*['"]?|(?:src|href)\s*=\s*['"]|@import\s+['"])\s*(https?:)?//""", re.I)
+
+
+def test_no_third_party_assets_in_templates_or_static_files():
+    files = [p for p in (ROOT / "templates").rglob("*") if p.is_file()]
+    files += [p for p in (ROOT / "static").rglob("*") if p.suffix in (".css", ".js", ".html", ".svg")]
+    assert files
+    offenders = [str(p.relative_to(ROOT)) for p in files if URL_IN_ASSET.search(p.read_text(errors="replace"))]
+    js_fetches = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "static").rglob("*.js")
+        if re.search(r"""(fetch|import)\s*\(\s*['"`](https?:)?//""", p.read_text())
+    ]
+    assert offenders == [] and js_fetches == []
