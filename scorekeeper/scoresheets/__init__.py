@@ -63,6 +63,50 @@ def blank(variant_id: str):
     return _pdf_response(render_sheet_pdf(sheet), f"{variant.id}-scoresheet.pdf")
 
 
+#: Fields of the new-game form that a blank sheet ignores when the form is sent here.
+_NEW_GAME_FIELDS = re.compile(r"^(csrf_token|submit|no_may_i_in_last_three_rounds|twos_wild)$")
+_SEAT_FIELD = re.compile(r"^players-([0-9]{1,2})$")
+
+
+@bp.get("/scoresheets/blank")
+def blank_from_new_game_form():
+    """The new-game form's "blank scoresheet" button (a plain GET of the form): the players typed so
+    far, in seating order, and the first dealer, redirected to the variant's blank sheet."""
+    from flask import redirect, url_for
+
+    args = request.args
+    variant_id = args.get("variant", "")
+    try:
+        get_variant(variant_id)
+    except VariantError:
+        return _plain(f"variant: {variant_id!r} is not a known variant", 400)
+    seats: dict[int, str] = {}
+    for key in args.keys():
+        if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key):
+            continue
+        m = _SEAT_FIELD.match(key)
+        if not m:
+            return _plain(f"{key}: unknown parameter", 400)
+        name = " ".join(args.get(key, "").split())
+        if "," in name:
+            return _plain(f"{key}: {name!r} contains a comma, which a scoresheet link cannot carry", 400)
+        seats[int(m.group(1))] = name
+    names = [seats[i] for i in sorted(seats)]
+    while names and not names[-1]:
+        names.pop()
+    query: dict[str, str] = {}
+    if names:
+        query["players"] = ",".join(names)
+        dealer = args.get("dealer", "0")
+        if not dealer.isdigit() or int(dealer) >= len(names) or not names[int(dealer)]:
+            return _plain(f"dealer: {dealer!r} is not a seat with a player", 400)
+        query["dealer"] = names[int(dealer)]
+    for key in ("paper", "orientation"):
+        if args.get(key):
+            query[key] = args[key]
+    return redirect(url_for("scoresheets.blank", variant_id=variant_id, **query))
+
+
 @bp.get("/games/<game_id>/scoresheet.pdf")
 def filled(game_id: str):
     """The filled sheet of a game, from the games service's game state (404 for an unknown game)."""

@@ -19,7 +19,7 @@ from ..rules.variants import Contract, Variant, VariantError
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
 MAX_PLAYERS_ON_A_SHEET = 8
-MAX_NAME = 24
+MAX_NAME = 40  # as on the new-game form
 MAX_PLACE = 60
 
 BLANK_PARAMS = ("players", "seats", "dealer", "paper", "orientation", "place", "date")
