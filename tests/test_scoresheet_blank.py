@@ -125,7 +125,7 @@ def test_legend_carries_the_variant_rules(client):
         ("players=Ann,Bob", "players: 2 players is out of range"),
         ("players=Ann,Bob,ann,Dan", "players[2]: 'ann'"),
         ("players=Ann,,Bob,Dan", "players[1]: ''"),
-        ("players=Ann,Bob,Cleo," + "X" * 30, "players[3]: 'XXXX"),
+        ("players=Ann,Bob,Cleo," + "X" * 41, "players[3]: 'XXXX"),
         ("seats=3", "seats: 3 players is out of range"),
         ("seats=four", "seats: 'four'"),
         ("seats=9", "seats: 9 players"),
