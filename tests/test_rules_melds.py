@@ -405,3 +405,31 @@ def test_verdicts_serialise():
     assert data["legal"] is True and data["round"]["number"] == 6
     assert data["melds"][1]["wilds"] == [{"card": "JK", "stands_for": "8"}]
     assert {"kind", "legal", "reasons", "cards", "wilds", "citations"} <= set(data["melds"][0])
+
+
+_POOL = ["AH", "2H", "3H", "4H", "5H", "6H", "QH", "KH", "AS", "2S", "5S", "5D", "5C", "AD", "KD", "JK"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["joybells", "continental", "le-may-i", "clenney"]),
+       st.lists(st.lists(st.sampled_from(_POOL), min_size=0, max_size=9), max_size=4), st.integers(1, 7),
+       st.randoms(use_true_random=False))
+def test_random_contracts_verdict_is_consistent_and_order_free(variant_id, melds, round_number, rng):
+    variant = get_variant(variant_id)
+    if not variant.has_jokers:
+        melds = [[c for c in m if c != "JK"] for m in melds]
+    round_number = min(round_number, variant.number_of_rounds)
+    first = check_contract(variant, round_number, [parse_cards(m) for m in melds])
+    assert first.legal is (not first.reasons)
+    assert len(first.melds) == len(melds)
+    if first.legal:
+        kinds = [m.kind for m in first.melds]
+        contract_ = first.round.contract
+        if variant.contract_kind.value == "exact":
+            assert (kinds.count("set"), kinds.count("run")) == (contract_.sets, contract_.runs)
+        else:
+            assert kinds.count("set") >= contract_.sets and kinds.count("run") >= contract_.runs
+    shuffled = [rng.sample(m, len(m)) for m in melds]
+    rng.shuffle(shuffled)
+    second = check_contract(variant, round_number, [parse_cards(m) for m in shuffled])
+    assert second.legal is first.legal

@@ -606,8 +606,8 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         for c in v.citations:
             why.cite(c)
         if not v.legal:
-            first = v.reasons[0] if v.reasons else ""
-            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {first}")
+            said = " ".join(v.reasons)
+            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {said}")
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:
