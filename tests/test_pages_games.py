@@ -372,3 +372,30 @@ def test_game_page_runs_a_constant_number_of_queries(client, app):
     assert counts[(3, 2)] == counts[(8, 7)] <= 8, counts
     assert count_queries(app, client, f"/games/{small}/view") == count_queries(app, client, f"/games/{big}/view")
     assert count_queries(app, client, f"/api/v1/games/{small}") == count_queries(app, client, f"/api/v1/games/{big}")
+
+
+# ----- no input makes a 500 -------------------------------------------------------------------------------
+
+JUNK = ["", "x", "-1", "99999999999999999999999", "1e9", "Ann", "stock", "ⓧ" * 500, "<script>", "0"]
+
+
+def test_no_form_input_causes_a_500(client):
+    gid = start(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    post_round(client, gid, round_data([0, 1, 2, 3], 0, {s: {"mode": "points", "points": "1"} for s in (1, 2, 3)}))
+    forms = {
+        "/games/new": ["variant", "dealer", "players-0", "players-1", "players-9", "twos_wild"],
+        f"/games/{gid}/round": ["round", "key", "went_out", "hands-0-seat", "hands-0-mode", "hands-0-cards",
+                                "hands-0-extra", "hands-0-points", "hands-0-missing_cards", "hands-7-seat", "preview", "save"],
+        f"/games/{gid}/rounds/1/correct": ["reason", "version", "went_out", "hands-1-seat", "hands-1-points", "save"],
+        f"/games/{gid}/withdraw": ["player", "version"],
+        f"/games/{gid}/ruling": ["what_happened", "ruling", "round", "player", "points", "version"],
+        f"/games/{gid}/resume": ["confirm", "version"],
+        f"/games/{gid}/suspend": ["version"],
+    }
+    for path, fields in forms.items():
+        for i, junk in enumerate(JUNK):
+            data = {f: JUNK[(i + j) % len(JUNK)] for j, f in enumerate(fields)}
+            r = client.post(path, data=data)
+            assert r.status_code < 500, (path, data)
+            assert "<script>" not in r.get_data(as_text=True).replace('<script src=', '')
+    assert client.get(f"/games/{gid}").status_code == 200

@@ -702,7 +702,10 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     effect = ""
     if pts:
         effect = f" Score effect: {name} {'+' if pts > 0 else '−'}{abs(pts)}."
-    summary = f"Round {number}: {what} Ruling: {said}{effect}"
+    def sentence(text: str) -> str:
+        return text if text[-1] in ".!?" else text + "."
+
+    summary = f"Round {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind="dispute", summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
     variant = variant_of(game)

@@ -52,6 +52,12 @@ class WholeNumberField(IntegerField):
             raise ValueError(f"'{raw[:20]}' is not a whole number") from None
 
 
+class SignedNumberField(WholeNumberField):
+    """A whole number that may be negative (a score effect that takes points off)."""
+
+    widget = NumberInput()
+
+
 # ----- new game --------------------------------------------------------------------------------------
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -69,7 +75,7 @@ def house_option_labels() -> dict[str, tuple[str, list[str]]]:
 
 
 class NewGameForm(FlaskForm):
-    variant = SelectField("Game", validators=[DataRequired(message="choose a game")])
+    variant = SelectField("Game", validators=[DataRequired(message="choose a game")], validate_choice=False)
     players = FieldList(
         StringField("Player", validators=[Optional(), Length(max=40, message="a name has at most 40 characters")]),
         min_entries=MAX_SEATS,
@@ -97,7 +103,7 @@ class NewGameForm(FlaskForm):
             dealer = None
         return names, dealer
 
-    def house_rules(self, variant: Variant) -> dict[str, bool]:
+    def house_rules(self) -> dict[str, bool]:
         chosen = {}
         for key in ("no_may_i_in_last_three_rounds", "twos_wild"):
             if getattr(self, key).data:
@@ -264,7 +270,8 @@ class ActionForm(FlaskForm):
 
 class WithdrawForm(FlaskForm):
     version = HiddenField()
-    player = SelectField("Who leaves the game?", validators=[DataRequired(message="choose the player who leaves")])
+    player = SelectField("Who leaves the game?", validators=[DataRequired(message="choose the player who leaves")],
+                         validate_choice=False)
     submit = SubmitField("Withdraw the player")
 
 
@@ -284,5 +291,6 @@ class RulingForm(FlaskForm):
     citation = StringField("Rule cited", validators=[Optional(), Length(max=200)])
     round = WholeNumberField("Round", validators=[Optional(), NumberRange(min=1, max=1000)])
     player = SelectField("Score effect for", validate_choice=False)
-    points = IntegerField("Points (+ adds, − takes off)", validators=[Optional(), NumberRange(min=-1000, max=1000)])
+    points = SignedNumberField("Points (+ adds, − takes off)",
+                               validators=[Optional(), NumberRange(min=-1000, max=1000, message="from -1000 to 1000")])
     submit = SubmitField("Log the ruling")

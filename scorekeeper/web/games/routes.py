@@ -12,8 +12,8 @@ import secrets
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
-from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS, Card
-from ...rules.variants import Contract, RoundScore, get_variant
+from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS
+from ...rules.variants import Contract, RoundScore
 from ...services import games as svc
 from . import bp
 from .forms import (
@@ -88,20 +88,9 @@ def describe_contract(contract: dict | None) -> str:
     return Contract(contract["sets"], contract["runs"]).describe()
 
 
-def card_label(code: str) -> str:
-    if code == "JK":
-        return "Joker"
-    return f"{code[:-1]}{SUIT_SYMBOLS[code[-1]]}"
-
-
-@bp.app_template_filter("contract")
+@bp.app_template_filter("game_contract")
 def _contract_filter(contract):
     return describe_contract(contract)
-
-
-@bp.app_template_filter("card")
-def _card_filter(code):
-    return card_label(code)
 
 
 @bp.app_template_global()
@@ -156,8 +145,8 @@ def new_game():
             errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
         else:
             try:
-                house = form.house_rules(get_variant(variant_id)) if variant_id else {}
-                created = svc.create_game(variant_id, names, dealer if dealer and dealer.strip() else None, house)
+                created = svc.create_game(variant_id, names, dealer if dealer and dealer.strip() else None,
+                                          form.house_rules())
             except svc.ServiceError as err:
                 field = err.field or "_form"
                 if field.startswith("players["):
@@ -168,8 +157,6 @@ def new_game():
                     errors.setdefault(field, []).append(err.message)
                 else:
                     errors.setdefault("_form", []).append(err.message)
-            except Exception as err:  # get_variant on a forged value
-                errors.setdefault("variant", []).append(str(err))
             else:
                 remember(created.game.id, created.edit_token)
                 flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
@@ -317,7 +304,7 @@ def record(game_id: str):
         try:
             if form.save.data:
                 outcome = svc.record_round(game_id, payload, form.key.data or None)
-                flash(f"Round {outcome.body['number']} saved.", "ok")
+                flash(f"{'Hand' if roy else 'Round'} {outcome.body['number']} saved.", "ok")
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
         except svc.ServiceError as err:
@@ -361,7 +348,7 @@ def correct(game_id: str, number: int):
         try:
             if form.save.data:
                 svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
-                flash(f"Round {number} corrected.", "ok")
+                flash(f"{'Hand' if roy else 'Round'} {number} corrected.", "ok")
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
         except svc.ServiceError as err:
