@@ -81,4 +81,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     api.init_app(app)
     from . import scoresheets; scoresheets.init_app(app)
     security.init_app(app)
+    from . import backup; backup.init_app(app)
     return app

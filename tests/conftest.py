@@ -71,6 +71,19 @@ def database_url(db_backend, postgresql_cluster, tmp_path):
 
 
 @pytest.fixture
+def second_database_url(db_backend, postgresql_cluster, tmp_path):
+    """Another fresh, empty database of the same kind (e.g. to restore a backup into)."""
+    if db_backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'second.db'}"
+        return
+    name = postgresql_cluster.create_database()
+    try:
+        yield postgresql_cluster.url(name)
+    finally:
+        postgresql_cluster.drop_database(name)
+
+
+@pytest.fixture
 def app(database_url, tmp_path):
     app = create_app(
         {

@@ -1,0 +1,330 @@
+"""Backup and restore: every game with its seats, rounds, hands, corrections, rulings and
+idempotency keys, and the club's players, as one JSON document; per-game JSON and CSV downloads.
+
+- ``flask --app scorekeeper export [FILE]`` writes the backup (to standard output without FILE).
+- ``flask --app scorekeeper import FILE`` adds the games of a backup (``-`` reads standard input)
+  in ONE transaction: all of them or, on any error, none. Games whose id is already stored are
+  left alone (reported as skipped). Players are matched by name, case-insensitively.
+- ``GET /games/<id>/export.json``: the one game, in the backup format without its secrets (edit
+  token hash, idempotency keys), so it can be imported elsewhere (a new edit link is printed).
+- ``GET /games/<id>/export.csv``: the scoresheet as a table: a row per round, a totals row.
+
+The document lists every column of every table by name (generated from the models, so a new
+column is exported without touching this module); internal integer ids are not exported, the
+nesting says what belongs to what.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+import click
+from flask import Blueprint, Flask, Response, abort
+from flask.cli import with_appcontext
+from sqlalchemy import DateTime, update
+
+from .db import db
+from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
+
+FORMAT = "scorekeeper-backup"
+FORMAT_VERSION = 1
+
+bp = Blueprint("backup", __name__)
+
+# Columns left out of each record: surrogate ids and the foreign keys that the nesting replaces.
+_LEFT_OUT = {
+    Player: {"id"},
+    Game: set(),
+    Seat: {"id", "game_id", "player_id"},
+    Round: {"id", "game_id"},
+    HandRecord: {"id", "round_id"},
+    Correction: {"id", "game_id"},
+    Ruling: {"id", "game_id"},
+    IdempotencyKey: {"id", "game_id"},
+}
+SECRET_GAME_FIELDS = {"edit_token_hash"}
+
+
+class BackupError(Exception):
+    """A backup document that cannot be imported; the message names the place and the value."""
+
+
+# ----- rows <-> JSON ---------------------------------------------------------------------------------
+
+def _columns(model) -> list:
+    return [c for c in model.__table__.columns if c.key not in _LEFT_OUT[model]]
+
+
+def _dump(obj, model) -> dict[str, Any]:
+    out = {}
+    for column in _columns(model):
+        value = getattr(obj, column.key)
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        out[column.key] = value
+    return out
+
+
+def _load(data: object, model, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
+    columns = {c.key: c for c in _columns(model)}
+    unknown = sorted(set(data) - set(columns) - {"seats", "rounds", "hands", "corrections", "rulings",
+                                                   "idempotency_keys", "player"})
+    if unknown:
+        raise BackupError(f"{where}: unknown field {unknown[0]!r} (made by a newer version?)")
+    values: dict[str, Any] = {}
+    for key, column in columns.items():
+        if key not in data:
+            if column.nullable or column.default is not None or (model is Game and key in SECRET_GAME_FIELDS):
+                continue  # (a per-game download has no token hash: the import makes a new token)
+            raise BackupError(f"{where}.{key}: missing")
+        value = data[key]
+        if value is not None and isinstance(column.type, DateTime):
+            try:
+                value = datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                raise BackupError(f"{where}.{key}: {value!r} is not an ISO 8601 time") from None
+        if value is None and not column.nullable:
+            raise BackupError(f"{where}.{key}: must not be null")
+        values[key] = value
+    return values
+
+
+def game_record(game: Game, secrets: bool = True) -> dict[str, Any]:
+    """One game and everything that belongs to it."""
+    record = _dump(game, Game)
+    record["seats"] = []
+    for seat in game.seats:
+        row = _dump(seat, Seat)
+        row["player"] = seat.player.name_key
+        record["seats"].append(row)
+    record["rounds"] = []
+    for rnd in game.rounds:
+        row = _dump(rnd, Round)
+        row["hands"] = [_dump(h, HandRecord) for h in rnd.hands]
+        record["rounds"].append(row)
+    record["corrections"] = [_dump(c, Correction) for c in game.corrections]
+    record["rulings"] = [_dump(r, Ruling) for r in game.rulings]
+    if secrets:
+        keys = db.session.execute(
+            db.select(IdempotencyKey).where(IdempotencyKey.game_id == game.id).order_by(IdempotencyKey.id)
+        ).scalars()
+        record["idempotency_keys"] = [_dump(k, IdempotencyKey) for k in keys]
+    else:
+        for field in SECRET_GAME_FIELDS:
+            record.pop(field, None)
+    return record
+
+
+def _document(games: list[Game], players: list[Player], secrets: bool = True) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported_at": datetime.now(UTC).replace(tzinfo=None).isoformat(),
+        "players": [_dump(p, Player) for p in players],
+        "games": [game_record(g, secrets) for g in games],
+    }
+
+
+def export_all() -> dict[str, Any]:
+    """The whole database as a backup document."""
+    games = db.session.execute(db.select(Game).order_by(Game.created_at, Game.id)).scalars().all()
+    players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
+    return _document(list(games), list(players))
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """One game, without its secrets (for the download link any viewer may use)."""
+    players = sorted({s.player.id: s.player for s in game.seats}.values(), key=lambda p: p.id)
+    return _document([game], players, secrets=False)
+
+
+def import_document(doc: object) -> dict[str, Any]:
+    """Add the games of a backup document in one transaction. Returns what was done:
+    ``{"imported": [ids], "skipped": [ids], "players": n, "new_tokens": {id: token}}``."""
+    from .services.games import hash_token, new_token
+
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise BackupError(f"format: not a scorekeeper backup (expected \"format\": \"{FORMAT}\")")
+    if doc.get("version") != FORMAT_VERSION:
+        raise BackupError(f"version: {doc.get('version')!r} is not a backup version this app reads ({FORMAT_VERSION})")
+    players_in, games_in = doc.get("players"), doc.get("games")
+    if not isinstance(players_in, list) or not isinstance(games_in, list):
+        raise BackupError("players and games: both must be lists")
+    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}}
+    try:
+        players: dict[str, Player] = {
+            p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
+        }
+        for i, data in enumerate(players_in):
+            values = _load(data, Player, f"players[{i}]")
+            key = values.get("name_key")
+            if key in players:
+                existing = players[key]
+                if values.get("last_played_at") and values["last_played_at"] > existing.last_played_at:
+                    existing.last_played_at = values["last_played_at"]
+                continue
+            players[key] = Player(**values)
+            db.session.add(players[key])
+            report["players"] += 1
+        versions: dict[str, int] = {}
+        for i, data in enumerate(games_in):
+            where = f"games[{i}]"
+            values = _load(data, Game, where)
+            if "id" not in values or db.session.get(Game, values["id"]) is not None:
+                report["skipped"].append(values.get("id"))
+                continue
+            if not values.get("edit_token_hash"):
+                token = new_token()
+                values["edit_token_hash"] = hash_token(token)
+                report["new_tokens"][values["id"]] = token
+            versions[values["id"]] = values.pop("version", 1) or 1
+            game = Game(**values)
+            for j, seat_data in enumerate(_list(data, "seats", where)):
+                seat_values = _load(seat_data, Seat, f"{where}.seats[{j}]")
+                player = players.get(seat_data.get("player"))
+                if player is None:
+                    raise BackupError(f"{where}.seats[{j}].player: {seat_data.get('player')!r} is not in players")
+                game.seats.append(Seat(**seat_values, player=player))
+            for j, round_data in enumerate(_list(data, "rounds", where)):
+                rnd = Round(**_load(round_data, Round, f"{where}.rounds[{j}]"))
+                rnd.hands = [HandRecord(**_load(h, HandRecord, f"{where}.rounds[{j}].hands[{k}]"))
+                             for k, h in enumerate(_list(round_data, "hands", f"{where}.rounds[{j}]"))]
+                game.rounds.append(rnd)
+            game.corrections = [Correction(**_load(c, Correction, f"{where}.corrections[{j}]"))
+                                for j, c in enumerate(_list(data, "corrections", where))]
+            game.rulings = [Ruling(**_load(r, Ruling, f"{where}.rulings[{j}]"))
+                            for j, r in enumerate(_list(data, "rulings", where))]
+            db.session.add(game)
+            for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
+                db.session.add(IdempotencyKey(game_id=values["id"], **_load(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")))
+            report["imported"].append(values["id"])
+        db.session.flush()
+        # The version counter is the optimistic lock; keep it so that open pages stay valid.
+        for game_id, version in versions.items():
+            db.session.execute(update(Game).where(Game.id == game_id).values(version=version))
+        db.session.commit()
+    except BackupError:
+        db.session.rollback()
+        raise
+    except Exception as err:
+        db.session.rollback()
+        raise BackupError(f"the backup could not be stored, nothing was imported: {err}") from err
+    finally:
+        db.session.expire_all()
+    return report
+
+
+def _list(data: dict, key: str, where: str, required: bool = True) -> list:
+    value = data.get(key, None if required else [])
+    if not isinstance(value, list):
+        raise BackupError(f"{where}.{key}: expected a list, found {type(value).__name__}")
+    return value
+
+
+# ----- downloads ----------------------------------------------------------------------------------
+
+def _game_or_404(game_id: str) -> Game:
+    game = db.session.get(Game, game_id) if len(game_id) <= 32 else None
+    if game is None:
+        abort(404)
+    return game
+
+
+def _safe_cell(value: object) -> object:
+    """Keep spreadsheet programs from running a name as a formula (CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def game_csv(game: Game) -> str:
+    from .services.games import game_state
+
+    state = game_state(game)
+    names = state["players"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["round", "dealer", "contract", "went_out", "end", *[_safe_cell(n) for n in names]])
+    for rnd in state["rounds"]:
+        contract = rnd.get("contract")
+        contract_text = "" if not contract else f"{contract['sets']} sets, {contract['runs']} runs"
+        bonus = rnd.get("bonus") or {}
+        writer.writerow([
+            rnd["number"], _safe_cell(rnd["dealer"]), contract_text, _safe_cell(rnd["went_out"] or ""),
+            rnd.get("end", ""),
+            *[rnd["scores"].get(n, 0) + bonus.get(n, 0) if n in rnd["scores"] else "" for n in names],
+        ])
+    writer.writerow(["total", "", "", "", "", *[state["totals"].get(n, "") for n in names]])
+    return out.getvalue()
+
+
+@bp.get("/games/<game_id>/export.json")
+def download_json(game_id: str):
+    game = _game_or_404(game_id)
+    body = json.dumps(export_game(game), indent=2, ensure_ascii=False)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-{game.id}.json"'})
+
+
+@bp.get("/games/<game_id>/export.csv")
+def download_csv(game_id: str):
+    game = _game_or_404(game_id)
+    return Response(game_csv(game), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-{game.id}.csv"'})
+
+
+# ----- command line -----------------------------------------------------------------------------------
+
+@click.command("export")
+@click.argument("file", required=False, default="-")
+@with_appcontext
+def export_command(file: str) -> None:
+    """Write every game, player, correction and ruling as JSON to FILE (default: standard output)."""
+    doc = export_all()
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if file == "-":
+        click.echo(text, nl=False)
+    else:
+        with open(file, "w", encoding="utf-8") as f:
+            f.write(text)
+        click.echo(f"exported {len(doc['games'])} games and {len(doc['players'])} players to {file}", err=True)
+
+
+@click.command("import")
+@click.argument("file")
+@with_appcontext
+def import_command(file: str) -> None:
+    """Add the games of a backup made by `export` (FILE, or - for standard input)."""
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as err:
+        raise click.ClickException(f"{file}: {err.strerror}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise click.ClickException(f"{file}: not JSON ({err})") from None
+    try:
+        report = import_document(doc)
+    except BackupError as err:
+        raise click.ClickException(f"{file}: {err}") from None
+    click.echo(f"imported {len(report['imported'])} games and {report['players']} new players"
+               + (f"; skipped {len(report['skipped'])} games already stored: {', '.join(map(str, report['skipped']))}"
+                  if report["skipped"] else ""))
+    for game_id, token in report["new_tokens"].items():
+        click.echo(f"game {game_id}: new edit token {token}")
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.cli.add_command(export_command)
+    app.cli.add_command(import_command)
