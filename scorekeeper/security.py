@@ -24,6 +24,7 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = (
@@ -65,6 +66,34 @@ def _csrf_protect():
     csrf.protect(apply_exemptions=True)
 
 
+def _strings(value, where: str):
+    """Every string in a parsed JSON document, with where it is (``hands.Bob.cards[0]``)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key, f"{where} (a key)")
+            yield from _strings(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, f"{where}[{i}]")
+
+
+def _refuse_nul():
+    """Text never holds the NUL character (PostgreSQL cannot store it, and no name needs it):
+    refuse it in the address, the query, a form or a JSON body, naming where it is."""
+    places = [("the address", request.path)]
+    places += [(f"query {k}", v) for k, v in request.args.items(multi=True)]
+    if request.method in WRITE_METHODS:
+        places += [(k, v) for k, v in request.form.items(multi=True)]
+        if request.is_json or _is_api():
+            places += list(_strings(request.get_json(silent=True, force=True), ""))
+    for where, text in places:
+        if "\x00" in text or "\x00" in where:
+            return _error(400, "Not accepted", f"{where or 'body'}: text may not contain the NUL character (\\u0000)")
+    return None
+
+
 def _security_headers(response):
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -101,6 +130,18 @@ def _csrf_failed(err: CSRFError):
     )
 
 
+def _api_http_error(err: HTTPException):
+    """Errors raised before a request reaches the API blueprint (an unknown /api/ address, a
+    method the address does not take) are answered in the API's JSON shape too."""
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": f"{request.method} {request.path[:200]}: {err.description or err.name}"})
+        response.status_code = err.code or 500
+        if err.code == 405 and hasattr(err, "valid_methods") and err.valid_methods:
+            response.headers["Allow"] = ", ".join(err.valid_methods)
+        return response
+    return err
+
+
 def init_app(app: Flask) -> None:
     config = app.config
     config.setdefault("SESSION_COOKIE_SECURE", False)
@@ -118,6 +159,7 @@ def init_app(app: Flask) -> None:
     # in it; this one exempts the whole API (Bearer tokens, see the docstring).
     config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf.init_app(app)
+    app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
 
     limiter = Limiter(
@@ -131,3 +173,4 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.register_error_handler(RateLimitExceeded, _too_many_writes)
     app.register_error_handler(CSRFError, _csrf_failed)
+    app.register_error_handler(HTTPException, _api_http_error)

@@ -413,3 +413,38 @@ def test_no_third_party_assets_in_templates_or_static_files():
         if re.search(r"""(fetch|import)\s*\(\s*['"`](https?:)?//""", p.read_text())
     ]
     assert offenders == [] and js_fetches == []
+
+
+@pytest.mark.parametrize(
+    "method, path, status",
+    [("get", "/api/v1/nope", 404), ("delete", "/api/v1/games", 405), ("patch", "/api/v1/variants", 405),
+     ("get", "/api/v1/games/x/rounds/abc", 404)],
+)
+def test_api_errors_outside_any_route_are_json_too(client, method, path, status):
+    r = getattr(client, method)(path)
+    assert r.status_code == status and r.is_json
+    assert r.get_json()["error"].startswith(f"{method.upper()} {path}: ")
+    if status == 405:
+        assert "OPTIONS" in r.headers["Allow"]
+
+
+def test_page_errors_stay_pages(client):
+    r = client.get("/no/such/page")
+    assert r.status_code == 404 and r.mimetype == "text/html"
+
+
+def test_nul_characters_are_refused_everywhere(client):
+    """PostgreSQL cannot store NUL in text: it is refused with a 4xx naming the place, on both
+    databases alike, before anything is looked up or stored."""
+    r = client.get("/api/v1/games/%00")
+    assert r.status_code == 400 and "the address" in r.get_json()["error"]
+    r = client.post("/api/v1/games", json={"variant": "clenney", "players": ["Ann\u0000", "Bob", "Cy"]})
+    assert r.status_code == 400 and r.get_json()["error"].startswith("players[1]") is False
+    assert "players[0]: text may not contain the NUL character" in r.get_json()["error"]
+    r = client.post("/api/v1/games", json={"variant": "clenney", "players": ["Ann", "Bob", "Cy"], "x\u0000": 1})
+    assert r.status_code == 400 and "(a key)" in r.get_json()["error"]
+    r = client.get("/games/new?variant=%00")
+    assert r.status_code == 400 and "query variant" in r.get_data(as_text=True)
+    r = client.post("/games/new", data={"variant": "clenney", "players-0": "A\u0000"})
+    assert r.status_code == 400 and "players-0: text may not contain" in r.get_data(as_text=True)
+    assert client.get("/api/v1/variants").status_code == 200
