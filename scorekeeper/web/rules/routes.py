@@ -57,7 +57,7 @@ def _rules_helpers():
     }
 
 
-@bp.app_template_filter("card")
+@bp.app_template_filter("card_face")
 def _card_filter(code: str) -> Markup:
     """A card code as it is printed on the card (10♥), red suits marked for the CSS."""
     try:
