@@ -20,6 +20,8 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
 """
 from __future__ import annotations
 
+import json
+
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -44,6 +46,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+RELOAD = "The form has expired or did not come from this site: go back, reload the page and send it again."
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 csrf = CSRFProtect()
@@ -63,7 +66,11 @@ def _csrf_protect():
         return
     if _is_api():
         return
-    csrf.protect(apply_exemptions=True)
+    try:
+        csrf.protect(apply_exemptions=True)
+    except CSRFError as err:
+        # Said so that whichever error page shows it (a blueprint's own or ours), it helps.
+        raise CSRFError(f"{err.description} {RELOAD}") from None
 
 
 def _strings(value, where: str):
@@ -80,14 +87,19 @@ def _strings(value, where: str):
 
 
 def _refuse_nul():
-    """Text never holds the NUL character (PostgreSQL cannot store it, and no name needs it):
-    refuse it in the address, the query, a form or a JSON body, naming where it is."""
-    places = [("the address", request.path)]
-    places += [(f"query {k}", v) for k, v in request.args.items(multi=True)]
-    if request.method in WRITE_METHODS:
-        places += [(k, v) for k, v in request.form.items(multi=True)]
-        if request.is_json or _is_api():
-            places += list(_strings(request.get_json(silent=True, force=True), ""))
+    """Text that is stored never holds the NUL character (PostgreSQL cannot store it, and no name
+    or reason needs it): a write whose form or JSON body holds one is refused, naming where.
+    Bodies without a NUL (the rule) are not parsed here at all; one that does not parse is left
+    for the route to refuse in its own words."""
+    if request.method not in WRITE_METHODS:
+        return None
+    raw = request.get_data(cache=True)  # (first: the form is then parsed from this copy)
+    places = [(k, v) for k, v in request.form.items(multi=True)]
+    if b"\\u0000" in raw or b"\x00" in raw:
+        try:
+            places += list(_strings(json.loads(raw), ""))
+        except (ValueError, RecursionError):
+            pass
     for where, text in places:
         if "\x00" in text or "\x00" in where:
             return _error(400, "Not accepted", f"{where or 'body'}: text may not contain the NUL character (\\u0000)")
@@ -122,12 +134,7 @@ def _too_many_writes(err: RateLimitExceeded):
 
 
 def _csrf_failed(err: CSRFError):
-    return _error(
-        400,
-        "Form expired",
-        f"This form could not be accepted ({err.description}) Go back, reload the page and "
-        "submit it again.",
-    )
+    return _error(400, "Form expired", err.description)
 
 
 def _api_http_error(err: HTTPException):
@@ -147,6 +154,8 @@ def init_app(app: Flask) -> None:
     config.setdefault("SESSION_COOKIE_SECURE", False)
     config.setdefault("WTF_CSRF_SSL_STRICT", False)
     config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    if config.get("MAX_CONTENT_LENGTH") is None:
+        config["MAX_CONTENT_LENGTH"] = 1024 * 1024  # no form or API body comes near 1 MiB
     config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     config.setdefault("RATELIMIT_WRITES", "300 per minute")
     config.setdefault("RATELIMIT_HEADERS_ENABLED", True)

@@ -128,7 +128,8 @@ def test_game_forms_need_a_csrf_token(app_factory):
     client.get(f"/games/{g['id']}/edit?token={g['edit_token']}")
     for path in GAME_WRITE_PAGES[:-1]:
         r = client.post(f"/games/{g['id']}/{path}", data={"reason": "x"})
-        assert r.status_code == 400 and "CSRF" in r.get_data(as_text=True), path
+        text = r.get_data(as_text=True)
+        assert r.status_code == 400 and "CSRF" in text and "reload the page" in text, path
     assert client.get(f"/api/v1/games/{g['id']}").get_json()["rounds"] == []
 
 
