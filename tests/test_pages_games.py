@@ -399,3 +399,14 @@ def test_no_form_input_causes_a_500(client):
             assert r.status_code < 500, (path, data)
             assert "<script>" not in r.get_data(as_text=True).replace('<script src=', '')
     assert client.get(f"/games/{gid}").status_code == 200
+
+
+def test_new_game_shows_every_seating_problem_beside_its_seat(client):
+    r = client.post("/games/new", data={"variant": "continental", "dealer": "0", "players-0": "Ann",
+                                        "players-1": " ", "players-2": "ANN"})
+    page = text(r)
+    assert r.status_code == 400
+    assert "3 players is out of range" in page
+    seat2 = page[page.index('id="players-1"'):page.index('id="players-2"')]
+    seat3 = page[page.index('id="players-2"'):page.index('id="players-3"')]
+    assert "cannot be blank" in seat2 and "'ANN' is seated twice (seats 1 and 3)" in seat3

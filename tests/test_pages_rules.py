@@ -68,7 +68,8 @@ def test_rendered_rules_pages_paste_no_source_sentence(client, vid, source_runs)
 
 
 def test_other_pages_paste_no_source_sentence(client, source_runs):  # noqa: F811
-    for url in ("/rules", "/rules/compare", "/rules/search?q=card"):
+    for url in ("/rules", "/rules/compare", "/rules/search?q=card", "/tools/hand", "/tools/decks", "/tools/meld",
+                "/tools/may-i", "/tools/roy", "/tools/irregularities?variant=continental"):
         assert copied(client.get(url).get_data(as_text=True), source_runs) == [], url
 
 

@@ -452,3 +452,16 @@ def test_every_tool_page_is_csp_clean_and_links_back(client):
         text = r.get_data(as_text=True)
         assert_csp_clean(text)
         assert 'src="/static/js/tools.js"' in text or path == "/tools/irregularities"
+
+
+def test_tools_post_with_csrf_on(app_factory):
+    """CSRF is on in production: the forms carry the token; a post without it is refused."""
+    client = app_factory(RATELIMIT_ENABLED=False).test_client()
+    for path, data in (("/tools/hand", {"n_A": "1"}), ("/tools/decks", {"players": "4"}),
+                       ("/tools/meld", {"variant": "continental", "meld1": "8H 8S 8D"}),
+                       ("/tools/may-i", {"variant": "continental", "players": "4", "discarder": "1"}),
+                       ("/tools/roy", {"top": "9H", "cards": "9S"})):
+        text = client.get(path).get_data(as_text=True)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', text).group(1)
+        assert client.post(path, data={**data, "csrf_token": token}).status_code == 200, path
+        assert client.post(path, data=data).status_code == 400, path

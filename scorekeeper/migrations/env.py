@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from alembic import context
 from flask import current_app
+from sqlalchemy import text
+
+# Several app servers may start at once against one PostgreSQL database: they take turns
+# (a transaction-level advisory lock); on SQLite a lock file in the instance folder does this.
+PG_MIGRATION_LOCK = 7_262_017
 
 config = context.config
 target_metadata = current_app.extensions["migrate"].db.metadata
@@ -25,6 +30,8 @@ def run_migrations_online() -> None:
             compare_type=True,
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_MIGRATION_LOCK})
             context.run_migrations()
 
 

@@ -70,28 +70,44 @@ def check_name(name: object, field: str) -> str:
     return clean
 
 
+def seating_problems(variant: Variant, names: object, field: str = "players") -> list[GameRulesError]:
+    """Every problem with a seating at once (for a form that shows each beside its seat)."""
+    if not isinstance(names, (list, tuple)):
+        return [GameRulesError(f"{names!r} is not a list of player names in seating order", field, names)]
+    problems: list[GameRulesError] = []
+    if not (variant.players.min <= len(names) <= variant.players.max):
+        problems.append(GameRulesError(
+            f"{len(names)} players is out of range: {variant.name} is for "
+            f"{variant.players.min} to {variant.players.max} players",
+            field,
+            len(names),
+        ))
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        try:
+            clean = check_name(name, f"{field}[{i}]")
+        except GameRulesError as err:
+            problems.append(err)
+            continue
+        key = clean.casefold()
+        if key in seen:
+            problems.append(GameRulesError(
+                f"{clean!r} is seated twice (seats {seen[key] + 1} and {i + 1}); names must differ", f"{field}[{i}]", clean
+            ))
+        else:
+            seen[key] = i
+    return problems
+
+
 def check_seating(variant: Variant, names: object, field: str = "players") -> list[str]:
     """The players in seating order: the variant's player range, no blank or duplicate names
     (names are unique per game, case-insensitive; api-contract.md, Conventions)."""
-    if not isinstance(names, (list, tuple)):
-        raise GameRulesError(f"{names!r} is not a list of player names in seating order", field, names)
-    clean = [check_name(name, f"{field}[{i}]") for i, name in enumerate(names)]
-    if not (variant.players.min <= len(clean) <= variant.players.max):
-        raise GameRulesError(
-            f"{len(clean)} players is out of range: {variant.name} is for "
-            f"{variant.players.min} to {variant.players.max} players",
-            field,
-            len(clean),
-        )
-    seen: dict[str, int] = {}
-    for i, name in enumerate(clean):
-        key = name.casefold()
-        if key in seen:
-            raise GameRulesError(
-                f"{name!r} is seated twice (seats {seen[key] + 1} and {i + 1}); names must differ", f"{field}[{i}]", name
-            )
-        seen[key] = i
-    return clean
+    problems = seating_problems(variant, names, field)
+    if problems:
+        # A bad name is named before the count, so "seat 2 is blank" is not hidden by "2 players".
+        by_seat = [p for p in problems if p.field != field]
+        raise (by_seat or problems)[0]
+    return [check_name(name, f"{field}[{i}]") for i, name in enumerate(names)]
 
 
 def find_player(names: Sequence[str], name: object, field: str) -> str:

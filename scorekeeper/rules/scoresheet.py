@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS, parse_card
+from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
 from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
 
@@ -33,30 +34,28 @@ class LegendItem:
         return f"{file} {self.citation.section}".strip()
 
 
-def dealer_seat(first_dealer: int, round_number: int, players: int) -> int:
-    """The seat (0-based, in seating order) that deals ``round_number``: the deal passes to the
-    left, one seat per round (source 001, "The deal")."""
-    if players < 1:
-        raise ValueError("a game needs at least one player")
-    return (first_dealer + round_number - 1) % players
+def dealer_seats(players: int, first_dealer: int, rounds: int) -> list[int]:
+    """The seat (0-based, in seating order) dealing each of ``rounds`` rounds when nobody has
+    withdrawn: the deal passes to the left (``rules.game.dealers``; source 001, "The deal")."""
+    return dealers(players, first_dealer, [None] * players, rounds)
 
 
 def running_totals(rounds: Sequence[Mapping], names: Sequence[str]) -> list[dict[str, int | None]]:
-    """Each player's total after each round: the sum of their round scores and round bonuses so
-    far (Le May I: 20 off per round won, rulings.md). A player with no score in a round (withdrawn)
-    has ``None`` for that round and after; their game total follows the withdrawal rule instead."""
-    totals: dict[str, int | None] = {name: 0 for name in names}
+    """Each player's total after each round, counted as the game's tally counts it: round scores
+    plus bonuses and ruling adjustments (``rules.game.round_total_points``; Le May I: 20 off per
+    round won). A player with no score in a round (withdrawn) has ``None`` from that round on;
+    their game total follows the withdrawal rule instead (rulings.md, "Incomplete games")."""
+    seen: list[RoundTotals] = []
+    gone: set[str] = set()
     out: list[dict[str, int | None]] = []
     for rnd in rounds:
-        scores = rnd.get("scores") or {}
-        bonus = rnd.get("bonus") or {}
+        scores = {k: int(v) for k, v in (rnd.get("scores") or {}).items() if v is not None}
+        seen.append(RoundTotals(int(rnd.get("number", len(seen) + 1)), scores, dict(rnd.get("bonus") or {})))
         row: dict[str, int | None] = {}
         for name in names:
-            if name in scores and scores[name] is not None and totals[name] is not None:
-                totals[name] = totals[name] + int(scores[name]) + int(bonus.get(name) or 0)
-            else:
-                totals[name] = None
-            row[name] = totals[name]
+            if name not in scores:
+                gone.add(name)
+            row[name] = None if name in gone else round_total_points(seen, name)
         out.append(row)
     return out
 
@@ -244,7 +243,7 @@ def winner_rule(variant: Variant) -> str:
 
 __all__: Iterable[str] = (
     "LegendItem",
-    "dealer_seat",
+    "dealer_seats",
     "running_totals",
     "card_point_groups",
     "describe_aces",

@@ -79,10 +79,46 @@ def static_fetcher(static_folder: str, static_url_path: str = "/static"):
     return _fetcher_class()(str(static_folder), static_url_path or "/static")
 
 
-def html_to_pdf(html: str, static_folder: str, static_url_path: str = "/static") -> bytes:
-    """Render ``html`` (whose relative links point into the static folder) to PDF bytes."""
+@functools.lru_cache(maxsize=16)
+def _stylesheet(static_folder: str, static_url_path: str, name: str, mtime_ns: int):
+    """A static stylesheet parsed once (selectors compiled once) and reused by every render; a new
+    ``mtime_ns`` (the file changed) parses it again."""
+    import weasyprint
+
+    url = BASE_URL + static_url_path.strip("/") + "/" + name
+    return weasyprint.CSS(url=url, url_fetcher=static_fetcher(static_folder, static_url_path))
+
+
+@functools.lru_cache(maxsize=16)
+def _page_size_css(size: str):
+    import weasyprint
+
+    if not all(part.isalnum() for part in size.split()):
+        raise ValueError(f"{size!r} is not a page size")
+    return weasyprint.CSS(string=f"@page {{ size: {size}; }}")
+
+
+def stylesheet(static_folder: str, static_url_path: str, name: str):
+    path = resolve_static(BASE_URL + static_url_path.strip("/") + "/" + name, static_folder, static_url_path)
+    return _stylesheet(str(static_folder), static_url_path, name, path.stat().st_mtime_ns)
+
+
+def html_to_pdf(
+    html: str,
+    static_folder: str,
+    static_url_path: str = "/static",
+    stylesheets: tuple[str, ...] = (),
+    page_size: str | None = None,
+) -> bytes:
+    """Render ``html`` to PDF bytes. ``stylesheets`` are static files (e.g. ``css/print.css``)
+    applied from their parsed, cached form; ``page_size`` is a CSS page size (``A4 portrait``).
+    Links in the HTML resolve against the static folder through :func:`static_fetcher`."""
     import weasyprint  # lazily: WeasyPrint loads Pango and friends, which the app's start does not need
 
+    static_url_path = static_url_path or "/static"
+    sheets = [stylesheet(static_folder, static_url_path, name) for name in stylesheets]
+    if page_size:
+        sheets.append(_page_size_css(page_size))
     fetcher = static_fetcher(static_folder, static_url_path)
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
-    return document.write_pdf()
+    return document.write_pdf(stylesheets=sheets)

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Mapping, Sequence
 
-from ..rules.scoresheet import LegendItem, dealer_seat, legend, running_totals, winner_rule
+from ..rules.game import dealers
+from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
 MAX_PLAYERS_ON_A_SHEET = 8
-MAX_NAME = 24
+MAX_NAME = 40  # as on the new-game form
 MAX_PLACE = 60
 
 BLANK_PARAMS = ("players", "seats", "dealer", "paper", "orientation", "place", "date")
@@ -214,6 +215,7 @@ class Sheet:
     place: str | None = None
     totals: list[Cell] = field(default_factory=list)
     standings: list[dict] = field(default_factory=list)
+    standings_text: list[str] = field(default_factory=list)
     result: str | None = None
     notes: list[str] = field(default_factory=list)
     corrections: list[dict] = field(default_factory=list)
@@ -259,8 +261,7 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
 
     rows: list[Row] = []
     count = variant.number_of_rounds or roy_hand_rows(req.page, n)
-    for number in range(1, count + 1):
-        seat = dealer_seat(req.first_dealer, number, n)
+    for number, seat in enumerate(dealer_seats(n, req.first_dealer, count), start=1):
         contract, min_cards = _contract_text(variant, number)
         cells = [Cell(dealer=(i == seat)) for i in range(n)]
         rows.append(
@@ -301,6 +302,13 @@ def _long_day(text: str | None) -> str | None:
         return text
 
 
+def _standing_text(s: Mapping[str, Any]) -> str:
+    total = "–" if s.get("total") is None else str(s["total"])
+    text = f"{s.get('place')}. {s.get('name')} {total}"
+    marks = [w for w, on in (("provisional", s.get("provisional")), ("withdrew", s.get("active") is False)) if on]
+    return text + (f" ({', '.join(marks)})" if marks else "")
+
+
 STATUS_WORDS = {
     "in_progress": "in progress",
     "suspended": "suspended",
@@ -308,13 +316,17 @@ STATUS_WORDS = {
     "void": "void",
 }
 
+#: A game's sheet keeps only the reminder needed to check its scores (house options in force are
+#: in its notes).
+FILLED_LEGEND = ("Card points", "Scoring")
+
 KEY = {
     "out": "went out",
-    "m": "no score posted: the two highest scores of the others that round",
-    "i": "incorrect hand: {penalty} points per missing card added",
-    "c": "corrected (see Corrections)",
-    "w": "withdrew: total from the two highest totals of the others",
-    "p": "provisional total",
+    "m": "no score posted, two-highest rule",
+    "i": "incorrect hand, {penalty} per missing card",
+    "c": "corrected",
+    "w": "withdrew, two-highest totals rule",
+    "p": "provisional",
 }
 
 
@@ -339,7 +351,8 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
         columns.append(Column(name, i, note))
     rounds = list(state.get("rounds") or [])
     running = running_totals(rounds, names)
-    corrected_rounds = {c.get("round") for c in state.get("corrections") or []}
+    corrections = list(state.get("corrections") or [])
+    corrected_rounds = {c.get("round") for c in corrections} | {r.get("number") for r in rounds if r.get("corrected")}
     used_tags: set[str] = set()
     rows: list[Row] = []
     word = "Hand" if variant.roy else "Round"
@@ -369,10 +382,10 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
                     cell.tags.append("i")
                 if bonus.get(name):
                     cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
-                if number in corrected_rounds and (state.get("corrections") and any(
+                if any(
                     c.get("round") == number and (c.get("old") or {}).get(name) != (c.get("new") or {}).get(name)
-                    for c in state["corrections"]
-                )):
+                    for c in corrections
+                ):
                     cell.tags.append("c")
             else:
                 cell.absent = True
@@ -392,17 +405,18 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
                 played=True,
             )
         )
-    # Rounds still to play: their contracts, and the dealer of the next one.
-    if variant.rounds and state.get("status") in ("in_progress", "suspended"):
-        nxt = state.get("next_round") or {}
-        active = [s for s in names if seats.get(s, {}).get("active", True)]
-        start = active.index(nxt["dealer"]) if nxt.get("dealer") in active else None
+    # Rounds still to play: their contracts and dealers (the deal skips players who withdrew).
+    if variant.rounds and state.get("status") in ("in_progress", "suspended") and len(rows) < len(variant.rounds):
+        withdrawn = [seats.get(name, {}).get("withdrawn_after_round") for name in names]
+        first = names.index(state["first_dealer"]) if state.get("first_dealer") in names else 0
+        order = dealers(n, first, withdrawn, len(variant.rounds))
         for number in range(len(rows) + 1, len(variant.rounds) + 1):
             contract, min_cards = _contract_text(variant, number)
-            dealer = None
-            if start is not None and active and nxt.get("number"):
-                dealer = active[dealer_seat(start, number - int(nxt["number"]) + 1, len(active))]
-            cells = [Cell(dealer=(name == dealer), absent=name not in active) for name in names]
+            dealer = names[order[number - 1]]
+            cells = [
+                Cell(dealer=(name == dealer), absent=withdrawn[i] is not None and withdrawn[i] < number)
+                for i, name in enumerate(names)
+            ]
             rows.append(Row(number, f"Round {number}", contract, min_cards, dealer, cells))
     totals_row = []
     final = state.get("totals") or {}
@@ -435,21 +449,26 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
         footer += f" · last change {_iso_day(updated)}"
     key = [(t, KEY[t].format(penalty=missing_penalty)) for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
-        key.append(("stock", "the stock ran out: nobody went out, everyone scored their hand"))
-    if variant.scoring.round_win_bonus and any(c.tags for r in rows for c in r.cells):
-        key.append((f"−{variant.scoring.round_win_bonus}", "taken off the total for the round won"))
+        key.append(("stock", "stock ran out, nobody out"))
+    signed = {t for r in rows for c in r.cells for t in c.tags if t[0] in "+−"}
+    win_bonus = f"−{variant.scoring.round_win_bonus}" if variant.scoring.round_win_bonus else None
+    if win_bonus in signed:
+        key.append((win_bonus, "off the total for the round won"))
+    if signed - {win_bonus}:
+        key.append(("±n", "ruling adjustment"))
     return Sheet(
         kind="filled",
         variant=variant,
         page=page,
         columns=columns,
         rows=rows,
-        legend=legend(shown),
+        legend=[item for item in legend(shown) if item.label in FILLED_LEGEND],
         title=f"{state.get('variant_name') or variant.name} scoresheet",
         winner_rule=winner_rule(variant),
         date_text=_long_day(created),
         totals=totals_row,
         standings=list(state.get("standings") or []),
+        standings_text=[_standing_text(s) for s in state.get("standings") or []],
         result=result,
         notes=[str(n) for n in state.get("notes") or []],
         corrections=list(state.get("corrections") or []),

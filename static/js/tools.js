@@ -5,11 +5,14 @@
 (function () {
   "use strict";
 
+  var sent = 0;  // only the answer to the latest request is shown
   function liveUpdate(form) {
     var data = new FormData(form);
+    var mine = ++sent;
     fetch(form.action, { method: "POST", body: data, headers: { "X-Requested-With": "fetch" } })
       .then(function (resp) { return resp.text().then(function (text) { return { ok: resp.ok, text: text }; }); })
       .then(function (r) {
+        if (mine !== sent) { return; }
         var doc = new DOMParser().parseFromString(r.text, "text/html");
         var fresh = doc.getElementById("answer");
         var old = document.getElementById("answer");

@@ -13,7 +13,8 @@ import secrets
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS
-from ...rules.variants import Contract, RoundScore
+from ...rules.game import seating_problems
+from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
 from ...services import games as svc
 from . import bp
 from .forms import (
@@ -138,42 +139,41 @@ def new_game():
     if request.method == "GET" and request.args.get("variant"):
         form.variant.data = request.args["variant"]
     if form.validate_on_submit():
-        names, dealer_seat = form.seated_names()
-        variant_id = form.variant.data
-        dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
-        if dealer_seat is not None and dealer_seat >= len(names) and names:
-            errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
-        else:
-            try:
-                created = svc.create_game(variant_id, names, dealer if dealer and dealer.strip() else None,
-                                          form.house_rules())
-            except svc.ServiceError as err:
-                field = err.field or "_form"
-                if field.startswith("players["):
-                    errors.setdefault(field, []).append(err.message)
-                elif field.startswith("house_rules."):
-                    errors.setdefault(field.split(".", 1)[1], []).append(err.message)
-                elif field in ("players", "variant", "dealer"):
-                    errors.setdefault(field, []).append(err.message)
-                else:
-                    errors.setdefault("_form", []).append(err.message)
-            else:
-                remember(created.game.id, created.edit_token)
-                flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
-                return redirect(url_for("games.game", game_id=created.game.id))
+        created = _create_from_form(form, errors)
+        if created is not None:
+            remember(created.game.id, created.edit_token)
+            flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
+            return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
         errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
-    ranges = {v.id: f"{v.players.min}–{v.players.max}" for v in _variants()}
     return render_template(
-        "games/new.html", form=form, errors=errors, known=svc.known_players(), ranges=ranges,
-        house_options=house_option_labels(), variants=_variants(),
+        "games/new.html", form=form, errors=errors, known=svc.known_players(),
+        house_options=house_option_labels(), variants=all_variants(),
     ), (400 if errors else 200)
 
 
-def _variants():
-    from ...rules.variants import all_variants
-
-    return all_variants()
+def _create_from_form(form: NewGameForm, errors: dict[str, list[str]]):
+    """Start the game from the form, or put every problem beside its field and return None."""
+    names, dealer_seat = form.seated_names()
+    variant_id = form.variant.data
+    if dealer_seat is not None and dealer_seat >= len(names) and names:
+        errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
+    if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
+        for problem in seating_problems(VARIANTS[variant_id], names):
+            errors.setdefault(problem.field or "players", []).append(problem.message)
+    if errors:
+        return None
+    dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
+    try:
+        return svc.create_game(variant_id, names, dealer, form.house_rules())
+    except svc.ServiceError as err:
+        field = err.field or "_form"
+        if field.startswith("house_rules."):
+            field = field.split(".", 1)[1]
+        elif not (field.startswith("players[") or field in ("players", "variant", "dealer")):
+            field = "_form"
+        errors.setdefault(field, []).append(err.message)
+        return None
 
 
 # ----- the game page, the scoreboard, links -----------------------------------------------------------
