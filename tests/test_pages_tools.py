@@ -54,7 +54,7 @@ def test_hand_penalty_under_every_variant(client, anchors):
     r = client.post("/tools/hand", data={"n_A": "1", "n_K": "2", "n_7": "1", "n_2": "1", "missing": "0"})
     assert r.status_code == 200
     text = answer(r)
-    cards = re.findall(r'<h3>([^<]+?) <span class="big">(\d+)</span></h3>', text)
+    cards = re.findall(r'<h3>([^<]+?) <span class="points">(\d+)</span></h3>', text)
     got = dict((name.strip(), int(points)) for name, points in cards)
     assert got == {"Joybells": 15 + 20 + 7 + 20, "Continental": 20 + 20 + 5 + 5, "Le May I": 15 + 20 + 7 + 2,
                    "Clenney May I": 15 + 20 + 5 + 5, "ROY": 5}
@@ -69,8 +69,8 @@ def test_hand_typed_codes_jokers_and_missing_cards(client):
     r = client.post("/tools/hand", data={"codes": "KS 7h jk", "missing": "2"})
     assert r.status_code == 200
     text = answer(r)
-    assert re.search(r"Continental <span class=\"big\">85</span>", text)  # 10 + 5 + 50 + 2 x 10
-    assert re.search(r"Joybells <span class=\"big\">57</span>", text)  # 10 + 7 + 20 + 20
+    assert re.search(r"Continental <span class=\"points\">85</span>", text)  # 10 + 5 + 50 + 2 x 10
+    assert re.search(r"Joybells <span class=\"points\">57</span>", text)  # 10 + 7 + 20 + 20
     assert "'JK' cannot be used: Le May I is played without jokers" in text
     assert "'JK' cannot be used: Clenney May I is played without jokers" in text
 
@@ -238,25 +238,25 @@ def test_meld_checker_legal_set_and_contract(client, anchors, vid):
     r = client.post("/tools/meld", data={"variant": vid, "meld1": a_set(v)})
     assert r.status_code == 200
     body = answer(r)
-    assert '<span class="tag">Legal</span>' in body and "Set of 8s" in body
+    assert '<span class="verdict-tag">Legal</span>' in body and "Set of 8s" in body
     links = applied_list(body)
     assert links and all(x == vid and a in anchors(vid) for x, a in links)
     # round 1 is two sets everywhere
     r = client.post("/tools/meld", data={"variant": vid, "round": "1", "meld1": a_set(v), "meld2": a_set(v, "K")})
     body = answer(r)
-    assert '<span class="tag">Legal</span>' in body and "Round 1: 2 sets" in body
+    assert '<span class="verdict-tag">Legal</span>' in body and "Round 1: 2 sets" in body
     assert ("contracts" in {a for _, a in applied_list(body)})
     # one set short of the contract
     r = client.post("/tools/meld", data={"variant": vid, "round": "1", "meld1": a_set(v)})
     body = answer(r)
-    assert '<span class="tag">Not legal</span>' in body and f"Round 1 of {v.name}" in body
+    assert '<span class="verdict-tag">Not legal</span>' in body and f"Round 1 of {v.name}" in body
 
 
 @pytest.mark.parametrize("vid", CONTRACT_VARIANTS)
 def test_meld_checker_illegal_meld_says_why(client, vid):
     r = client.post("/tools/meld", data={"variant": vid, "meld1": "8H 8S"})
     body = answer(r)
-    assert '<span class="tag">Not legal</span>' in body
+    assert '<span class="verdict-tag">Not legal</span>' in body
     assert f"at least {get_variant(vid).melds.set_min} cards of one rank in {get_variant(vid).name}" in body
 
 
@@ -269,7 +269,7 @@ def test_meld_checker_shows_what_each_wild_stands_for(client):
     body = answer(client.post("/tools/meld", data={"variant": "continental", "meld1": "8H 8S 2C"}))
     assert "Not legal" in body
     body = answer(client.post("/tools/meld", data={"variant": "continental", "meld1": "8H 8S 2C", "twos_wild": "y"}))
-    assert '<span class="tag">Legal</span>' in body and 'stands for <span class="cardface">8</span>' in body
+    assert '<span class="verdict-tag">Legal</span>' in body and 'stands for <span class="cardface">8</span>' in body
 
 
 def test_meld_checker_clenney_two_runs_of_one_suit(client):
@@ -285,7 +285,7 @@ def test_meld_keypad_works_without_javascript(client):
     assert r.status_code == 200
     text = r.get_data(as_text=True)
     assert 'name="meld1" value="8H 8S 8D"' in text
-    assert '<span class="tag">Legal</span>' in answer(r)
+    assert '<span class="verdict-tag">Legal</span>' in answer(r)
     r = client.post("/tools/meld", data={"variant": "continental", "meld1": "8H 8S 8D", "target": "meld2",
                                          "add": "JK"})
     assert 'name="meld2" value="JK"' in r.get_data(as_text=True)
@@ -325,7 +325,7 @@ def test_may_i_closest_claimant_to_the_current_player(client, anchors, vid):
                                           "claimants": ["3", str(n)]})
     assert r.status_code == 200
     body = answer(r)
-    assert '<span class="tag">Seat 3</span> gets the card' in body
+    assert '<span class="verdict-tag">Seat 3</span> gets the card' in body
     assert "<dt>Penalty cards</dt><dd>1</dd>" in body
     assert "<dt>Seat 2 draws from</dt><dd>the stock</dd>" in body
     links = applied_list(body)
@@ -333,14 +333,14 @@ def test_may_i_closest_claimant_to_the_current_player(client, anchors, vid):
     # the current player claims too: they take it as their draw, no penalty
     body = answer(client.post("/tools/may-i", data={"variant": vid, "players": str(n), "discarder": "1",
                                                     "claimants": ["2", "3"]}))
-    assert '<span class="tag">Seat 2</span> gets the card' in body and "<dt>Penalty cards</dt><dd>0</dd>" in body
+    assert '<span class="verdict-tag">Seat 2</span> gets the card' in body and "<dt>Penalty cards</dt><dd>0</dd>" in body
 
 
 def test_may_i_wraps_around_the_table(client):
     body = answer(client.post("/tools/may-i", data={"variant": "continental", "players": "6", "discarder": "5",
                                                     "claimants": ["2", "4"]}))
     # seat 6 is current; after it come 1, 2, 3, 4: seat 2 is closest
-    assert '<span class="tag">Seat 2</span> gets the card' in body
+    assert '<span class="verdict-tag">Seat 2</span> gets the card' in body
     assert "current player (seat 6)" in body
 
 
@@ -410,7 +410,7 @@ def test_roy_play_checker(client, anchors, data, legal, expect, anchor):
     assert r.status_code == 200
     raw = r.get_data(as_text=True)
     body = re.search(r'<section id="answer".*?</section>', raw, re.S).group(0)
-    assert ('<span class="tag">Legal</span>' in body) == legal
+    assert ('<span class="verdict-tag">Legal</span>' in body) == legal
     assert expect in body or expect in html.unescape(body), body
     links = applied_list(body)
     assert ("roy", anchor) in links, links
@@ -422,7 +422,7 @@ def test_roy_keypad_sets_the_top_card_and_adds_plays(client):
     assert 'name="top" value="QS"' in r.get_data(as_text=True)
     r = client.post("/tools/roy", data={"top": "QS", "cards": "QH", "target": "cards", "rank": "K", "add": "H"})
     text = r.get_data(as_text=True)
-    assert 'name="cards" value="QH KH"' in text and '<span class="tag">Legal</span>' in text
+    assert 'name="cards" value="QH KH"' in text and '<span class="verdict-tag">Legal</span>' in text
 
 
 @pytest.mark.parametrize("data, message", [

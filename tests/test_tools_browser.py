@@ -103,7 +103,7 @@ def test_meld_keypad_without_javascript_posts_each_tap(page_without_js, tools_se
     with page.expect_navigation():
         page.click(".keys.suits button[value='JK']")
     assert page.input_value("input[name=meld1]") == "9H 9S 9D JK"
-    assert "Legal" in page.inner_text("#answer .tag")
+    assert "Legal" in page.inner_text("#answer .verdict-tag")
     with page.expect_navigation():
         page.click("p.actions button[name=check]")
     assert "Set of 9s" in page.inner_text("#answer")

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from . import reference as ref
-from .variants import ContractKind, Variant
+from .variants import AceRule, ContractKind, Variant
+
+SHORT_ACES = {
+    AceRule.LOW: "low only (A-2-3-4)",
+    AceRule.LOW_OR_HIGH: "low or high, not both (no K-A-2)",
+    AceRule.AROUND_THE_CORNER: "low, high or both (Q-K-A-2)",
+    AceRule.HIGH: "high (Q-K-A, never A-2)",
+}
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,7 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
 
     most_rounds = max((len(v.rounds) for v in variants), default=0)
     contract_rows = tuple(
-        row(f"round-{n}", f"Round {n} (fewest cards)", "contracts",
+        row(f"round-{n}", f"Round {n}", "contracts",
             lambda v, n=n: (ref.contract_text(v, n) or "–") if v.is_contract_game else None)
         for n in range(1, most_rounds + 1)
     )
@@ -92,8 +99,8 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
             row("set-min", "Smallest set", "melds", _contract_only(lambda v: str(v.melds.set_min))),
             row("run-min", "Smallest run", "melds", _contract_only(lambda v: str(v.melds.run_min))),
             row("run-max", "Longest run", "melds", _contract_only(lambda v: str(v.melds.run_max))),
-            row("aces", "Aces in runs", "melds", lambda v: ref.ACE_TEXT[v.melds.aces] if v.melds else
-                (ref.ACE_TEXT[v.roy.aces] + " (play chains)" if v.roy else None)),
+            row("aces", "Aces in runs", "melds", lambda v: SHORT_ACES[v.melds.aces] if v.melds else
+                (SHORT_ACES[v.roy.aces] + " (play chains)" if v.roy else None)),
             row("wild-limit", "Wilds may outnumber naturals", "melds",
                 _contract_only(lambda v: ("no" if v.melds.wilds_may_not_outnumber_naturals else "yes")
                                if v.melds.wild.tokens else "no wilds")),
@@ -103,10 +110,10 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
             row("same-suit-runs", "Two runs of one suit in a contract", "melds",
                 _contract_only(lambda v: "allowed" if v.melds.same_suit_runs else "not allowed")),
         )),
-        Group("Contracts", (
+        Group("Contracts (fewest cards)", (
             row("contract-kind", "The contract is", "contracts",
-                _contract_only(lambda v: "exactly what you lay down" if v.contract_kind is ContractKind.EXACT
-                               else "a minimum: more or longer melds allowed")),
+                _contract_only(lambda v: "exact" if v.contract_kind is ContractKind.EXACT
+                               else "a minimum (more or longer melds allowed)")),
             *contract_rows,
             row("last-round", "Last round", "last-round", _contract_only(ref.last_round_text)),
         )),

@@ -155,6 +155,24 @@ def source_line(c: Citation) -> str:
     return f"{where}, section “{section}”" if section else where
 
 
+def source_lines(citations: Iterable[Citation]) -> list[str]:
+    """Citations grouped by file: one line per source, its sections listed."""
+    by_file: dict[str, list[str]] = {}
+    for c in citations:
+        sections = by_file.setdefault(c.file, [])
+        section = c.section.strip('"')
+        if section and section not in sections:
+            sections.append(section)
+    out = []
+    for file, sections in by_file.items():
+        where = source_line(Citation(file, ""))
+        if sections:
+            word = "section" if len(sections) == 1 else "sections"
+            where += f", {word} " + ", ".join(f"“{s}”" for s in sections)
+        out.append(where)
+    return out
+
+
 def primary_source(v: Variant) -> str:
     """The variant's own source file id (the one its deal comes from)."""
     return v.cite("deal").file

@@ -41,6 +41,10 @@ TOOLS = {
 }
 
 
+TOOL_SHORT = {"meld": "Meld checker", "may-i": "May I", "hand": "Hand points", "decks": "Decks",
+              "irregularities": "Irregularities", "roy": "Play checker"}
+
+
 @bp.app_context_processor
 def _rules_helpers():
     def tool_url(key: str, variant_id: str | None = None, **kw) -> str:
@@ -52,8 +56,10 @@ def _rules_helpers():
     available = {k: t for k, t in TOOLS.items() if t[0] in current_app.view_functions}
     return {
         "rules_tools": available,
+        "rules_tool_short": TOOL_SHORT,
         "tool_url": tool_url,
         "source_line": reference.source_line,
+        "source_lines": reference.source_lines,
     }
 
 
@@ -125,7 +131,11 @@ def search():
 @bp.get("/rules/<variant_id>")
 def variant_page(variant_id: str):
     v = _variant_or_404(variant_id)
-    return render_template("rules/variant.html", page=reference.rules_page(v), v=v)
+    keys = ["meld", "may-i", "hand", "decks", "irregularities"] if v.is_contract_game else \
+        ["roy", "hand", "decks", "irregularities"]
+    if not v.may_i.allowed and "may-i" in keys:
+        keys.remove("may-i")
+    return render_template("rules/variant.html", page=reference.rules_page(v), v=v, tool_keys=keys)
 
 
 # ----- tools ---------------------------------------------------------------------------------
