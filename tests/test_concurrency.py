@@ -184,3 +184,34 @@ def test_many_phones_many_games_totals_add_up(app):
             assert set(rnd["hands"]) == set(THREE)
         for name in THREE:
             assert s["totals"][name] == sum(r["scores"][name] + r.get("bonus", {}).get(name, 0) for r in s["rounds"])
+
+
+def test_a_retry_reaching_another_worker_replays_the_first_answer(app_factory):
+    """Two app instances on one database stand for two server workers: the key is in the
+    database, so whichever worker a retry reaches answers it the same, storing nothing."""
+    worker_a = app_factory(RATELIMIT_ENABLED=False)
+    worker_b = app_factory(RATELIMIT_ENABLED=False)
+    g = gamedata.create(worker_a.test_client(), "clenney", THREE)
+    body, headers = round_body(9), {**gamedata.auth(g), "Idempotency-Key": "phone-1-round-1"}
+    first = worker_a.test_client().post(f"/api/v1/games/{g['id']}/rounds", json=body, headers=headers)
+    retry = worker_b.test_client().post(f"/api/v1/games/{g['id']}/rounds", json=body, headers=headers)
+    assert first.status_code == retry.status_code == 201
+    assert retry.get_json() == first.get_json() and retry.headers["Idempotent-Replayed"] == "true"
+    # And at the same moment, through both workers at once:
+    g2 = gamedata.create(worker_a.test_client(), "clenney", THREE)
+    barrier = threading.Barrier(2)
+    answers = []
+
+    def send(worker):
+        c = worker.test_client()
+        barrier.wait()
+        r = c.post(f"/api/v1/games/{g2['id']}/rounds", json=body, headers={**gamedata.auth(g2), "Idempotency-Key": "k"})
+        answers.append((r.status_code, r.get_json()))
+
+    threads = [threading.Thread(target=send, args=(w,)) for w in (worker_a, worker_b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert [code for code, _ in answers] == [201, 201] and answers[0][1] == answers[1][1]
+    assert len(state(worker_b.test_client(), g2)["rounds"]) == 1
