@@ -230,10 +230,12 @@ def _list(data: dict, key: str, where: str, required: bool = True) -> list:
 # ----- downloads ----------------------------------------------------------------------------------
 
 def _game_or_404(game_id: str) -> Game:
-    game = db.session.get(Game, game_id) if len(game_id) <= 32 else None
-    if game is None:
+    from .services.games import NotFound, get_game
+
+    try:
+        return get_game(game_id)
+    except NotFound:
         abort(404)
-    return game
 
 
 def _safe_cell(value: object) -> object:

@@ -20,10 +20,13 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
 """
 from __future__ import annotations
 
+import json
+
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = (
@@ -43,6 +46,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+RELOAD = "The form has expired or did not come from this site: go back, reload the page and send it again."
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 csrf = CSRFProtect()
@@ -62,7 +66,44 @@ def _csrf_protect():
         return
     if _is_api():
         return
-    csrf.protect(apply_exemptions=True)
+    try:
+        csrf.protect(apply_exemptions=True)
+    except CSRFError as err:
+        # Said so that whichever error page shows it (a blueprint's own or ours), it helps.
+        raise CSRFError(f"{err.description} {RELOAD}") from None
+
+
+def _strings(value, where: str):
+    """Every string in a parsed JSON document, with where it is (``hands.Bob.cards[0]``)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key, f"{where} (a key)")
+            yield from _strings(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _strings(item, f"{where}[{i}]")
+
+
+def _refuse_nul():
+    """Text that is stored never holds the NUL character (PostgreSQL cannot store it, and no name
+    or reason needs it): a write whose form or JSON body holds one is refused, naming where.
+    Bodies without a NUL (the rule) are not parsed here at all; one that does not parse is left
+    for the route to refuse in its own words."""
+    if request.method not in WRITE_METHODS:
+        return None
+    raw = request.get_data(cache=True)  # (first: the form is then parsed from this copy)
+    places = [(k, v) for k, v in request.form.items(multi=True)]
+    if b"\\u0000" in raw or b"\x00" in raw:
+        try:
+            places += list(_strings(json.loads(raw), ""))
+        except (ValueError, RecursionError):
+            pass
+    for where, text in places:
+        if "\x00" in text or "\x00" in where:
+            return _error(400, "Not accepted", f"{where or 'body'}: text may not contain the NUL character (\\u0000)")
+    return None
 
 
 def _security_headers(response):
@@ -93,12 +134,19 @@ def _too_many_writes(err: RateLimitExceeded):
 
 
 def _csrf_failed(err: CSRFError):
-    return _error(
-        400,
-        "Form expired",
-        f"This form could not be accepted ({err.description}) Go back, reload the page and "
-        "submit it again.",
-    )
+    return _error(400, "Form expired", err.description)
+
+
+def _api_http_error(err: HTTPException):
+    """Errors raised before a request reaches the API blueprint (an unknown /api/ address, a
+    method the address does not take) are answered in the API's JSON shape too."""
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": f"{request.method} {request.path[:200]}: {err.description or err.name}"})
+        response.status_code = err.code or 500
+        if err.code == 405 and hasattr(err, "valid_methods") and err.valid_methods:
+            response.headers["Allow"] = ", ".join(err.valid_methods)
+        return response
+    return err
 
 
 def init_app(app: Flask) -> None:
@@ -106,6 +154,8 @@ def init_app(app: Flask) -> None:
     config.setdefault("SESSION_COOKIE_SECURE", False)
     config.setdefault("WTF_CSRF_SSL_STRICT", False)
     config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    if config.get("MAX_CONTENT_LENGTH") is None:
+        config["MAX_CONTENT_LENGTH"] = 1024 * 1024  # no form or API body comes near 1 MiB
     config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     config.setdefault("RATELIMIT_WRITES", "300 per minute")
     config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
@@ -118,6 +168,7 @@ def init_app(app: Flask) -> None:
     # in it; this one exempts the whole API (Bearer tokens, see the docstring).
     config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf.init_app(app)
+    app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
 
     limiter = Limiter(
@@ -131,3 +182,4 @@ def init_app(app: Flask) -> None:
     app.after_request(_security_headers)
     app.register_error_handler(RateLimitExceeded, _too_many_writes)
     app.register_error_handler(CSRFError, _csrf_failed)
+    app.register_error_handler(HTTPException, _api_http_error)

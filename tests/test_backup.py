@@ -207,3 +207,11 @@ def test_downloads_of_an_unknown_game_are_404(client):
     assert client.get("/games/nosuchgame/export.json").status_code == 404
     assert client.get("/games/nosuchgame/export.csv").status_code == 404
     assert client.get("/games/" + "x" * 300 + "/export.csv").status_code == 404
+
+
+def test_share_page_links_the_downloads(client):
+    g = gamedata.create(client, "clenney", ["Ann", "Bob", "Cy"])
+    page = client.get(f"/games/{g['id']}/share").get_data(as_text=True)
+    for suffix in ("export.json", "export.csv"):
+        assert f'href="/games/{g["id"]}/{suffix}"' in page
+        assert client.get(f"/games/{g['id']}/{suffix}").status_code == 200

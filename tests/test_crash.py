@@ -175,7 +175,7 @@ def test_sigkill_during_a_burst_of_writes_loses_nothing_answered(database_url, t
         stop, acknowledged, errors = threading.Event(), [], []
         threads = burst(server, games, stop, acknowledged, errors)
         deadline = time.monotonic() + 60
-        while len(acknowledged) < 40 and time.monotonic() < deadline:
+        while len(acknowledged) < 120 and time.monotonic() < deadline:
             time.sleep(0.05)
         server.kill()  # in the middle of the burst: requests are in flight
         killed_at = len(acknowledged)
@@ -185,7 +185,7 @@ def test_sigkill_during_a_burst_of_writes_loses_nothing_answered(database_url, t
     finally:
         server.stop()
     assert errors == [], errors[:5]
-    assert killed_at >= 40, log.read_text()[-3000:]
+    assert killed_at >= 30, log.read_text()[-3000:]
     if db_file is not None:
         assert db_file.exists()
         # The WAL is still there after the kill: a fresh reader must see a sound database.
@@ -194,6 +194,9 @@ def test_sigkill_during_a_burst_of_writes_loses_nothing_answered(database_url, t
             assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         conn.close()
     stored = check_database(url, games)
+    print(f"\ncrash test ({url.split(':')[0]}): {killed_at} writes answered 2xx before SIGKILL, "
+          f"{sum(stored.values())} rounds stored in {len(games)} games, "
+          f"{sum(1 for _, kind, _ in acknowledged if kind[0] == 'correction')} of them corrections; checks passed")
 
     server = Server(url, instance, log)
     try:

@@ -26,7 +26,10 @@ def _body(required: bool = True) -> dict[str, Any]:
         if required:
             raise ApiError("the body must be a JSON object", 400, field="body")
         return {}
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:  # e.g. "[[[[..." 100,000 deep: the parser gives up (found by fuzzing)
+        data = None
     if data is None:
         raise ApiError("the body is not valid JSON (send Content-Type: application/json and a JSON object)", 400, field="body")
     if not isinstance(data, dict):
@@ -59,7 +62,10 @@ def _version() -> Any:
     value = request.headers.get("If-Match")
     if value:
         return value.strip().strip('"')
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:
+        return None
     if isinstance(data, dict):
         return data.get("version")
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -127,11 +128,15 @@ def variant_of(game: Game) -> Variant:
     return base.with_house_rules(game.house_rules or {})
 
 
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 def get_game(game_id: object) -> Game:
     """The game with this id, with seats, rounds, hands, corrections and rulings (a fixed number of
     queries however big the game is); 404 otherwise."""
-    if not isinstance(game_id, str) or not game_id or len(game_id) > 32:
-        raise NotFound(f"no game {game_id!r}", "id")
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        # (only the characters ids are made of: e.g. a NUL would make PostgreSQL refuse the query)
+        raise NotFound(f"no game {game_id[:40] if isinstance(game_id, str) else game_id!r}", "id")
     game = db.session.get(Game, game_id)
     if game is None:
         raise NotFound(f"no game {game_id!r}", "id")
