@@ -4,50 +4,23 @@ waits on the phone and is sent exactly once when the network is back (docs/offli
 from __future__ import annotations
 
 import json
-import tempfile
-import threading
 import urllib.request
 
 import pytest
-from werkzeug.serving import make_server
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-
-
 @pytest.fixture
-def live_server(app_factory):
-    app = app_factory(RATELIMIT_ENABLED=False)  # CSRF stays on, as in production
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+def browser_context(browser):
+    """A fresh context of the session's Chromium (tests/browser_support.py) at 390x844, with
+    service workers allowed (the shared ``page`` fixture blocks them)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
+    context.console_messages_seen = []
+    context.on("console", lambda msg: context.console_messages_seen.append(msg.text))
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield context
     finally:
-        server.shutdown()
-        thread.join(10)
-        server.server_close()
-
-
-@pytest.fixture
-def browser_context():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 390, "height": 844},
-        )
-        context.console_messages_seen = []
-        context.on("console", lambda msg: context.console_messages_seen.append(msg.text))
-        try:
-            yield context
-        finally:
-            context.close()
+        context.close()
 
 
 def api(base, method, path, body=None, token=None):
@@ -90,4 +63,73 @@ def test_read_only_scoreboard_updates_by_itself(live_server, browser_context):
     assert "Round 2" in viewer.text_content(".now-round")
     assert viewer.text_content(".live-status").startswith("Updated at")
     editor.wait_for_selector("text=Record round 2", timeout=12000)
+    assert csp_violations(browser_context) == []
+
+
+def wait_for_worker(page):
+    """Until the service worker controls this page (then every page it loads goes through it)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+
+
+def test_pages_opened_before_still_open_offline(live_server, browser_context):
+    game = new_game(live_server)
+    page = browser_context.new_page()
+    page.goto(game["edit_url"])
+    wait_for_worker(page)
+    game_url = page.url
+    browser_context.set_offline(True)
+    try:
+        page.goto(game_url)  # from the worker's store
+        assert "Record round 1" in page.text_content("nav.actions")
+        assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).display") == "flex"  # CSS from the shell
+        page.goto(live_server + "/rules/never-opened")
+        assert "No network" in page.text_content("h1")
+    finally:
+        browser_context.set_offline(False)
+    assert csp_violations(browser_context) == []
+
+
+def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, browser_context, tmp_path):
+    game = new_game(live_server)
+    page = browser_context.new_page()
+    page.goto(game["edit_url"])
+    wait_for_worker(page)
+    game_url = page.url
+    page.goto(game_url + "/round")  # opened while online, as at the table
+
+    browser_context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    page.check("input[name=went_out][value='1']", force=True)  # Bob went out
+    page.click("#hand-0 summary")
+    for code in ("KD", "JK", "3S"):
+        page.click(f"#hand-0 input[value='{code}'] + span")
+    page.check("#hand-2 input[value=points]", force=True)
+    page.fill("#hand-2 input[name$='-points']", "15")
+    with page.expect_navigation():
+        page.click("button[name=save]")
+    assert page.url == game_url
+    message = page.text_content(".offline-queue li")
+    assert message == "Round 1 is saved on this phone only: it will be sent when the network is back."
+    page.screenshot(path=str(tmp_path / "offline-message.png"), full_page=False)
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert state["rounds"] == []  # nothing reached the server
+
+    with page.expect_navigation(timeout=20000):  # sent, then the page reloads with the round
+        browser_context.set_offline(False)
+    page.wait_for_selector("table.grid tfoot")
+    assert page.locator(".offline-queue li").count() == 0
+    assert [t.strip() for t in page.locator("table.grid tfoot td").all_text_contents()] == ["33", "0", "15"]
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert len(state["rounds"]) == 1 and state["totals"] == {"Ann": 33, "Bob": 0, "Cy": 15}
+    assert sorted(state["rounds"][0]["hands"]["Ann"]["cards"]) == ["3S", "JK", "KD"]
+    # The queue is empty: another visit sends nothing more.
+    page.goto(game_url)
+    page.wait_for_timeout(1000)
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert len(state["rounds"]) == 1
+    assert page.evaluate("""() => new Promise(ok => { const r = indexedDB.open('scorekeeper-offline', 1);
+        r.onsuccess = () => { const q = r.result.transaction('rounds').objectStore('rounds').count();
+        q.onsuccess = () => ok(q.result); }; })""") == 0
     assert csp_violations(browser_context) == []

@@ -290,7 +290,9 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
         grid=_card_grid(variant) if not ctx["roy"] else None,
         card_points_json=json.dumps(card_points), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
-        correcting=correcting, seat_names={str(seat): name for seat, name in players}, **ctx,
+        correcting=correcting, seat_names={str(seat): name for seat, name in players},
+        offline_token=_tokens().get(game.id) if ctx["editor"] and correcting is None else None,  # static/js/offline.js
+        **ctx,
     ), status
 
 
