@@ -67,6 +67,7 @@ class BodyCache:
 
 
 api_bodies = BodyCache()
+view_pages = BodyCache()
 
 
 def not_modified(etag: str) -> Response | None:

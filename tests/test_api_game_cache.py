@@ -68,3 +68,20 @@ def test_unknown_and_odd_ids_are_still_404(client):
     assert client.get("/api/v1/games/nosuchgame123456").status_code == 404
     assert client.get("/api/v1/games/bad%00id").status_code == 404
     assert len(api_bodies._items) <= api_bodies.size
+
+
+def test_read_only_page_for_a_cookieless_browser_is_rendered_once_per_version(app, client):
+    game = _create(client)
+    url = f"/games/{game['id']}/view"
+    anonymous = app.test_client()  # no cookie: the page depends on the game alone
+    first = anonymous.get(url)
+    assert first.status_code == 200 and b"Round 1" in first.data
+    second, queries = _count_queries(app, lambda: anonymous.get(url))
+    assert second.data == first.data and second.headers["ETag"] == first.headers["ETag"]
+    assert len([q for q in queries if q.lstrip().upper().startswith("SELECT")]) == 1
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={"Authorization": f"Bearer {game['edit_token']}"},
+                    json={"round": 1, "went_out": "Bob",
+                          "hands": {"Ann": {"points": 5}, "Cy": {"points": 20}, "Di": {"points": 0}}})
+    assert r.status_code == 201
+    third = anonymous.get(url)
+    assert b"Round 2" in third.data and third.headers["ETag"] != first.headers["ETag"]
