@@ -64,7 +64,7 @@ def test_tap_targets_are_at_least_44px(live_server, page):
         if path:
             page.click("#hand-1 summary")
         small = page.evaluate("""() => Array.from(document.querySelectorAll(
-                'main button, main a.button, .pill span, .card span, main input[type=text], main input[type=number], main select'))
+                'main button, main a.button, .pill span, .suit-row span, main input[type=text], main input[type=number], main select'))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
             .filter(([_, h]) => h < 44)""")

@@ -51,7 +51,7 @@ def test_taps_to_record_a_round(live_server, page, variant):
     for seat, codes in LEFT.items():
         taps.click(f"#hand-{seat} summary")
         for code in codes:
-            taps.click(f"#hand-{seat} label.card:has(input[value='{code}'])")
+            taps.click(f"#hand-{seat} label:has(input[value='{code}'])")
     with page.expect_navigation():
         taps.click("button[name=save]")
     assert page.url == game_url and page.locator(".grid tbody tr").count() == 1

@@ -49,7 +49,7 @@
       return pts === null ? null : pts + missing * penalty;
     }
     var total = 0;
-    hand.querySelectorAll(".card input:checked").forEach(function (box) {
+    hand.querySelectorAll(".suit-row input:checked").forEach(function (box) {
       total += cardValue(box.value) || 0;
     });
     var extra = hand.querySelector("input[name$='-extra']");
@@ -88,7 +88,7 @@
       var radio = hand.querySelector(".modes input[value='" + mode + "']");
       if (radio && !radio.checked) { radio.checked = true; }
     }
-    hand.querySelectorAll(".card input, input[name$='-extra']").forEach(function (el) {
+    hand.querySelectorAll(".suit-row input, input[name$='-extra']").forEach(function (el) {
       el.addEventListener("input", function () { pick("cards"); });
     });
     var points = hand.querySelector("input[name$='-points']");

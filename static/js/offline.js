@@ -190,7 +190,7 @@
         if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
         result = { points: points };
       } else {
-        var cards = Array.prototype.map.call(hand.querySelectorAll(".card input:checked"), function (box) { return box.value; });
+        var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), function (box) { return box.value; });
         var extra = hand.querySelector("input[name$='-extra']");
         if (extra && extra.value.trim()) {
           extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) { if (code) { cards.push(code.toUpperCase()); } });
