@@ -14,6 +14,8 @@ import pytest
 import pgcluster  # tests/pgcluster.py (pytest puts tests/ on sys.path)
 from scorekeeper import create_app
 
+pytest_plugins = ["browser_support"]  # live_server, browser, page, check_page (tests/browser_support.py)
+
 DATABASES = ("sqlite", "postgresql")
 
 

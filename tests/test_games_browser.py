@@ -1,56 +1,12 @@
-"""The game pages in Debian's Chromium at phone size (390x844): the card picker's running totals,
+"""The game pages in Debian's Chromium at phone sizes (390x844, 360x800): the card picker's running totals,
 preview then save, tap targets, and no Content-Security-Policy violation."""
 from __future__ import annotations
 
-import tempfile
-import threading
-
 import pytest
-from werkzeug.serving import make_server
+
+from browser_support import csp_violations, submit
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-
-
-@pytest.fixture
-def live_server(app_factory):
-    app = app_factory(RATELIMIT_ENABLED=False)  # CSRF stays on, as in production
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
-        server.server_close()
-
-
-@pytest.fixture
-def page():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 390, "height": 844},
-        )
-        try:
-            page = context.new_page()
-            page.console_messages_seen = []
-            page.on("console", lambda msg: page.console_messages_seen.append(msg.text))
-            yield page
-        finally:
-            context.close()
-
-
-def submit(page, selector):
-    with page.expect_navigation():
-        page.click(selector)
 
 
 def start_game(page, base, variant, names):
@@ -60,10 +16,6 @@ def start_game(page, base, variant, names):
         page.fill(f"#players-{i}", name)
     submit(page, "button[type=submit]")
     return page.url
-
-
-def csp_violations(page):
-    return [m for m in page.console_messages_seen if "Content Security Policy" in m]
 
 
 def test_record_a_round_with_the_card_picker(live_server, page):
@@ -118,5 +70,5 @@ def test_tap_targets_are_at_least_44px(live_server, page):
             .filter(([_, h]) => h < 44)""")
         assert small == [], small
         width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"{path or 'game page'} scrolls sideways ({width}px)"
+        assert width <= page.viewport_size["width"], f"{path or 'game page'} scrolls sideways ({width}px)"
     assert csp_violations(page) == []

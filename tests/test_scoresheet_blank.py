@@ -178,3 +178,27 @@ def test_weasyprint_is_not_imported_at_app_start(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(__import__("pathlib").Path(__file__).parents[1]))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+LONG_NAMES = [
+    "Bartholomew Maximilian Fitzgerald-Smythe", "Wolfeschlegelsteinhausenbergerdorffwelch",
+    "Anna-Karenina Konstantinovna Shcherbatsk", "Evangeline Rosalind Montgomery-Whitfield",
+    "Fredericka Wilhelmina von Hohenzollernyy", "Gustavus Adolphus Theodoric Fairweather",
+    "Hattie Mae Josephine Beauregard-Lafayett", "Ignatius Cornelius Percival Worthington",
+]
+
+
+@pytest.mark.parametrize("variant_id", ["continental", "joybells", "clenney", "roy"])
+def test_longest_names_and_place_still_fit_one_page(client, variant_id):
+    variant = get_variant(variant_id)
+    names = LONG_NAMES[: min(variant.players.max, 8)]
+    assert all(len(n) <= 40 for n in names)
+    for paper in ("a4", "letter"):
+        for orientation in ("portrait", "landscape"):
+            response = client.get(f"/variants/{variant_id}/scoresheet.pdf", query_string={
+                "players": ",".join(names), "place": "The Old Rectory Community Hall, Lower Slaughter, Glos.",
+                "date": "2026-12-31", "paper": paper, "orientation": orientation})
+            assert response.status_code == 200
+            pages, text = pdf_text(response.data)
+            assert pages == 1, f"{variant_id} {paper} {orientation}: {pages} pages"
+            assert "Lower Slaughter" in text

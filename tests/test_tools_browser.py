@@ -4,60 +4,12 @@ JavaScript (plain form posts), and no Content-Security-Policy violation."""
 from __future__ import annotations
 
 import re
-import tempfile
-import threading
 
 import pytest
-from werkzeug.serving import make_server
+
+from browser_support import csp_violations
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-
-
-@pytest.fixture
-def tools_server(app_factory):
-    app = app_factory(RATELIMIT_ENABLED=False)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(10)
-        server.server_close()
-
-
-def _browser(javascript: bool):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 390, "height": 844}, java_script_enabled=javascript,
-        )
-        try:
-            page = context.new_page()
-            page.seen = []
-            page.on("console", lambda msg: page.seen.append(msg.text))
-            page.on("pageerror", lambda err: page.seen.append(str(err)))
-            yield page
-        finally:
-            context.close()
-
-
-@pytest.fixture
-def page():
-    yield from _browser(javascript=True)
-
-
-@pytest.fixture
-def page_without_js():
-    yield from _browser(javascript=False)
 
 
 def expect(locator):
@@ -67,7 +19,7 @@ def expect(locator):
 
 
 def no_csp_violation(page):
-    assert not [m for m in page.seen if "Content Security Policy" in m or "Refused to" in m], page.seen
+    assert not csp_violations(page), page.seen
 
 
 def tap_card(page, rank, suit):
@@ -75,8 +27,8 @@ def tap_card(page, rank, suit):
     page.click(f".keys.suits button[value='{suit}']")
 
 
-def test_meld_keypad_with_javascript_taps_without_reloading(page, tools_server):
-    page.goto(tools_server + "/tools/meld?variant=continental")
+def test_meld_keypad_with_javascript_taps_without_reloading(page, live_server):
+    page.goto(live_server + "/tools/meld?variant=continental")
     loads = []
     page.on("load", lambda: loads.append(1))
     tap_card(page, "8", "H")
@@ -92,9 +44,9 @@ def test_meld_keypad_with_javascript_taps_without_reloading(page, tools_server):
     no_csp_violation(page)
 
 
-def test_meld_keypad_without_javascript_posts_each_tap(page_without_js, tools_server):
+def test_meld_keypad_without_javascript_posts_each_tap(page_without_js, live_server):
     page = page_without_js
-    page.goto(tools_server + "/tools/meld?variant=joybells")
+    page.goto(live_server + "/tools/meld?variant=joybells")
     for rank, suit in (("9", "H"), ("9", "S"), ("9", "D")):
         page.click(f".keys.ranks label:has(input[value='{rank}'])")
         with page.expect_navigation():
@@ -109,8 +61,8 @@ def test_meld_keypad_without_javascript_posts_each_tap(page_without_js, tools_se
     assert "Set of 9s" in page.inner_text("#answer")
 
 
-def test_hand_steppers_update_the_answer_live(page, tools_server):
-    page.goto(tools_server + "/tools/hand")
+def test_hand_steppers_update_the_answer_live(page, live_server):
+    page.goto(live_server + "/tools/hand")
     page.click(".stepper:has(input[name=n_A]) button:has-text('+')")
     page.click(".stepper:has(input[name=n_K]) button:has-text('+')")
     page.click(".stepper:has(input[name=n_K]) button:has-text('+')")
@@ -120,8 +72,8 @@ def test_hand_steppers_update_the_answer_live(page, tools_server):
     no_csp_violation(page)
 
 
-def test_may_i_seats_follow_the_player_count_and_answer_live(page, tools_server):
-    page.goto(tools_server + "/tools/may-i?variant=continental")
+def test_may_i_seats_follow_the_player_count_and_answer_live(page, live_server):
+    page.goto(live_server + "/tools/may-i?variant=continental")
     page.fill("input[name=players]", "6")
     assert page.locator("tr[data-seat]:visible").count() == 6
     page.check("tr[data-seat='3'] input[name=discarder]")
@@ -131,8 +83,8 @@ def test_may_i_seats_follow_the_player_count_and_answer_live(page, tools_server)
     no_csp_violation(page)
 
 
-def test_irregularity_guide_on_a_phone(page, tools_server):
-    page.goto(tools_server + "/tools/irregularities?variant=le-may-i")
+def test_irregularity_guide_on_a_phone(page, live_server):
+    page.goto(live_server + "/tools/irregularities?variant=le-may-i")
     page.click("a.tile:has-text('Incorrect hand')")
     page.click("a.choice:has-text('When someone went out')")
     page.click("a.choice:has-text('Too few')")

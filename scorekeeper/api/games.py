@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import jsonify, request, url_for
 
+from .. import live
 from ..services import games as svc
 from . import ApiError, bp
 
@@ -102,11 +103,16 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
+    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply."""
     try:
         game = svc.get_game(game_id)
     except svc.ServiceError as err:
         raise _fail(err) from None
-    return jsonify({**svc.game_state(game), **_links(game.id)})
+    etag = live.game_etag(game, "api")
+    unchanged = live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    return live.tag(jsonify({**svc.game_state(game), **_links(game.id)}), etag, None)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")

@@ -237,6 +237,18 @@ class Sheet:
         return self.variant.roy is not None
 
 
+SHORT_NAME = 18
+
+
+def short_name(name: str | None) -> str | None:
+    """A name short enough for a round's cell (the column heading carries it in full): the first
+    word of a long name, cut with "…" if that is still too long."""
+    if name is None or len(name) <= SHORT_NAME:
+        return name
+    first = name.split()[0]
+    return first if len(first) <= SHORT_NAME else first[: SHORT_NAME - 1] + "…"
+
+
 def _contract_text(variant: Variant, number: int) -> tuple[str | None, int | None]:
     if not variant.rounds or number > len(variant.rounds):
         return None, None
@@ -265,7 +277,7 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
         contract, min_cards = _contract_text(variant, number)
         cells = [Cell(dealer=(i == seat)) for i in range(n)]
         rows.append(
-            Row(number, f"{'Hand' if variant.roy else 'Round'} {number}", contract, min_cards, who(seat), cells)
+            Row(number, f"{'Hand' if variant.roy else 'Round'} {number}", contract, min_cards, short_name(who(seat)), cells)
         )
     day = req.date.strftime("%A %-d %B %Y") if req.date else None
     return Sheet(
@@ -397,9 +409,9 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
                 label=f"{word} {number}",
                 contract=contract,
                 min_cards=min_cards,
-                dealer=rnd.get("dealer"),
+                dealer=short_name(rnd.get("dealer")),
                 cells=cells,
-                went_out=rnd.get("went_out"),
+                went_out=short_name(rnd.get("went_out")),
                 stock_exhausted=rnd.get("end") == "stock_exhausted",
                 corrected=number in corrected_rounds,
                 played=True,
@@ -417,7 +429,7 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
                 Cell(dealer=(name == dealer), absent=withdrawn[i] is not None and withdrawn[i] < number)
                 for i, name in enumerate(names)
             ]
-            rows.append(Row(number, f"Round {number}", contract, min_cards, dealer, cells))
+            rows.append(Row(number, f"Round {number}", contract, min_cards, short_name(dealer), cells))
     totals_row = []
     final = state.get("totals") or {}
     for name in names:

@@ -19,3 +19,6 @@ def init_app(app: Flask) -> None:
     from .games import bp as games_bp
 
     app.register_blueprint(games_bp)
+    from .pwa import bp as pwa_bp  # service worker, manifest, offline page
+
+    app.register_blueprint(pwa_bp)

@@ -50,7 +50,7 @@
     }
     var total = 0;
     hand.querySelectorAll(".card input:checked").forEach(function (box) {
-      total += parseInt(box.dataset.points, 10) || 0;
+      total += cardValue(box.value) || 0;
     });
     var extra = hand.querySelector("input[name$='-extra']");
     if (extra && extra.value.trim()) {

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import secrets
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
 from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS
 from ...rules.game import seating_problems
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
+from ... import live
 from ...services import games as svc
 from . import bp
 from .forms import (
@@ -184,17 +185,34 @@ def game(game_id: str):
     state = svc.game_state(game)
     ctx = _game_context(game, state)
     remember(game.id)
-    return render_template("games/game.html", action_form=ActionForm(), **ctx)
+    return render_template("games/game.html", action_form=ActionForm(), api_etag=live.game_etag(game, "api"), **ctx)
 
 
 @bp.get("/games/<game_id>/view")
 def view(game_id: str):
-    """The read-only scoreboard: standings, the current round and the grid; no actions."""
+    """The read-only scoreboard: standings, the current round and the grid; no actions.
+    Conditional: ``If-None-Match`` with the current ETag answers 304 (``scorekeeper.live``)."""
     game = _load(game_id)
+    etag = live.game_etag(game, "view")
+    unchanged = live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
     state = svc.game_state(game)
     ctx = _game_context(game, state)
     ctx["editor"] = False
-    return render_template("games/view.html", **ctx)
+    response = make_response(render_template("games/view.html", api_etag=live.game_etag(game, "api"), **ctx))
+    return live.tag(response, etag)
+
+
+@bp.get("/games/<game_id>/qr.svg")
+def qr(game_id: str):
+    """The QR code of the read-only scoreboard link, as SVG (no inline styles: CSP-safe)."""
+    game = _load(game_id)
+    svg = live.qr_svg(url_for("games.view", game_id=game.id, _external=True))
+    response = make_response(svg)
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/games/<game_id>/edit")
@@ -272,7 +290,9 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
         grid=_card_grid(variant) if not ctx["roy"] else None,
         card_points_json=json.dumps(card_points), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
-        correcting=correcting, seat_names={str(seat): name for seat, name in players}, **ctx,
+        correcting=correcting, seat_names={str(seat): name for seat, name in players},
+        offline_token=_tokens().get(game.id) if ctx["editor"] and correcting is None else None,  # static/js/offline.js
+        **ctx,
     ), status
 
 

@@ -1,0 +1,187 @@
+"""Benchmark: the app served by gunicorn, under wrk, next to a bare Flask endpoint.
+
+Seeds a temporary SQLite file (WAL) with a 4-player Clenney game of 7 rounds, starts gunicorn
+(sync workers, one per core) for the real app and, on another port, for a tiny Flask app that
+answers "ok", then runs wrk against, one after the other in the same run:
+the game page, the read-only scoreboard, ``GET /api/v1/games/<id>`` and the bare endpoint.
+Reports requests per second and the p99 latency, and each game URL's req/s as a share of the
+bare endpoint's. Writes the "Server speed" section of docs/performance.md (replacing the old one).
+The rate limiter is switched off for the run (it would answer 429 to one busy client).
+
+    /work/venv/bin/python bench/bench_server.py                 # 10 s per URL
+    /work/venv/bin/python bench/bench_server.py --seconds 5 --no-write
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app  # noqa: E402
+
+DOC = ROOT / "docs" / "performance.md"
+HEADING = "## Server speed"
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
+
+APP_MODULE = """
+from scorekeeper import create_app
+app = create_app({{"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": {url!r}, "RATELIMIT_ENABLED": False}})
+"""
+BARE_MODULE = """
+from flask import Flask
+app = Flask(__name__)
+
+@app.get("/")
+def bare():
+    return "ok"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def seed(url: str) -> str:
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"variant": "clenney", "players": PLAYERS}).get_json()
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    for n in range(7):
+        hands = {p: {"cards": HAND[: 3 + (i + n) % 4]} for i, p in enumerate(PLAYERS) if i != n % 4}
+        r = client.post(f"/api/v1/games/{game['id']}/rounds", json={"went_out": PLAYERS[n % 4], "hands": hands},
+                        headers=auth)
+        assert r.status_code == 201, r.get_json()
+    with app.app_context():
+        for engine in app.extensions["sqlalchemy"].engines.values():
+            engine.dispose()
+    return game["id"]
+
+
+def start_gunicorn(folder: Path, module: str, port: int, workers: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--chdir", str(folder), "--pythonpath", str(ROOT),
+         "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning", f"{module}:app"],
+        env={**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(folder / "instance")},
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
+            return proc
+        except Exception:
+            time.sleep(0.2)
+    proc.terminate()
+    raise SystemExit(f"gunicorn {module} did not answer on port {port}")
+
+
+def to_ms(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def run_wrk(url: str, seconds: int, connections: int) -> dict:
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+                         capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = to_ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
+    p50 = to_ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return {"rps": rps, "p50": p50, "p99": p99, "errors": int(bad.group(1)) if bad else 0}
+
+
+def write_section(text: str) -> None:
+    doc = DOC.read_text()
+    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.M | re.S)
+    doc = pattern.sub(text, doc) if pattern.search(doc) else doc.rstrip() + "\n\n" + text
+    DOC.write_text(doc)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed (apt-get install wrk)")
+
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        folder = Path(tmp)
+        (folder / "instance").mkdir()
+        url = f"sqlite:///{folder / 'bench.db'}"
+        game_id = seed(url)
+        (folder / "bench_app.py").write_text(APP_MODULE.format(url=url))
+        (folder / "bench_bare.py").write_text(BARE_MODULE)
+        app_port, bare_port = free_port(), free_port()
+        procs = [start_gunicorn(folder, "bench_app", app_port, args.workers),
+                 start_gunicorn(folder, "bench_bare", bare_port, args.workers)]
+        try:
+            base = f"http://127.0.0.1:{app_port}"
+            cases = [
+                ("game page", f"{base}/games/{game_id}"),
+                ("read-only scoreboard", f"{base}/games/{game_id}/view"),
+                ("GET /api/v1/games/<id>", f"{base}/api/v1/games/{game_id}"),
+                ("bare Flask endpoint", f"http://127.0.0.1:{bare_port}/"),
+            ]
+            load_before = os.getloadavg()
+            results = [(name, run_wrk(u, args.seconds, args.connections)) for name, u in cases]
+            load_after = os.getloadavg()
+        finally:
+            for proc in procs:
+                proc.terminate()
+                proc.wait(10)
+
+    bare = results[-1][1]["rps"]
+    rows = []
+    for name, r in results:
+        share = f"{100 * r['rps'] / bare:.0f}%" if bare else "-"
+        rows.append(f"| {name} | {r['rps']:.0f} | {share} | {r['p50']:.2f} | {r['p99']:.2f} | {r['errors']} |")
+        print(f"{name:28} {r['rps']:8.0f} req/s {share:>5} of bare  p50 {r['p50']:6.2f} ms  "
+              f"p99 {r['p99']:6.2f} ms  non-2xx {r['errors']}")
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    text = (
+        f"{HEADING}\n\n"
+        f"`bench/bench_server.py`, measured {now} on CPython {platform.python_version()} "
+        f"({platform.machine()}, {os.cpu_count()} cores). gunicorn with {args.workers} sync workers on a "
+        f"SQLite file (WAL) holding a finished 4-player Clenney game of 7 rounds; wrk with 2 threads and "
+        f"{args.connections} connections, {args.seconds} s per URL, one URL after the other in the same run; "
+        f"the bare endpoint is a separate one-route Flask app under the same gunicorn settings. The rate "
+        f"limiter is off for the run. **The machine is shared**: other helpers' test suites were running, "
+        f"load average {load_before[0]:.1f} before and {load_after[0]:.1f} after (1 minute), and wrk itself "
+        f"competes with gunicorn for the 2 cores, so the numbers are lower and noisier than on a quiet "
+        f"server. Goal: game pages and API at least 40% of the bare endpoint's req/s, p99 under 25 ms.\n\n"
+        "| URL | req/s | of bare | p50 ms | p99 ms | non-2xx |\n|---|---:|---:|---:|---:|---:|\n"
+        + "\n".join(rows) + "\n\n"
+        "Where the time goes (cProfile of `GET /api/v1/games/<id>` in process): about two thirds is "
+        "SQLAlchemy loading the game (the game row, then seats, rounds, hands, corrections and rulings by "
+        "selectin, building ORM objects), the rest building the state dict and JSON/HTML. A one-route app "
+        "does none of that, so the 40% goal is not met by a wide margin; meeting it would need a response "
+        "cache keyed on the game's `version` (one primary-key SELECT per request, then the stored body), "
+        "which is not built.\n\n"
+        "Reproduce: `/work/venv/bin/python bench/bench_server.py` (needs `wrk`; `--seconds N` to change "
+        "the duration).\n"
+    )
+    if not args.no_write:
+        write_section(text)
+        print(f"wrote the {HEADING!r} section of {DOC}")
+
+
+if __name__ == "__main__":
+    main()

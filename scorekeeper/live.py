@@ -1,0 +1,59 @@
+"""Live sharing: conditional GETs for a game (ETag / If-None-Match → 304) and the QR code of the
+read-only link. Used by the API (``GET /api/v1/games/<id>``) and the game pages; the browser side
+is ``static/js/live.js`` (docs/offline.md).
+
+The ETag is derived from what changes whenever the game changes: its ``version`` (SQLAlchemy's
+``version_id_col``, bumped by every write), ``updated_at`` and stored ``status``. Each
+representation gets its own tag (``kind``), so the JSON and the HTML page never share one.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+
+from flask import Response, request
+
+
+def game_etag(game, kind: str) -> str:
+    """The entity tag (without quotes) of ``kind`` ("api", "view", "game") of ``game``."""
+    stamp = game.updated_at.isoformat() if game.updated_at else ""
+    digest = hashlib.sha256(f"{game.id}|{game.version}|{stamp}|{game.status}".encode()).hexdigest()[:16]
+    return f"{kind}-v{game.version}-{digest}"
+
+
+def not_modified(etag: str) -> Response | None:
+    """A 304 answer when the request's If-None-Match names ``etag`` (weak comparison), else None."""
+    if request.if_none_match and request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+        tag(response, etag, "no-cache" if not request.path.startswith("/api/") else None)
+        return response
+    return None
+
+
+def tag(response: Response, etag: str, cache_control: str | None = "no-cache") -> Response:
+    """Mark a game answer with its ETag; pages get ``no-cache`` (browsers revalidate before reuse).
+    API answers keep the API's ``no-store``: pollers send If-None-Match themselves."""
+    response.set_etag(etag)
+    if cache_control and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = cache_control
+    return response
+
+
+def qr_svg(link: str) -> str:
+    """The QR code of ``link`` as SVG markup: presentation attributes only (no ``style``), so it
+    passes the strict Content-Security-Policy inline or as an image. Dark modules on a white
+    square with a quiet zone, so it scans in dark mode too."""
+    import segno  # small, pure Python
+
+    code = segno.make(link, error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", xmldecl=False, svgns=True, scale=6, border=4, dark="#000", light="#fff",
+              svgclass="qr", lineclass=None, title="QR code of " + link, encoding="utf-8")
+    svg = out.getvalue().decode("utf-8")
+    # segno writes a fixed width/height; a viewBox lets CSS scale it to the screen.
+    match = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    if match:
+        w, h = match.groups()
+        svg = svg.replace(match.group(0), f'viewBox="0 0 {w} {h}" {match.group(0)}', 1)
+    return svg

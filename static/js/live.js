@@ -1,0 +1,67 @@
+// Live scoreboard: while the page is open, ask every 5 seconds whether the game changed
+// (GET /api/v1/games/<id> with If-None-Match: a 304 costs a few bytes) and, when it did,
+// fetch this page again and swap in the new scoreboard. Without this file the page still
+// works: reload it by hand.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-live]");
+  if (!box || !window.fetch || !window.DOMParser) { return; }
+  var INTERVAL = 5000;
+  var busy = false;
+
+  function say(text) {
+    var status = document.querySelector("[data-live] .live-status");
+    if (status) { status.textContent = text; }
+  }
+
+  function refresh() {
+    return fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error("page " + response.status); }
+        return response.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.querySelector("[data-live]");
+        if (!fresh) { return; }
+        var current = document.querySelector("[data-live]");
+        var openDetails = Array.prototype.map.call(current.querySelectorAll("details[open]"), function (d) {
+          return d.className;
+        });
+        var node = document.importNode(fresh, true);
+        openDetails.forEach(function (cls) {
+          var d = cls && node.querySelector("details." + cls.split(" ").join("."));
+          if (d) { d.open = true; }
+        });
+        current.replaceWith(node);
+        var time = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+        say("Updated at " + time + ".");
+        document.dispatchEvent(new CustomEvent("scoreboard:updated"));
+      });
+  }
+
+  function poll() {
+    var current = document.querySelector("[data-live]");
+    if (busy || !current || document.visibilityState === "hidden" || navigator.onLine === false) { return; }
+    busy = true;
+    var etag = current.dataset.etag;
+    var headers = { "Accept": "application/json" };
+    if (etag) { headers["If-None-Match"] = '"' + etag + '"'; }
+    fetch(current.dataset.live, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 304) { return null; }
+        if (!response.ok) { throw new Error("game " + response.status); }
+        var tag = (response.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+        if (tag && tag === etag) { return null; }
+        return refresh();
+      })
+      .catch(function () { /* no network or server busy: try again at the next tick */ })
+      .then(function () { busy = false; });
+  }
+
+  window.setInterval(poll, INTERVAL);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { poll(); }
+  });
+  window.addEventListener("online", poll);
+})();
