@@ -22,6 +22,54 @@ def game_etag(game, kind: str) -> str:
     return f"{kind}-v{game.version}-{digest}"
 
 
+class GameStamp:
+    """What ``game_etag`` reads of a game, from one primary-key SELECT (no seats, rounds...)."""
+
+    def __init__(self, id, version, updated_at, status):
+        self.id, self.version, self.updated_at, self.status = id, version, updated_at, status
+
+
+def game_stamp(game_id: str) -> GameStamp | None:
+    """The game's stamp without loading it (None when there is no such game or the id is odd)."""
+    from .db import db
+    from .models import Game
+    from .services.games import GAME_ID
+
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    row = db.session.execute(
+        db.select(Game.id, Game.version, Game.updated_at, Game.status).where(Game.id == game_id)
+    ).first()
+    return GameStamp(*row) if row is not None else None
+
+
+class BodyCache:
+    """Answers already built, keyed on (game ETag, host): a game's ETag changes with every write,
+    so an entry is never stale; a small LRU per process (each gunicorn worker has its own)."""
+
+    def __init__(self, size: int = 256):
+        from collections import OrderedDict
+
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+
+    def get(self, key):
+        body = self._items.get(key)
+        if body is not None:
+            self._items.move_to_end(key)
+        return body
+
+    def put(self, key, body: bytes) -> None:
+        self._items[key] = body
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+api_bodies = BodyCache()
+view_pages = BodyCache()
+
+
 def not_modified(etag: str) -> Response | None:
     """A 304 answer when the request's If-None-Match names ``etag`` (weak comparison), else None."""
     if request.if_none_match and request.if_none_match.contains_weak(etag):

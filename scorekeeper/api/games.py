@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import current_app, jsonify, request, url_for
 
 from .. import live
 from ..services import games as svc
@@ -103,7 +103,18 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply."""
+    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply.
+    One primary-key SELECT reads the game's version first: a 304, or the body already built for
+    that version (live.api_bodies), costs no loading of seats, rounds and hands."""
+    stamp = live.game_stamp(game_id)
+    if stamp is not None:
+        etag = live.game_etag(stamp, "api")
+        unchanged = live.not_modified(etag)
+        if unchanged is not None:
+            return unchanged
+        body = live.api_bodies.get((etag, request.host_url))
+        if body is not None:
+            return live.tag(current_app.response_class(body, mimetype="application/json"), etag, None)
     try:
         game = svc.get_game(game_id)
     except svc.ServiceError as err:
@@ -112,7 +123,9 @@ def get_game(game_id: str):
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    return live.tag(jsonify({**svc.game_state(game), **_links(game.id)}), etag, None)
+    response = jsonify({**svc.game_state(game), **_links(game.id)})
+    live.api_bodies.put((etag, request.host_url), response.get_data())
+    return live.tag(response, etag, None)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")

@@ -191,7 +191,19 @@ def game(game_id: str):
 @bp.get("/games/<game_id>/view")
 def view(game_id: str):
     """The read-only scoreboard: standings, the current round and the grid; no actions.
-    Conditional: ``If-None-Match`` with the current ETag answers 304 (``scorekeeper.live``)."""
+    Conditional: ``If-None-Match`` with the current ETag answers 304 (``scorekeeper.live``).
+    One primary-key SELECT comes first: a 304, or (for a browser with no cookie, whose page
+    depends on the game alone) the page already rendered for this version, loads nothing more."""
+    stamp = live.game_stamp(game_id)
+    cookieless = "Cookie" not in request.headers
+    if stamp is not None:
+        etag = live.game_etag(stamp, "view")
+        unchanged = live.not_modified(etag)
+        if unchanged is not None:
+            return unchanged
+        body = live.view_pages.get((etag, request.host_url)) if cookieless else None
+        if body is not None:
+            return live.tag(make_response(body), etag)
     game = _load(game_id)
     etag = live.game_etag(game, "view")
     unchanged = live.not_modified(etag)
@@ -201,6 +213,8 @@ def view(game_id: str):
     ctx = _game_context(game, state)
     ctx["editor"] = False
     response = make_response(render_template("games/view.html", api_etag=live.game_etag(game, "api"), **ctx))
+    if cookieless and not session.modified and "Set-Cookie" not in response.headers:
+        live.view_pages.put((etag, request.host_url), response.get_data())
     return live.tag(response, etag)
 
 
