@@ -4,6 +4,7 @@ waits on the phone and is sent exactly once when the network is back (docs/offli
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 
 import pytest
@@ -20,6 +21,11 @@ def browser_context(browser):
     try:
         yield context
     finally:
+        # Let the service worker finish refreshing its stored files before the context goes: a
+        # request cut off mid-file leaves the live server's file open (a ResourceWarning later).
+        for page in context.pages:
+            page.goto("about:blank")
+        time.sleep(1.5)
         context.close()
 
 

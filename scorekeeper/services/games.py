@@ -575,9 +575,17 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)
-    _commit(f"round {number} was changed from another phone at the same moment; look at it again")
+    conflict = f"round {number} was changed from another phone at the same moment; look at it again"
+    try:
+        db.session.flush()  # the version check happens here
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        raise Conflict(conflict) from None
+    # The answer describes what THIS change stored: built before the commit, which expires the
+    # session and would let a correction committed a moment later show in it.
     body = round_response(game, number)
     body["correction"] = _correction_dict(game.corrections[-1])
+    _commit(conflict)
     return Outcome(200, body)
 
 
