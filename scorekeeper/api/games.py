@@ -14,9 +14,10 @@ from ..services import games as svc
 from . import ApiError, bp
 
 
-def _fail(err: svc.ServiceError) -> ApiError:
-    extra = {k: v for k, v in err.as_json().items() if k != "error"}
-    return ApiError(err.message, err.status, **extra)
+@bp.errorhandler(svc.ServiceError)
+def _service_error(err: svc.ServiceError):
+    """Every refusal of the games service becomes the API's JSON error, in one place."""
+    return jsonify(err.as_json()), err.status
 
 
 def _body(required: bool = True) -> dict[str, Any]:
@@ -52,8 +53,6 @@ def _authorized_game(game_id: str):
         svc.check_token(game, _bearer())
     except svc.Unauthorized as err:
         raise ApiError(err.message, 401, field=err.field) from None
-    except svc.ServiceError as err:
-        raise _fail(err) from None
     return game
 
 
@@ -88,10 +87,7 @@ def _bearer_challenge(response):
 @bp.post("/games")
 def create_game():
     data = _body()
-    try:
-        created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
     body["edit_url"] = request.host_url.rstrip("/") + f"/games/{game.id}/edit?token={created.edit_token}"
@@ -115,10 +111,7 @@ def get_game(game_id: str):
         body = live.api_bodies.get((etag, request.host_url))
         if body is not None:
             return live.tag(current_app.response_class(body, mimetype="application/json"), etag, None)
-    try:
-        game = svc.get_game(game_id)
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    game = svc.get_game(game_id)
     etag = live.game_etag(game, "api")
     unchanged = live.not_modified(etag)
     if unchanged is not None:
@@ -130,10 +123,7 @@ def get_game(game_id: str):
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def get_round(game_id: str, number: int):
-    try:
-        game = svc.get_game(game_id)
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    game = svc.get_game(game_id)
     if not 1 <= number <= len(game.rounds):
         raise ApiError(f"round {number} is not recorded in this game (rounds 1 to {len(game.rounds)})", 404, field="round")
     return jsonify(svc.round_response(game, number))
@@ -143,10 +133,7 @@ def get_round(game_id: str, number: int):
 def record_round(game_id: str):
     _authorized_game(game_id)
     data = _body()
-    try:
-        outcome = svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header())
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header())
     response = jsonify(outcome.body)
     response.status_code = outcome.status
     if outcome.replayed:
@@ -163,20 +150,14 @@ def _version_header() -> Any:
 def preview_round(game_id: str):
     """The scores a submission would give, nothing stored (needs no token: it changes nothing)."""
     data = _body()
-    try:
-        return jsonify(svc.preview_round(game_id, data))
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    return jsonify(svc.preview_round(game_id, data))
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
     _authorized_game(game_id)
     data = _body()
-    try:
-        outcome = svc.correct_round(game_id, number, data, data.get("reason"), _version())
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.correct_round(game_id, number, data, data.get("reason"), _version())
     return jsonify(outcome.body), outcome.status
 
 
@@ -186,10 +167,7 @@ def withdraw(game_id: str):
     data = _body()
     if "player" not in data:
         raise ApiError("player: say who withdraws", 400, field="player")
-    try:
-        outcome = svc.withdraw(game_id, data.get("player"), _version())
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.withdraw(game_id, data.get("player"), _version())
     return jsonify(outcome.body), outcome.status
 
 
@@ -197,10 +175,7 @@ def withdraw(game_id: str):
 def suspend(game_id: str):
     _authorized_game(game_id)
     _body(required=False)
-    try:
-        outcome = svc.suspend(game_id, _version())
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.suspend(game_id, _version())
     return jsonify(outcome.body), outcome.status
 
 
@@ -208,10 +183,7 @@ def suspend(game_id: str):
 def resume(game_id: str):
     _authorized_game(game_id)
     data = _body(required=False)
-    try:
-        outcome = svc.resume(game_id, data.get("players"), expected_version=_version())
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.resume(game_id, data.get("players"), expected_version=_version())
     return jsonify(outcome.body), outcome.status
 
 
@@ -219,13 +191,10 @@ def resume(game_id: str):
 def log_ruling(game_id: str):
     _authorized_game(game_id)
     data = _body()
-    try:
-        outcome = svc.log_ruling(
-            game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
-            data.get("player"), data.get("points"), _version(),
-        )
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    outcome = svc.log_ruling(
+        game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
+        data.get("player"), data.get("points"), _version(),
+    )
     return jsonify(outcome.body), outcome.status
 
 
@@ -233,10 +202,7 @@ def log_ruling(game_id: str):
 def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
     _authorized_game(game_id)
-    try:
-        token = svc.rotate_token(game_id)
-    except svc.ServiceError as err:
-        raise _fail(err) from None
+    token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token,
                     "edit_url": request.host_url.rstrip("/") + f"/games/{game_id}/edit?token={token}"})
 
