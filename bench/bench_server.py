@@ -1,12 +1,21 @@
 """Benchmark: the app served by gunicorn, under wrk, next to a bare Flask endpoint.
 
-Seeds a temporary SQLite file (WAL) with a 4-player Clenney game of 7 rounds, starts gunicorn
-(sync workers, one per core) for the real app and, on another port, for a tiny Flask app that
-answers "ok", then runs wrk against, one after the other in the same run:
-the game page, the read-only scoreboard, ``GET /api/v1/games/<id>`` and the bare endpoint.
-Reports requests per second and the p99 latency, and each game URL's req/s as a share of the
-bare endpoint's. Writes the "Server speed" section of docs/performance.md (replacing the old one).
-The rate limiter is switched off for the run (it would answer 429 to one busy client).
+Seeds a temporary SQLite file (WAL) with a 4-player Clenney game in progress (6 of its 7 rounds
+recorded), starts gunicorn (sync workers, one per core) for the real app and, on another port, for
+a tiny Flask app that answers "ok", then runs wrk against, one after the other in the same run:
+
+- the game page as the scorekeeping phone gets it: wrk sends the session cookie that the game's
+  edit link gives a browser, so the page is the editor's (record button, correction links, the
+  suspend form with its CSRF token) and the cookie is checked, re-signed and sent back each time;
+- the game page without a cookie (someone who only follows the game);
+- the read-only scoreboard and ``GET /api/v1/games/<id>`` (no cookie, as a poller sends them);
+- the bare endpoint.
+
+Before the run each URL is fetched once and checked (status 200; the editor's page really is
+the editor's). Reports requests per second and the latency percentiles, and each game URL's req/s
+as a share of the bare endpoint's. Writes the "Server speed" section of docs/performance.md
+(replacing the old one). The app runs with its production settings, rate limiter included (it
+limits writes only, so it never answers 429 to these reads, but it does its work on each request).
 
     /work/venv/bin/python bench/bench_server.py                 # 10 s per URL
     /work/venv/bin/python bench/bench_server.py --seconds 5 --no-write
@@ -36,10 +45,13 @@ DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Server speed"
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
+ROUNDS = 6  # of Clenney's 7: the game is in progress, so the editor's page has all its actions
+EDITOR_MARK = b"Suspend the game"  # only the editor's page of a game in progress has this form
 
+CONFIG = {"SECRET_KEY": "bench"}
 APP_MODULE = """
 from scorekeeper import create_app
-app = create_app({{"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": {url!r}, "RATELIMIT_ENABLED": False}})
+app = create_app({{**{config!r}, "SQLALCHEMY_DATABASE_URI": {url!r}}})
 """
 BARE_MODULE = """
 from flask import Flask
@@ -57,20 +69,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def seed(url: str) -> str:
-    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False})
+def seed(url: str) -> tuple[str, str]:
+    """The game's id and the session cookie (``name=value``) of a phone that opened its edit link."""
+    app = create_app({**CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     client = app.test_client()
     game = client.post("/api/v1/games", json={"variant": "clenney", "players": PLAYERS}).get_json()
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
-    for n in range(7):
+    for n in range(ROUNDS):
         hands = {p: {"cards": HAND[: 3 + (i + n) % 4]} for i, p in enumerate(PLAYERS) if i != n % 4}
         r = client.post(f"/api/v1/games/{game['id']}/rounds", json={"went_out": PLAYERS[n % 4], "hands": hands},
                         headers=auth)
         assert r.status_code == 201, r.get_json()
+    r = client.get(f"/games/{game['id']}/edit?token={game['edit_token']}")
+    assert r.status_code == 302, r.status
+    cookie = r.headers["Set-Cookie"].split(";", 1)[0]
     with app.app_context():
         for engine in app.extensions["sqlalchemy"].engines.values():
             engine.dispose()
-    return game["id"]
+    return game["id"], cookie
 
 
 def start_gunicorn(folder: Path, module: str, port: int, workers: int) -> subprocess.Popen:
@@ -95,8 +111,18 @@ def to_ms(text: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
-def run_wrk(url: str, seconds: int, connections: int) -> dict:
-    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+def check(url: str, headers: dict, editor: bool | None) -> None:
+    """One request before the load: 200, and the editor's page only when a cookie gives edit rights."""
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as r:
+        body = r.read()
+        assert r.status == 200, (url, r.status)
+    if editor is not None:
+        assert (EDITOR_MARK in body) == editor, f"{url}: expected the {'editor' if editor else 'viewer'}'s page"
+
+
+def run_wrk(url: str, seconds: int, connections: int, headers: dict) -> dict:
+    extra = [arg for name, value in headers.items() for arg in ("-H", f"{name}: {value}")]
+    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", *extra, url],
                          capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p99 = to_ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
@@ -126,22 +152,27 @@ def main() -> None:
         folder = Path(tmp)
         (folder / "instance").mkdir()
         url = f"sqlite:///{folder / 'bench.db'}"
-        game_id = seed(url)
-        (folder / "bench_app.py").write_text(APP_MODULE.format(url=url))
+        game_id, cookie = seed(url)
+        (folder / "bench_app.py").write_text(APP_MODULE.format(config=CONFIG, url=url))
         (folder / "bench_bare.py").write_text(BARE_MODULE)
         app_port, bare_port = free_port(), free_port()
         procs = [start_gunicorn(folder, "bench_app", app_port, args.workers),
                  start_gunicorn(folder, "bench_bare", bare_port, args.workers)]
         try:
             base = f"http://127.0.0.1:{app_port}"
+            editor = {"Cookie": cookie}
             cases = [
-                ("game page", f"{base}/games/{game_id}"),
-                ("read-only scoreboard", f"{base}/games/{game_id}/view"),
-                ("GET /api/v1/games/<id>", f"{base}/api/v1/games/{game_id}"),
-                ("bare Flask endpoint", f"http://127.0.0.1:{bare_port}/"),
+                ("game page, scorekeeper's phone (edit cookie)", f"{base}/games/{game_id}", editor, True),
+                ("game page, no cookie (a follower)", f"{base}/games/{game_id}", {}, False),
+                ("read-only scoreboard", f"{base}/games/{game_id}/view", {}, None),
+                ("GET /api/v1/games/<id>", f"{base}/api/v1/games/{game_id}", {}, None),
+                ("bare Flask endpoint", f"http://127.0.0.1:{bare_port}/", {}, None),
             ]
+            for _, u, headers, is_editor in cases:
+                check(u, headers, is_editor)
             load_before = os.getloadavg()
-            results = [(name, run_wrk(u, args.seconds, args.connections)) for name, u in cases]
+            results = [(name, run_wrk(u, args.seconds, args.connections, headers))
+                       for name, u, headers, _ in cases]
             load_after = os.getloadavg()
         finally:
             for proc in procs:
@@ -153,17 +184,22 @@ def main() -> None:
     for name, r in results:
         share = f"{100 * r['rps'] / bare:.0f}%" if bare else "-"
         rows.append(f"| {name} | {r['rps']:.0f} | {share} | {r['p50']:.2f} | {r['p99']:.2f} | {r['errors']} |")
-        print(f"{name:28} {r['rps']:8.0f} req/s {share:>5} of bare  p50 {r['p50']:6.2f} ms  "
+        print(f"{name:46} {r['rps']:8.0f} req/s {share:>5} of bare  p50 {r['p50']:6.2f} ms  "
               f"p99 {r['p99']:6.2f} ms  non-2xx {r['errors']}")
     now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     text = (
         f"{HEADING}\n\n"
         f"`bench/bench_server.py`, measured {now} on CPython {platform.python_version()} "
         f"({platform.machine()}, {os.cpu_count()} cores). gunicorn with {args.workers} sync workers on a "
-        f"SQLite file (WAL) holding a finished 4-player Clenney game of 7 rounds; wrk with 2 threads and "
-        f"{args.connections} connections, {args.seconds} s per URL, one URL after the other in the same run; "
-        f"the bare endpoint is a separate one-route Flask app under the same gunicorn settings. The rate "
-        f"limiter is off for the run. **The machine is shared**: other helpers' test suites were running, "
+        f"SQLite file (WAL) holding a 4-player Clenney game in progress (6 of its 7 rounds recorded); wrk "
+        f"with 2 threads and {args.connections} connections, {args.seconds} s per URL, one URL after the "
+        f"other in the same run; the bare endpoint is a separate one-route Flask app under the same "
+        f"gunicorn settings. The app runs with its production settings (security headers, CSRF, the rate "
+        f"limiter, which limits writes only). The first row is what the scorekeeping phone gets: wrk "
+        f"sends the session cookie that the game's edit link gives a browser, so the answer is the "
+        f"editor's page (record button, correction links, the suspend form with a fresh CSRF token) and "
+        f"the cookie is checked, re-signed and sent back on each request; the script checks that before "
+        f"the load. **The machine is shared**: other helpers' test suites were running, "
         f"load average {load_before[0]:.1f} before and {load_after[0]:.1f} after (1 minute), and wrk itself "
         f"competes with gunicorn for the 2 cores, so the numbers are lower and noisier than on a quiet "
         f"server. Goal: game pages and API at least 40% of the bare endpoint's req/s, p99 under 25 ms.\n\n"
