@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 from flask import Flask, current_app, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -62,8 +63,9 @@ def _not_a_write() -> bool:
 
 
 def _csrf_protect():
-    if not current_app.config["WTF_CSRF_ENABLED"]:
-        return
+    config = current_app.config
+    if not config["WTF_CSRF_ENABLED"] or request.method not in config["WTF_CSRF_METHODS"]:
+        return  # (Flask-WTF's own check for a read, made first: reads are most requests)
     if _is_api():
         return
     try:
@@ -106,14 +108,52 @@ def _refuse_nul():
     return None
 
 
+_HSTS = ("Strict-Transport-Security", "max-age=31536000")
+_NO_STORE = ("Cache-Control", "no-store")
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, unchanged, except that the signing serializer is made once
+    per secret key instead of twice per request (Flask builds a new one to open and to save the
+    session, and building one serializes a test value)."""
+
+    def __init__(self):
+        self._serializer = (None, None)
+
+    def get_signing_serializer(self, app):
+        if not app.secret_key:
+            return None
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made_for, serializer = self._serializer
+        if made_for != keys:
+            serializer = super().get_signing_serializer(app)
+            self._serializer = (keys, serializer)
+        return serializer
+
+
+class _WriteLimiter(Limiter):
+    """Flask-Limiter, skipped at once for reads: its check runs before every request and, even
+    with every limit exempt, costs about as much as a small page's own work; only writes are
+    limited here (``application_limits_exempt_when`` below says the same to Flask-Limiter)."""
+
+    def _check_request_limit(self, callable_name=None, in_middleware=True):
+        if request.method not in WRITE_METHODS:
+            return None
+        return super()._check_request_limit(callable_name, in_middleware)
+
+
 def _security_headers(response):
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if current_app.config.get("SESSION_COOKIE_SECURE"):
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-    if _is_api():
+    """Add each header the response does not set itself. (One pass over the response's headers:
+    ``Headers.setdefault`` would scan them all again for each of the eight names.)"""
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}
+    extra = [(name, value) for name, value in HEADERS.items() if name.lower() not in present]
+    if current_app.config.get("SESSION_COOKIE_SECURE") and "strict-transport-security" not in present:
+        extra.append(_HSTS)
+    if "cache-control" not in present and _is_api():
         # API answers may carry an edit token (game creation) and change with every round.
-        response.headers.setdefault("Cache-Control", "no-store")
+        extra.append(_NO_STORE)
+    headers.extend(extra)
     return response
 
 
@@ -160,6 +200,8 @@ def init_app(app: Flask) -> None:
     config.setdefault("RATELIMIT_WRITES", "300 per minute")
     config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
 
+    app.session_interface = _SessionInterface()
+
     if config.get("PROXY_FIX_X_FOR"):
         hops = int(config["PROXY_FIX_X_FOR"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
@@ -171,7 +213,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
 
-    limiter = Limiter(
+    limiter = _WriteLimiter(
         get_remote_address,
         app=app,
         application_limits=[config["RATELIMIT_WRITES"]],

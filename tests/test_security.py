@@ -115,6 +115,21 @@ def test_api_answers_are_not_cached(make_app):
     assert hand.headers["Cache-Control"] == "no-store"
 
 
+def test_headers_a_route_sets_itself_are_kept_once(make_app):
+    app = make_app()
+
+    @app.get("/_test/own-headers")
+    def own_headers():
+        return "x", {"X-Frame-Options": "SAMEORIGIN", "cache-control": "max-age=5"}
+
+    response = app.test_client().get("/_test/own-headers")
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert response.headers.getlist("Cache-Control") == ["max-age=5"]
+    for name, value in EXPECTED_HEADERS.items():
+        if name != "X-Frame-Options":
+            assert response.headers.getlist(name) == [value]
+
+
 # -- cookies ---------------------------------------------------------------------------------
 def _session_cookie(response) -> str:
     cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
@@ -138,6 +153,28 @@ def test_session_cookie_secure_and_hsts_when_configured(make_app):
     attributes = [a.strip().lower() for a in _session_cookie(response).split(";")]
     assert {"secure", "httponly", "samesite=lax"} <= set(attributes)
     assert response.headers["Strict-Transport-Security"] == "max-age=31536000"
+
+
+def test_session_follows_the_secret_key_and_its_fallbacks(make_app):
+    """The session's signing serializer is made once per key (security._SessionInterface): a
+    new key (with the old one as a fallback) is still honoured at once."""
+    app = make_app(WTF_CSRF_ENABLED=False)
+
+    @app.get("/_test/session")
+    def show_session():
+        return {"saved": session.get("saved", False)}
+
+    client = app.test_client()
+    assert client.post("/_test/form", data={}).status_code == 200
+    assert client.get("/_test/session").get_json() == {"saved": True}
+    app.config["SECRET_KEY_FALLBACKS"] = [app.secret_key]
+    app.secret_key = "a-new-secret"
+    assert client.get("/_test/session").get_json() == {"saved": True}  # old cookie, fallback key
+    app.config["SECRET_KEY_FALLBACKS"] = []
+    other = app.test_client()
+    assert other.post("/_test/form", data={}).status_code == 200  # signed with the new key
+    assert other.get("/_test/session").get_json() == {"saved": True}
+    assert client.get("/_test/session").get_json() == {"saved": False}  # old key gone: not trusted
 
 
 def test_cookie_secure_from_environment(monkeypatch, tmp_path):
@@ -245,6 +282,20 @@ def test_writes_over_the_limit_get_429(make_app):
         environ_base={"REMOTE_ADDR": "192.0.2.7"},
     )
     assert other.status_code == 200
+
+
+def test_reads_are_not_counted_and_writes_carry_the_limit_headers(make_app):
+    app = make_app(RATELIMIT_WRITES="2 per minute")
+    client = app.test_client()
+    for _ in range(5):
+        read = client.get("/api/v1/variants")
+        assert read.status_code == 200 and "X-RateLimit-Remaining" not in read.headers
+    first = client.post("/api/v1/_test/echo", json={"cards": []})
+    assert first.status_code == 200
+    assert first.headers["X-RateLimit-Limit"] == "2" and first.headers["X-RateLimit-Remaining"] == "1"
+    assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 200
+    assert client.post("/api/v1/_test/echo", json={"cards": []}).status_code == 429
+    assert client.get("/_test/form").status_code == 200
 
 
 def test_form_writes_over_the_limit_get_a_page(make_app):
