@@ -7,23 +7,36 @@ from flask import Blueprint, Flask, Response, render_template
 
 bp = Blueprint("web", __name__)
 
-_INDENT = re.compile(rb"\n[ \t]*(?:\n[ \t]*)*")
+# A newline followed by indentation or blank lines (the lookahead skips, cheaply, the newlines
+# that have nothing to drop: an already stripped page costs one scan, not a replacement per line).
+_INDENT = re.compile(rb"\n(?=[ \t\n])[ \t]*(?:\n[ \t]*)*")
 _KEEPS_WHITESPACE = (b"<pre", b"<textarea")
+
+
+def strip_html(body: bytes) -> bytes:
+    """``body`` without template indentation and blank lines (unchanged if it has a <pre> or a
+    <textarea>, whose whitespace shows)."""
+    if any(tag in body for tag in _KEEPS_WHITESPACE):
+        return body
+    return _INDENT.sub(b"\n", body)
 
 
 def strip_indentation(response: Response) -> Response:
     """Drop template indentation and blank lines from HTML pages: they are a third of a round
     form's bytes, and the pages have a 60 KB budget. A newline stays wherever there was one, so
-    nothing joins; pages with <pre> or <textarea> are left alone."""
+    nothing joins; pages with <pre> or <textarea> are left alone. A response marked
+    ``indentation_stripped`` (a page put together from parts stripped already) is not scanned again."""
     if (
         response.mimetype == "text/html"
         and not response.direct_passthrough
         and not response.is_streamed
         and response.status_code != 304
+        and not getattr(response, "indentation_stripped", False)
     ):
         body = response.get_data()
-        if not any(tag in body for tag in _KEEPS_WHITESPACE):
-            response.set_data(_INDENT.sub(b"\n", body))
+        stripped = strip_html(body)
+        if stripped is not body:
+            response.set_data(stripped)
     return response
 
 
