@@ -82,7 +82,10 @@ def seed(url: str) -> tuple[str, str]:
         assert r.status_code == 201, r.get_json()
     r = client.get(f"/games/{game['id']}/edit?token={game['edit_token']}")
     assert r.status_code == 302, r.status
-    cookie = r.headers["Set-Cookie"].split(";", 1)[0]
+    # The first look at the game page shows (and so takes out of the session) the message the
+    # edit link flashed; the cookie after it is the one the phone sends from then on.
+    assert client.get(f"/games/{game['id']}").status_code == 200
+    cookie = f"session={client.get_cookie('session').value}"
     with app.app_context():
         for engine in app.extensions["sqlalchemy"].engines.values():
             engine.dispose()

@@ -23,29 +23,50 @@ def game_etag(game, kind: str) -> str:
 
 
 class GameStamp:
-    """What ``game_etag`` reads of a game, from one primary-key SELECT (no seats, rounds...)."""
+    """What ``game_etag`` reads of a game, from one primary-key SELECT (no seats, rounds...),
+    and the edit token's hash, so that ``services.games.token_matches`` can say whether a
+    browser may change the game without loading it."""
 
-    def __init__(self, id, version, updated_at, status):
+    __slots__ = ("id", "version", "updated_at", "status", "edit_token_hash")
+
+    def __init__(self, id, version, updated_at, status, edit_token_hash):
         self.id, self.version, self.updated_at, self.status = id, version, updated_at, status
+        self.edit_token_hash = edit_token_hash
+
+
+_stamp_query = None
 
 
 def game_stamp(game_id: str) -> GameStamp | None:
-    """The game's stamp without loading it (None when there is no such game or the id is odd)."""
+    """The game's stamp without loading it (None when there is no such game or the id is odd).
+
+    Read on a connection of its own, in SQLAlchemy Core with a statement built once: no ORM
+    session, which costs several times the query itself. Run it before anything else in the
+    request (a route that then loads the game does so in the session, on a fresh transaction)."""
+    global _stamp_query
     from .db import db
-    from .models import Game
     from .services.games import GAME_ID
 
     if not GAME_ID.fullmatch(game_id):
         return None
-    row = db.session.execute(
-        db.select(Game.id, Game.version, Game.updated_at, Game.status).where(Game.id == game_id)
-    ).first()
+    if _stamp_query is None:
+        from sqlalchemy import bindparam, select
+
+        from .models import Game
+
+        _stamp_query = select(Game.id, Game.version, Game.updated_at, Game.status, Game.edit_token_hash).where(
+            Game.id == bindparam("game_id"))
+    with db.engine.connect() as connection:
+        row = connection.execute(_stamp_query, {"game_id": game_id}).first()
     return GameStamp(*row) if row is not None else None
 
 
 class BodyCache:
-    """Answers already built, keyed on (game ETag, host): a game's ETag changes with every write,
-    so an entry is never stale; a small LRU per process (each gunicorn worker has its own)."""
+    """Answers already built, keyed on the game's ETag (and the host, and for the game page
+    whether the browser may edit): a game's ETag changes with every write, and each request reads
+    the current one from the database before looking here, so an entry is never served for a
+    changed game, whichever process wrote; a small LRU per process (each gunicorn worker has its
+    own)."""
 
     def __init__(self, size: int = 256):
         from collections import OrderedDict
@@ -67,7 +88,8 @@ class BodyCache:
 
 
 api_bodies = BodyCache()
-view_pages = BodyCache()
+view_pages = BodyCache()  # scorekeeper.web.slotted.SlottedPage of the read-only scoreboard
+game_pages = BodyCache()  # ... of the game page, for an editor and for a follower
 
 
 def not_modified(etag: str) -> Response | None:

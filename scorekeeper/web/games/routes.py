@@ -17,6 +17,7 @@ from ...rules.game import seating_problems
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
 from ... import live
 from ...services import games as svc
+from ..slotted import REQUEST_SLOTS, SlottedPage, slot
 from . import bp
 from .forms import (
     ActionForm,
@@ -179,43 +180,63 @@ def _create_from_form(form: NewGameForm, errors: dict[str, list[str]]):
 
 # ----- the game page, the scoreboard, links -----------------------------------------------------------
 
+def _stamp(game_id: str):
+    """The game's version stamp (one primary-key SELECT, ``live.game_stamp``), or 404."""
+    stamp = live.game_stamp(game_id)
+    if stamp is None:
+        abort(404, "There is no game at this address.")
+    return stamp
+
+
 @bp.get("/games/<game_id>")
 def game(game_id: str):
-    game = _load(game_id)
-    state = svc.game_state(game)
-    ctx = _game_context(game, state)
-    remember(game.id)
-    return render_template("games/game.html", action_form=ActionForm(), api_etag=live.game_etag(game, "api"), **ctx)
+    """The game page: the scorekeeper's (with its actions) or a follower's.
+
+    What it shows depends on the game's version and on whether this browser may change the game;
+    only the flashed messages and the suspend form's CSRF token belong to the request. So one
+    primary-key SELECT reads the version and the edit token's hash, and the page rendered for that
+    version (``live.game_pages``, per process) is filled in; a game changed since, by any process,
+    has another version, so its page is rendered afresh from the database."""
+    stamp = _stamp(game_id)
+    editor = can_edit(stamp)
+    page = live.game_pages.get((live.game_etag(stamp, "game"), editor, request.host_url))
+    if page is None:
+        game = _load(game_id)
+        editor = can_edit(game)  # (the game as loaded: it may have changed since the stamp)
+        state = svc.game_state(game)
+        ctx = _game_context(game, state)
+        page = SlottedPage.render("games/game.html", api_etag=live.game_etag(game, "api"),
+                                  flash_slot=slot("flashes"), csrf_field=slot("csrf"), **ctx)
+        live.game_pages.put((live.game_etag(game, "game"), ctx["editor"], request.host_url), page)
+    remember(game_id)
+    return page.response(REQUEST_SLOTS)
 
 
 @bp.get("/games/<game_id>/view")
 def view(game_id: str):
     """The read-only scoreboard: standings, the current round and the grid; no actions.
     Conditional: ``If-None-Match`` with the current ETag answers 304 (``scorekeeper.live``).
-    One primary-key SELECT comes first: a 304, or (for a browser with no cookie, whose page
-    depends on the game alone) the page already rendered for this version, loads nothing more."""
-    stamp = live.game_stamp(game_id)
-    cookieless = "Cookie" not in request.headers
-    if stamp is not None:
-        etag = live.game_etag(stamp, "view")
-        unchanged = live.not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        body = live.view_pages.get((etag, request.host_url)) if cookieless else None
-        if body is not None:
-            return live.tag(make_response(body), etag)
-    game = _load(game_id)
-    etag = live.game_etag(game, "view")
+    One primary-key SELECT comes first: a 304, or the page already rendered for this version
+    (only the flashed messages are filled in per request), loads nothing more."""
+    stamp = _stamp(game_id)
+    etag = live.game_etag(stamp, "view")
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    state = svc.game_state(game)
-    ctx = _game_context(game, state)
-    ctx["editor"] = False
-    response = make_response(render_template("games/view.html", api_etag=live.game_etag(game, "api"), **ctx))
-    if cookieless and not session.modified and "Set-Cookie" not in response.headers:
-        live.view_pages.put((etag, request.host_url), response.get_data())
-    return live.tag(response, etag)
+    page = live.view_pages.get((etag, request.host_url))
+    if page is None:
+        game = _load(game_id)
+        etag = live.game_etag(game, "view")  # (the game as loaded: it may have changed since)
+        unchanged = live.not_modified(etag)
+        if unchanged is not None:
+            return unchanged
+        state = svc.game_state(game)
+        ctx = _game_context(game, state)
+        ctx["editor"] = False
+        page = SlottedPage.render("games/view.html", api_etag=live.game_etag(game, "api"),
+                                  flash_slot=slot("flashes"), **ctx)
+        live.view_pages.put((etag, request.host_url), page)
+    return live.tag(page.response(REQUEST_SLOTS), etag)
 
 
 @bp.get("/games/<game_id>/qr.svg")
