@@ -33,3 +33,23 @@ def test_pages_with_a_textarea_keep_their_whitespace(app):
     assert kept.get_data(as_text=True) == "<form>\n  <textarea>\n  two spaces</textarea>\n</form>"
     assert stripped.get_data(as_text=True) == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"
     assert json_left.get_data(as_text=True) == "{\n  \"a\": 1\n}"
+
+
+def test_stripping_gives_what_the_first_pattern_gave():
+    """web._INDENT skips newlines with nothing after them to drop (cheaper on a page stripped
+    already); the output is that of the plain pattern it replaced, on any mix of text,
+    spaces, tabs and newlines."""
+    import random
+    import re
+
+    from scorekeeper.web import strip_html
+
+    plain = re.compile(rb"\n[ \t]*(?:\n[ \t]*)*")
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = bytes(rng.choice(b"ab \t\n") for _ in range(rng.randint(0, 30)))
+        assert strip_html(text) == plain.sub(b"\n", text), text
+    page = b"<ul>\n    <li>a</li>\n\n  \t\n    <li>b</li>\n</ul>\n"
+    assert strip_html(page) == plain.sub(b"\n", page) == b"<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"
+    assert strip_html(strip_html(page)) == strip_html(page)
+    assert strip_html(b"<pre>\n  x</pre>") == b"<pre>\n  x</pre>"

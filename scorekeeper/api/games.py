@@ -108,7 +108,7 @@ def get_game(game_id: str):
         unchanged = live.not_modified(etag)
         if unchanged is not None:
             return unchanged
-        body = live.api_bodies.get((etag, request.host_url))
+        body = live.api_bodies.get((etag, live.origin()))
         if body is not None:
             return live.tag(current_app.response_class(body, mimetype="application/json"), etag, None)
     game = svc.get_game(game_id)
@@ -117,7 +117,7 @@ def get_game(game_id: str):
     if unchanged is not None:
         return unchanged
     response = jsonify({**svc.game_state(game), **_links(game.id)})
-    live.api_bodies.put((etag, request.host_url), response.get_data())
+    live.api_bodies.put((etag, live.origin()), response.get_data())
     return live.tag(response, etag, None)
 
 

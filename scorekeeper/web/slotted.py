@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 
 from flask import Response, current_app, render_template, session
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from . import strip_html
 
@@ -81,9 +81,8 @@ def csrf_field() -> bytes:
     config = current_app.config
     if not config["WTF_CSRF_ENABLED"]:
         return b""
-    name = config["WTF_CSRF_FIELD_NAME"]
-    field = Markup('<input id="{0}" name="{0}" type="hidden" value="{1}">').format(name, generate_csrf())
-    return field.encode("utf-8")
+    name = escape(config["WTF_CSRF_FIELD_NAME"])
+    return f'<input id="{name}" name="{name}" type="hidden" value="{escape(generate_csrf())}">'.encode("utf-8")
 
 
 REQUEST_SLOTS: Mapping[str, Callable[[], bytes]] = {"flashes": flashes, "csrf": csrf_field}

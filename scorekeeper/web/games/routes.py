@@ -199,7 +199,7 @@ def game(game_id: str):
     has another version, so its page is rendered afresh from the database."""
     stamp = _stamp(game_id)
     editor = can_edit(stamp)
-    page = live.game_pages.get((live.game_etag(stamp, "game"), editor, request.host_url))
+    page = live.game_pages.get((live.game_etag(stamp, "game"), editor, live.origin()))
     if page is None:
         game = _load(game_id)
         editor = can_edit(game)  # (the game as loaded: it may have changed since the stamp)
@@ -207,7 +207,7 @@ def game(game_id: str):
         ctx = _game_context(game, state)
         page = SlottedPage.render("games/game.html", api_etag=live.game_etag(game, "api"),
                                   flash_slot=slot("flashes"), csrf_field=slot("csrf"), **ctx)
-        live.game_pages.put((live.game_etag(game, "game"), ctx["editor"], request.host_url), page)
+        live.game_pages.put((live.game_etag(game, "game"), ctx["editor"], live.origin()), page)
     remember(game_id)
     return page.response(REQUEST_SLOTS)
 
@@ -223,7 +223,7 @@ def view(game_id: str):
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    page = live.view_pages.get((etag, request.host_url))
+    page = live.view_pages.get((etag, live.origin()))
     if page is None:
         game = _load(game_id)
         etag = live.game_etag(game, "view")  # (the game as loaded: it may have changed since)
@@ -235,7 +235,7 @@ def view(game_id: str):
         ctx["editor"] = False
         page = SlottedPage.render("games/view.html", api_etag=live.game_etag(game, "api"),
                                   flash_slot=slot("flashes"), **ctx)
-        live.view_pages.put((etag, request.host_url), page)
+        live.view_pages.put((etag, live.origin()), page)
     return live.tag(page.response(REQUEST_SLOTS), etag)
 
 
