@@ -16,14 +16,19 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
   ``RATELIMIT_ENABLED=False`` turns them off. Behind a reverse proxy set ``PROXY_FIX_X_FOR=1`` so
   the client's address comes from ``X-Forwarded-For``.
 - Session cookies are HttpOnly and SameSite=Lax; Secure (and HSTS sent) when
-  ``SESSION_COOKIE_SECURE`` is true, i.e. when the server is reached over HTTPS.
+  ``SESSION_COOKIE_SECURE`` is true, i.e. when the server is reached over HTTPS. A permanent
+  session's cookie is signed again (and its expiry pushed back) when the session changes, and
+  otherwise at most once every ``SESSION_REFRESH_INTERVAL`` seconds (default 3600) rather than on
+  every request: re-signing an unchanged cookie on each page view costs more than the page.
 """
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 from flask import Flask, current_app, jsonify, render_template, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -112,13 +117,48 @@ _HSTS = ("Strict-Transport-Security", "max-age=31536000")
 _NO_STORE = ("Cache-Control", "no-store")
 
 
+class _Session(SecureCookieSession):
+    signed_at: datetime | None = None  # when the browser's cookie was signed (None: no cookie)
+
+
 class _SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, unchanged, except that the signing serializer is made once
-    per secret key instead of twice per request (Flask builds a new one to open and to save the
-    session, and building one serializes a test value)."""
+    """Flask's signed-cookie session, with two savings: the signing serializer is made once per
+    secret key instead of twice per request (Flask builds a new one to open and to save the
+    session, and building one serializes a test value), and an unchanged permanent session is
+    signed again only when its cookie is older than ``SESSION_REFRESH_INTERVAL`` seconds (Flask's
+    ``SESSION_REFRESH_EACH_REQUEST`` does it on every request)."""
+
+    session_class = _Session
 
     def __init__(self):
         self._serializer = (None, None)
+
+    def open_session(self, app, request):
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        try:
+            data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed_at
+        return session
+
+    def should_set_cookie(self, app, session):
+        if session.modified:
+            return True
+        if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return False
+        signed_at = getattr(session, "signed_at", None)
+        if signed_at is None:
+            return True
+        age = (datetime.now(timezone.utc) - signed_at).total_seconds()
+        return not 0 <= age < app.config["SESSION_REFRESH_INTERVAL"]
 
     def get_signing_serializer(self, app):
         if not app.secret_key:
@@ -192,6 +232,7 @@ def _api_http_error(err: HTTPException):
 def init_app(app: Flask) -> None:
     config = app.config
     config.setdefault("SESSION_COOKIE_SECURE", False)
+    config.setdefault("SESSION_REFRESH_INTERVAL", 3600)
     config.setdefault("WTF_CSRF_SSL_STRICT", False)
     config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     if config.get("MAX_CONTENT_LENGTH") is None:

@@ -177,6 +177,33 @@ def test_session_follows_the_secret_key_and_its_fallbacks(make_app):
     assert client.get("/_test/session").get_json() == {"saved": False}  # old key gone: not trusted
 
 
+def test_an_unchanged_permanent_session_is_signed_again_once_an_interval(make_app):
+    """A permanent session's cookie is sent again when the session changes and, unchanged, once
+    it is older than SESSION_REFRESH_INTERVAL seconds (not on every request)."""
+    app = make_app(WTF_CSRF_ENABLED=False)
+
+    @app.get("/_test/visit")
+    def visit():
+        if not session.permanent:  # (setting it marks the session changed)
+            session.permanent = True
+        if request.args.get("note"):
+            session["note"] = request.args["note"]
+        return {"note": session.get("note")}
+
+    client = app.test_client()
+    first = client.get("/_test/visit?note=a")
+    assert "expires=" in _session_cookie(first).lower()
+    again = client.get("/_test/visit")
+    assert again.get_json() == {"note": "a"} and again.headers.getlist("Set-Cookie") == []
+    assert again.headers["Vary"] == "Cookie"
+    assert _session_cookie(client.get("/_test/visit?note=b"))  # changed: sent at once
+    assert client.get("/_test/visit").get_json() == {"note": "b"}
+    app.config["SESSION_REFRESH_INTERVAL"] = 0  # every cookie is now old enough
+    assert "expires=" in _session_cookie(client.get("/_test/visit")).lower()
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
+    assert client.get("/_test/visit").headers.getlist("Set-Cookie") == []
+
+
 def test_cookie_secure_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
     monkeypatch.setenv("SCOREKEEPER_SESSION_COOKIE_SECURE", "true")

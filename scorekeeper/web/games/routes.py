@@ -44,15 +44,20 @@ def _tokens() -> dict[str, str]:
 
 
 def remember(game_id: str, token: str | None = None) -> None:
-    """Keep a game in this browser's list (with its edit token when it may change it)."""
-    session.permanent = True
+    """Keep a game in this browser's list (with its edit token when it may change it). A session
+    left as it was is not marked changed, so its cookie is not signed and sent again for nothing
+    (security._SessionInterface)."""
+    if not session.permanent:
+        session.permanent = True
     if token is not None:
         tokens = _tokens()
         tokens.pop(game_id, None)
         tokens[game_id] = token
         session["game_tokens"] = dict(list(tokens.items())[-MAX_REMEMBERED:])
-    seen = [g for g in session.get("games_seen", []) if isinstance(g, str) and g != game_id]
-    session["games_seen"] = ([game_id] + seen)[:MAX_REMEMBERED]
+    seen = session.get("games_seen", [])
+    games = ([game_id] + [g for g in seen if isinstance(g, str) and g != game_id])[:MAX_REMEMBERED]
+    if games != seen:
+        session["games_seen"] = games
 
 
 def can_edit(game) -> bool:
