@@ -7,7 +7,7 @@ a tiny Flask app that answers "ok", then runs wrk against, one after the other i
 - the game page as the scorekeeping phone gets it: wrk sends the session cookie that the game's
   edit link gives a browser, so the page is the editor's (record button, correction links, the
   suspend form with its CSRF token) and the cookie is checked, re-signed and sent back each time;
-- the game page without a cookie (someone who only follows the game);
+- the game page as a phone that follows the game gets it (its cookie, no edit rights);
 - the read-only scoreboard and ``GET /api/v1/games/<id>`` (no cookie, as a poller sends them);
 - the bare endpoint.
 
@@ -69,8 +69,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def seed(url: str) -> tuple[str, str]:
-    """The game's id and the session cookie (``name=value``) of a phone that opened its edit link."""
+def seed(url: str) -> tuple[str, str, str]:
+    """The game's id, the session cookie (``name=value``) of the phone that opened its edit link,
+    and that of a phone that only follows the game (it has opened the game page once)."""
     app = create_app({**CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     client = app.test_client()
     game = client.post("/api/v1/games", json={"variant": "clenney", "players": PLAYERS}).get_json()
@@ -86,10 +87,13 @@ def seed(url: str) -> tuple[str, str]:
     # edit link flashed; the cookie after it is the one the phone sends from then on.
     assert client.get(f"/games/{game['id']}").status_code == 200
     cookie = f"session={client.get_cookie('session').value}"
+    follower = app.test_client()
+    assert follower.get(f"/games/{game['id']}").status_code == 200
+    follower_cookie = f"session={follower.get_cookie('session').value}"
     with app.app_context():
         for engine in app.extensions["sqlalchemy"].engines.values():
             engine.dispose()
-    return game["id"], cookie
+    return game["id"], cookie, follower_cookie
 
 
 def start_gunicorn(folder: Path, module: str, port: int, workers: int) -> subprocess.Popen:
@@ -155,7 +159,7 @@ def main() -> None:
         folder = Path(tmp)
         (folder / "instance").mkdir()
         url = f"sqlite:///{folder / 'bench.db'}"
-        game_id, cookie = seed(url)
+        game_id, cookie, follower_cookie = seed(url)
         (folder / "bench_app.py").write_text(APP_MODULE.format(config=CONFIG, url=url))
         (folder / "bench_bare.py").write_text(BARE_MODULE)
         app_port, bare_port = free_port(), free_port()
@@ -166,7 +170,8 @@ def main() -> None:
             editor = {"Cookie": cookie}
             cases = [
                 ("game page, scorekeeper's phone (edit cookie)", f"{base}/games/{game_id}", editor, True),
-                ("game page, no cookie (a follower)", f"{base}/games/{game_id}", {}, False),
+                ("game page, a follower's phone (its cookie)", f"{base}/games/{game_id}",
+                 {"Cookie": follower_cookie}, False),
                 ("read-only scoreboard", f"{base}/games/{game_id}/view", {}, None),
                 ("GET /api/v1/games/<id>", f"{base}/api/v1/games/{game_id}", {}, None),
                 ("bare Flask endpoint", f"http://127.0.0.1:{bare_port}/", {}, None),
