@@ -60,7 +60,7 @@ csrf = CSRFProtect()
 
 def _is_api() -> bool:
     """The JSON API: the ``api`` blueprint (and any nested in it), everything under /api/."""
-    return (request.blueprint or "").split(".")[0] == "api" or request.path.startswith("/api/")
+    return request.path.startswith("/api/") or (request.blueprint or "").split(".")[0] == "api"
 
 
 def _not_a_write() -> bool:
@@ -113,6 +113,7 @@ def _refuse_nul():
     return None
 
 
+_HEADERS = [(name.lower(), name, value) for name, value in HEADERS.items()]
 _HSTS = ("Strict-Transport-Security", "max-age=31536000")
 _NO_STORE = ("Cache-Control", "no-store")
 
@@ -187,13 +188,14 @@ def _security_headers(response):
     ``Headers.setdefault`` would scan them all again for each of the eight names.)"""
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
-    extra = [(name, value) for name, value in HEADERS.items() if name.lower() not in present]
+    for lower, name, value in _HEADERS:
+        if lower not in present:
+            headers.add(name, value)
     if current_app.config.get("SESSION_COOKIE_SECURE") and "strict-transport-security" not in present:
-        extra.append(_HSTS)
+        headers.add(*_HSTS)
     if "cache-control" not in present and _is_api():
         # API answers may carry an edit token (game creation) and change with every round.
-        extra.append(_NO_STORE)
-    headers.extend(extra)
+        headers.add(*_NO_STORE)
     return response
 
 
