@@ -106,22 +106,26 @@ class BodyCache:
     own)."""
 
     def __init__(self, size: int = 256):
+        import threading
         from collections import OrderedDict
 
         self.size = size
         self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()  # (for threaded workers; uncontended, it costs next to nothing)
 
     def get(self, key):
-        body = self._items.get(key)
-        if body is not None:
-            self._items.move_to_end(key)
-        return body
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
 
-    def put(self, key, body: bytes) -> None:
-        self._items[key] = body
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+    def put(self, key, body) -> None:
+        with self._lock:
+            self._items[key] = body
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
 
 def origin() -> tuple:
