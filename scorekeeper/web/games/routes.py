@@ -340,7 +340,9 @@ def record(game_id: str):
                 if not roy:
                     _remember_mode(form)
                 body = outcome.body
-                scores = " · ".join(f"{name} {points}" for name, points in body["scores"].items())
+                bonus = body.get("bonus") or {}
+                scores = " · ".join(f"{name} {points}" + (f" ({bonus[name]:+d} off the total)" if bonus.get(name) else "")
+                                    for name, points in body["scores"].items())
                 flash(f"{'Hand' if roy else 'Round'} {body['number']} saved: {scores}.", "ok")
                 if body["status"] == "in_progress" and body["next_round"]:
                     # The next round's form opens at once: one tap fewer per round (issue 7).
