@@ -82,9 +82,9 @@ def browser():
             chromium.close()
 
 
-def _new_page(browser, live_server, viewport, javascript=True):
+def _new_page(browser, live_server, viewport, javascript=True, color_scheme="light"):
     context = browser.new_context(viewport=viewport, java_script_enabled=javascript,
-                                  service_workers="block")
+                                  service_workers="block", color_scheme=color_scheme)
     page = context.new_page()
     page.base_url = live_server
     page.phone = f"{viewport['width']}x{viewport['height']}"
@@ -107,6 +107,17 @@ def viewport(request):
 def page(browser, live_server, viewport):
     """A fresh browser context at a phone size, JavaScript on."""
     context, page = _new_page(browser, live_server, viewport)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def dark_page(browser, live_server):
+    """A fresh browser context at 390x844 whose system asks for dark mode."""
+    context, page = _new_page(browser, live_server, PHONES["390x844"], color_scheme="dark")
+    page.phone += " dark"
     try:
         yield page
     finally:
