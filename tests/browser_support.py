@@ -248,3 +248,13 @@ def submit(page, selector: str) -> None:
     """Click a button that posts a form and wait for the next page."""
     with page.expect_navigation():
         page.click(selector)
+
+
+def start_game(page, base: str, variant: str, names) -> str:
+    """Start a game through the new-game page; returns the game page's URL."""
+    page.goto(base + "/games/new")
+    page.select_option("#variant", variant)
+    for i, name in enumerate(names):
+        page.fill(f"#players-{i}", name)
+    submit(page, "main button[type=submit]")
+    return page.url

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_support import check_page, submit
+from browser_support import check_page, start_game, submit
 
 pytestmark = pytest.mark.browser
 
@@ -41,10 +41,7 @@ def test_pages_in_dark_mode_are_dark_and_readable(live_server, dark_page):
     check("meld checker, not legal")
     page.goto(live_server + "/games/new")
     check("new game")
-    page.select_option("#variant", "continental")
-    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.fill(f"#players-{i}", name)
-    submit(page, "main button[type=submit]")
+    start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
     check("game")
     submit(page, "nav.actions a.button")
     page.click("label.pill:has(input[name=went_out][value='0'])")

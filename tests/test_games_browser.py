@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import csp_violations, submit
+from browser_support import csp_violations, start_game, submit
 
 pytestmark = pytest.mark.browser
-
-
-def start_game(page, base, variant, names):
-    page.goto(base + "/games/new")
-    page.select_option("#variant", variant)
-    for i, name in enumerate(names):
-        page.fill(f"#players-{i}", name)
-    submit(page, "button[type=submit]")
-    return page.url
 
 
 def test_record_a_round_with_the_card_picker(live_server, page):

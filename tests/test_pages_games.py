@@ -420,7 +420,7 @@ def test_a_round_by_value_through_the_form(client):
     form = text(client.get(f"/games/{gid}/round"))
     # One count per card value, highest first, labelled with the ranks worth it.
     assert '<b>50</b> <small>Joker</small>' in form and '<b>5</b> <small>2 3 4 5 6 7 8 9</small>' in form
-    assert 'name="hands-1-v5"' in form and 'name="hands-1-v5" type="number"' in form
+    assert 'name="hands-1-v5"' in form and 'name="hands-1-v5" inputmode="numeric"' in form
     assert re.search(r'name="hands-1-mode" value="values" checked', form)  # the default way
     # Bob two 5s and a 10; Cy an ace and three 5s; Di typed points.
     r = post_round(client, gid, round_data([0, 1, 2, 3], 0, {

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from browser_support import submit
+from browser_support import start_game, submit
 
 pytestmark = pytest.mark.browser
 
@@ -82,12 +82,7 @@ def test_a_table_of_four_plays_a_whole_game_through_a_network_drop(live_server, 
     ann = ann_phone.new_page()
 
     # Ann starts the game on her phone.
-    ann.goto(live_server + "/games/new")
-    ann.select_option("#variant", "le-may-i")
-    for i, name in enumerate(NAMES):
-        ann.fill(f"#players-{i}", name)
-    submit(ann, "main button[type=submit]")
-    game_url = ann.url
+    game_url = start_game(ann, live_server, "le-may-i", NAMES)
     game_id = game_url.rsplit("/", 1)[1]
     ann.evaluate("navigator.serviceWorker.ready.then(() => true)")
     ann.reload()

@@ -22,7 +22,7 @@ from collections import Counter
 
 import pytest
 
-from browser_support import check_page, submit
+from browser_support import check_page, start_game, submit
 from scorekeeper.rules import get_variant, parse_cards
 from scorekeeper.rules.scoring import hand_points
 
@@ -51,15 +51,6 @@ class Taps:
         submit(self.page, "button[name=save]")
 
 
-def new_game(page, live_server, variant, names):
-    page.goto(live_server + "/games/new")
-    page.select_option("#variant", variant)
-    for i, name in enumerate(names):
-        page.fill(f"#players-{i}", name)
-    submit(page, "main button[type=submit]")
-    return page.url
-
-
 def by_value(variant, codes):
     return Counter(variant.card_points(c) for c in parse_cards(codes))
 
@@ -77,7 +68,7 @@ def saved_scores(page):
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_taps_to_record_a_round(live_server, page, variant_id):
     variant = get_variant(variant_id)
-    game_url = new_game(page, live_server, variant_id, ["Ann", "Bob", "Cy", "Di"])
+    game_url = start_game(page, live_server, variant_id, ["Ann", "Bob", "Cy", "Di"])
     names = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
     counts = {}
 
@@ -143,14 +134,14 @@ def test_taps_to_record_a_round(live_server, page, variant_id):
 
 def test_the_remembered_way_survives_a_new_game(live_server, page):
     """The way of entering hands is remembered by the browser, not the game."""
-    new_game(page, live_server, "clenney", ["Ann", "Bob", "Cy"])
+    start_game(page, live_server, "clenney", ["Ann", "Bob", "Cy"])
     page.click("nav.actions a.button")
     page.click("label.pill:has(input[name=went_out][value='0'])")
     for seat in (1, 2):
         page.click(f"#hand-{seat} .modes label.pill:has(input[value='points'])")
         page.fill(f"#hand-{seat} input[name$='-points']", "7")
     submit(page, "button[name=save]")
-    new_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
     page.click("nav.actions a.button")
     assert page.locator("#hand-1 .modes input[value='points']").is_checked()
     assert page.locator("#hand-1 input[name$='-points']").is_visible()
@@ -159,7 +150,7 @@ def test_the_remembered_way_survives_a_new_game(live_server, page):
 
 def test_the_last_round_goes_back_to_the_scoreboard(live_server, page):
     """After the last round there is no next form: the game page shows the winner."""
-    game_url = new_game(page, live_server, "le-may-i", ["Ann", "Bob", "Cy"])
+    game_url = start_game(page, live_server, "le-may-i", ["Ann", "Bob", "Cy"])
     page.click("nav.actions a.button")
     for number in range(1, 6):
         page.click(f"label.pill:has(input[name=went_out][value='{number % 3}'])")
@@ -172,7 +163,7 @@ def test_the_last_round_goes_back_to_the_scoreboard(live_server, page):
 
 
 def test_taps_to_record_a_roy_hand(live_server, page):
-    game_url = new_game(page, live_server, "roy", ["Ann", "Bob", "Cy"])
+    game_url = start_game(page, live_server, "roy", ["Ann", "Bob", "Cy"])
     taps = Taps(page)
     with page.expect_navigation():
         taps.click("nav.actions a.button")
