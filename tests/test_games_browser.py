@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import csp_violations, start_game, submit
+from browser_support import csp_violations, screenshot, start_game, submit
 
 pytestmark = pytest.mark.browser
 
@@ -67,3 +67,14 @@ def test_tap_targets_are_at_least_44px(live_server, page):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= page.viewport_size["width"], f"{path or 'game page'} scrolls sideways ({width}px)"
     assert csp_violations(page) == []
+
+
+def test_round_dealer_and_contract_stay_in_view_on_the_round_form(live_server, page):
+    game_url = start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    page.goto(game_url + "/round")
+    page.locator("button[name=save]").scroll_into_view_if_needed()  # the bottom of a long form
+    assert page.evaluate("window.scrollY") > 500
+    box = page.locator(".now.compact").bounding_box()
+    assert 0 <= box["y"] < 5 and box["height"] < 100, box  # stuck to the top, and slim
+    assert "Dealer Ann" in page.text_content(".now.compact") and "2 sets" in page.text_content(".now.compact")
+    screenshot(page, "round form scrolled to Save")
