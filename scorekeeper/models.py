@@ -126,8 +126,9 @@ class HandRecord(db.Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
-    entered_as: Mapped[str] = mapped_column(String(16))  # cards, points, missing, card_count, went_out
+    entered_as: Mapped[str] = mapped_column(String(16))  # cards, values, points, missing, card_count, went_out
     cards: Mapped[list[str]] = mapped_column(JSON)
+    value_counts: Mapped[dict[str, int] | None] = mapped_column(JSON, nullable=True)  # {"5": 3}: by value
     entered_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
     card_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     missing_cards: Mapped[int] = mapped_column(Integer, default=0)

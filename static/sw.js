@@ -8,7 +8,7 @@
 //   static/js/offline.js, not here).
 "use strict";
 
-var VERSION = "scorekeeper-v1";
+var VERSION = "scorekeeper-v2";  // bump when the shell changes: old stores are dropped on activate
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";

@@ -82,9 +82,9 @@ def browser():
             chromium.close()
 
 
-def _new_page(browser, live_server, viewport, javascript=True):
+def _new_page(browser, live_server, viewport, javascript=True, color_scheme="light"):
     context = browser.new_context(viewport=viewport, java_script_enabled=javascript,
-                                  service_workers="block")
+                                  service_workers="block", color_scheme=color_scheme)
     page = context.new_page()
     page.base_url = live_server
     page.phone = f"{viewport['width']}x{viewport['height']}"
@@ -107,6 +107,17 @@ def viewport(request):
 def page(browser, live_server, viewport):
     """A fresh browser context at a phone size, JavaScript on."""
     context, page = _new_page(browser, live_server, viewport)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def dark_page(browser, live_server):
+    """A fresh browser context at 390x844 whose system asks for dark mode."""
+    context, page = _new_page(browser, live_server, PHONES["390x844"], color_scheme="dark")
+    page.phone += " dark"
     try:
         yield page
     finally:
@@ -237,3 +248,13 @@ def submit(page, selector: str) -> None:
     """Click a button that posts a form and wait for the next page."""
     with page.expect_navigation():
         page.click(selector)
+
+
+def start_game(page, base: str, variant: str, names) -> str:
+    """Start a game through the new-game page; returns the game page's URL."""
+    page.goto(base + "/games/new")
+    page.select_option("#variant", variant)
+    for i, name in enumerate(names):
+        page.fill(f"#players-{i}", name)
+    submit(page, "main button[type=submit]")
+    return page.url

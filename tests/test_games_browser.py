@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import csp_violations, submit
+from browser_support import csp_violations, screenshot, start_game, submit
 
 pytestmark = pytest.mark.browser
-
-
-def start_game(page, base, variant, names):
-    page.goto(base + "/games/new")
-    page.select_option("#variant", variant)
-    for i, name in enumerate(names):
-        page.fill(f"#players-{i}", name)
-    submit(page, "button[type=submit]")
-    return page.url
 
 
 def test_record_a_round_with_the_card_picker(live_server, page):
@@ -24,7 +15,7 @@ def test_record_a_round_with_the_card_picker(live_server, page):
     page.goto(game_url + "/round")
     page.check("input[name=went_out][value='0']", force=True)
     assert page.is_hidden("#hand-0 .modes")  # who went out has nothing to enter
-    page.click("#hand-1 summary")
+    page.click("#hand-1 .modes input[value='cards'] + span")
     for code in ("KD", "JK", "3S"):
         page.click(f"#hand-1 input[value='{code}'] + span")
     assert page.text_content("#hand-1 output.running") == "33"  # 10 + 20 + 3, before saving
@@ -39,8 +30,12 @@ def test_record_a_round_with_the_card_picker(live_server, page):
     assert "Check before saving" in page.text_content(".preview")
     assert "Bob: 53 points" in page.text_content("#hand-1 .computed")
     submit(page, "button[name=save]")
-    assert page.url == game_url
+    assert page.url == game_url + "/round"  # round 2's form, open at once
     assert "Round 2" in page.text_content(".now-round")
+    assert "Round 1 saved: Ann 0 · Bob 53 · Cy 12." in page.text_content(".flash")
+    assert page.locator("#hand-1 .modes input[value='cards']").is_checked()  # remembered
+    assert page.text_content("#hand-1 .sofar") == "53 so far"
+    page.goto(game_url)
     assert [t.strip() for t in page.locator(".grid tfoot td").all_inner_texts()] == ["0", "53", "12"]
     assert csp_violations(page) == []
 
@@ -62,7 +57,7 @@ def test_tap_targets_are_at_least_44px(live_server, page):
     for path in ("", "/round"):
         page.goto(game_url + path)
         if path:
-            page.click("#hand-1 summary")
+            page.click("#hand-1 .modes input[value='cards'] + span")
         small = page.evaluate("""() => Array.from(document.querySelectorAll(
                 'main button, main a.button, .pill span, .suit-row span, main input[type=text], main input[type=number], main select'))
             .filter(e => e.offsetParent !== null)
@@ -72,3 +67,14 @@ def test_tap_targets_are_at_least_44px(live_server, page):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= page.viewport_size["width"], f"{path or 'game page'} scrolls sideways ({width}px)"
     assert csp_violations(page) == []
+
+
+def test_round_dealer_and_contract_stay_in_view_on_the_round_form(live_server, page):
+    game_url = start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    page.goto(game_url + "/round")
+    page.locator("button[name=save]").scroll_into_view_if_needed()  # the bottom of a long form
+    assert page.evaluate("window.scrollY") > 500
+    box = page.locator(".now.compact").bounding_box()
+    assert 0 <= box["y"] < 5 and box["height"] < 100, box  # stuck to the top, and slim
+    assert "Dealer Ann" in page.text_content(".now.compact") and "2 sets" in page.text_content(".now.compact")
+    screenshot(page, "round form scrolled to Save")

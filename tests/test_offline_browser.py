@@ -108,11 +108,13 @@ def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, 
     browser_context.set_offline(True)
     assert page.evaluate("navigator.onLine") is False
     page.check("input[name=went_out][value='1']", force=True)  # Bob went out
-    page.click("#hand-0 summary")
+    page.click("#hand-0 .modes input[value='cards'] + span")
     for code in ("KD", "JK", "3S"):
         page.click(f"#hand-0 input[value='{code}'] + span")
-    page.check("#hand-2 input[value=points]", force=True)
-    page.fill("#hand-2 input[name$='-points']", "15")
+    # Cy by value: one 10 and one 5 (Joybells counts pips).
+    page.click("#hand-2 .vrow:has(input[name$='-v10']) button.vp[value='1']")
+    page.click("#hand-2 .vrow:has(input[name$='-v5']) button.vp[value='1']")
+    assert page.text_content("#hand-2 output.running") == "15"
     with page.expect_navigation():
         page.click("button[name=save]")
     assert page.url == game_url
@@ -130,6 +132,7 @@ def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, 
     status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert len(state["rounds"]) == 1 and state["totals"] == {"Ann": 33, "Bob": 0, "Cy": 15}
     assert sorted(state["rounds"][0]["hands"]["Ann"]["cards"]) == ["3S", "JK", "KD"]
+    assert state["rounds"][0]["hands"]["Cy"]["values"] == {"10": 1, "5": 1}
     # The queue is empty: another visit sends nothing more.
     page.goto(game_url)
     page.wait_for_timeout(1000)

@@ -252,7 +252,8 @@ def test_correct_a_past_round_with_a_reason_and_see_old_and_new(client):
     post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "cards", "cards": ["8S"]}, 2: {"mode": "points", "points": "6"}}))
     post_round(client, gid, round_data([0, 1, 2], 1, {0: {"mode": "points", "points": "1"}, 2: {"mode": "points", "points": "2"}}))
     form = text(client.get(f"/games/{gid}/rounds/1/correct"))
-    assert 'value="8S" checked' in form and "Reason for the correction" in form
+    # The cards held travel in the typed box; the page's script ticks them in the picker.
+    assert 'name="hands-1-extra" type="text" value="8S"' in form and "Reason for the correction" in form
     data = round_data([0, 1, 2], 0, {1: {"mode": "cards", "cards": ["8S"], "extra": "KD"},
                                      2: {"mode": "points", "points": "6"}})
     r = client.post(f"/games/{gid}/rounds/1/correct", data=data)
@@ -385,8 +386,8 @@ def test_no_form_input_causes_a_500(client):
     forms = {
         "/games/new": ["variant", "dealer", "players-0", "players-1", "players-9", "twos_wild"],
         f"/games/{gid}/round": ["round", "key", "went_out", "hands-0-seat", "hands-0-mode", "hands-0-cards",
-                                "hands-0-extra", "hands-0-points", "hands-0-missing_cards", "hands-7-seat", "preview", "save"],
-        f"/games/{gid}/rounds/1/correct": ["reason", "version", "went_out", "hands-1-seat", "hands-1-points", "save"],
+                                "hands-0-v50", "hands-0-v5", "hands-1-v10", "hands-1-v7", "hands-0-extra", "hands-0-points", "hands-0-missing_cards", "hands-7-seat", "preview", "save"],
+        f"/games/{gid}/rounds/1/correct": ["reason", "version", "went_out", "hands-1-seat", "hands-1-points", "hands-1-v20", "save"],
         f"/games/{gid}/withdraw": ["player", "version"],
         f"/games/{gid}/ruling": ["what_happened", "ruling", "round", "player", "points", "version"],
         f"/games/{gid}/resume": ["confirm", "version"],
@@ -410,3 +411,81 @@ def test_new_game_shows_every_seating_problem_beside_its_seat(client):
     seat2 = page[page.index('id="players-1"'):page.index('id="players-2"')]
     seat3 = page[page.index('id="players-2"'):page.index('id="players-3"')]
     assert "cannot be blank" in seat2 and "'ANN' is seated twice (seats 1 and 3)" in seat3
+
+
+# ----- by value, the remembered way, the next round's form (issue 7, "few taps") ---------------------
+
+def test_a_round_by_value_through_the_form(client):
+    gid = start(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    form = text(client.get(f"/games/{gid}/round"))
+    # One count per card value, highest first, labelled with the ranks worth it.
+    assert '<b>50</b> <small>Joker</small>' in form and '<b>5</b> <small>2 3 4 5 6 7 8 9</small>' in form
+    assert 'name="hands-1-v5"' in form and 'name="hands-1-v5" inputmode="numeric"' in form
+    assert re.search(r'name="hands-1-mode" value="values" checked', form)  # the default way
+    # Bob two 5s and a 10; Cy an ace and three 5s; Di typed points.
+    r = post_round(client, gid, round_data([0, 1, 2, 3], 0, {
+        1: {"mode": "values", "v10": "1", "v5": "2"},
+        2: {"mode": "values", "v20": "1", "v5": "3", "missing_cards": "1"},
+        3: {"mode": "points", "points": "9"}}))
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/games/{gid}/round")
+    s = api_state(client, gid)
+    assert s["rounds"][0]["scores"] == {"Ann": 0, "Bob": 20, "Cy": 45, "Di": 9}
+    assert s["rounds"][0]["hands"]["Cy"]["values"] == {"20": 1, "5": 3}
+    # The next round's form says what was saved and keeps the totals in view.
+    page = text(client.get(r.headers["Location"]))
+    assert "Round 1 saved: Ann 0 · Bob 20 · Cy 45 · Di 9." in page and "Round 2" in page
+    assert '<small class="sofar">45 so far</small>' in page
+    # The correction form shows the counts entered.
+    fix = text(client.get(f"/games/{gid}/rounds/1/correct"))
+    assert re.search(r'name="hands-2-v20"[^>]* value="1"', fix)
+    assert re.search(r'name="hands-2-v5"[^>]* value="3"', fix)
+
+
+def test_by_value_errors_name_the_field_and_lose_nothing(client):
+    gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
+    r = post_round(client, gid, round_data([0, 1, 2], 0, {
+        1: {"mode": "values", "v15": "two", "v5": "3"},
+        2: {"mode": "values"}}))
+    page = text(r)
+    assert r.status_code == 400
+    assert "'two' is not a whole number" in page
+    assert "Cy holds no cards: count the cards by value Cy still holds, or type the points" in page
+    assert re.search(r'name="hands-1-v5"[^>]* value="3"', page)  # kept
+    r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "v5": "500"},
+                                                        2: {"mode": "points", "points": "0"}}))
+    assert r.status_code == 400 and "a hand holds 0 to 120 cards" in text(r)
+    assert api_state(client, gid)["rounds"] == []
+
+
+def test_without_the_script_the_way_filled_in_counts(client):
+    """Without JavaScript every way is shown at once: typed points with "By value" still chosen
+    are points; an empty "by value" hand is refused, not scored 0."""
+    gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
+    r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "points": "12"},
+                                                        2: {"mode": "values", "extra": "KD 4S"}}))
+    assert r.status_code == 302, text(r)
+    hands = api_state(client, gid)["rounds"][0]["hands"]
+    assert hands["Bob"]["entered_as"] == "points" and hands["Bob"]["points"] == 12
+    assert hands["Cy"]["entered_as"] == "cards" and hands["Cy"]["points"] == 15
+
+
+def test_the_way_hands_were_entered_is_remembered(client):
+    gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
+    post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "3"},
+                                                    2: {"mode": "points", "points": "4"}}))
+    form = text(client.get(f"/games/{gid}/round"))
+    assert re.search(r'name="hands-0-mode" value="points" checked', form)
+    post_round(client, gid, round_data([0, 1, 2], 1, {0: {"mode": "cards", "cards": ["KD"]},
+                                                    2: {"mode": "cards", "extra": "4S"}}))
+    other = start(client, "joybells", ["Ann", "Bob", "Cy"])  # the browser remembers, not the game
+    assert re.search(r'name="hands-0-mode" value="cards" checked', text(client.get(f"/games/{other}/round")))
+
+
+def test_after_the_last_round_the_game_page_shows_the_result(client):
+    gid = start(client, "le-may-i", ["Ann", "Bob", "Cy"])
+    for n in range(1, 6):
+        r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "v10": "1"},
+                                                            2: {"mode": "values", "v5": "2"}}))
+        assert r.status_code == 302
+        assert r.headers["Location"].endswith(f"/games/{gid}" if n == 5 else f"/games/{gid}/round")
+    assert "Ann wins" in text(client.get(f"/games/{gid}"))

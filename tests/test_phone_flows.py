@@ -69,11 +69,13 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
         assert page.text_content("#hand-0 output.running") == "10"
     else:
         for seat, codes in ((1, ("KD", "3S")), (2, ("AH",)), (3, ("9C", "9D", "5S"))):
-            page.click(f"#hand-{seat} summary")
+            page.click(f"#hand-{seat} .modes input[value='cards'] + span")
             for code in codes:
                 page.click(f"#hand-{seat} input[value='{code}'] + span")
     submit(page, "button[name=save]")
-    assert page.url == game_url
+    assert page.url == game_url + "/round"  # the next round's form opens at once
+    seen.check("round-after-save")
+    page.goto(game_url)
     totals_after_1 = page.locator(".grid tfoot td").all_inner_texts()
 
     # Round 2 with typed points (ROY: counts again; it has no points mode).
@@ -88,7 +90,8 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
     submit(page, "button[name=preview]")
     seen.check("round-preview")
     submit(page, "button[name=save]")
-    assert page.url == game_url
+    assert page.url == game_url + "/round"
+    page.goto(game_url)
     assert page.locator(".grid tbody tr").count() == 2
 
     # Correct round 1, with a reason.

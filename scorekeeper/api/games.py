@@ -219,10 +219,14 @@ def _describe() -> None:
     err = openapi.ERROR_RESPONSE
     hand = {
         "type": "object",
-        "description": "Exactly one of cards, points, missing (true) or, for ROY, card_count; "
-                       "missing_cards may go with cards or points (incorrect hand: 10 points each).",
+        "description": "Exactly one of cards, values, points, missing (true) or, for ROY, card_count; "
+                       "missing_cards may go with cards, values or points (incorrect hand: 10 points each).",
         "properties": {
             "cards": {"type": "array", "items": {"type": "string"}, "examples": [["KD", "4S", "AH"]]},
+            "values": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                       "description": "How many cards of each card value the player holds, keyed by the "
+                                      "variant's card values (an extension of the contract)",
+                       "examples": [{"5": 3, "10": 1}]},
             "points": {"type": "integer", "minimum": 0},
             "missing": {"const": True},
             "card_count": {"type": "integer", "minimum": 0, "maximum": 52},

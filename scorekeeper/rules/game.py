@@ -12,13 +12,13 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
-from .scoring import check_missing_cards, hand_points, missing_card_penalty
+from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty
 from .variants import RoundScore, StockExhausted, Variant, Winner
 
 WENT_OUT = "went_out"
 STOCK_EXHAUSTED = "stock_exhausted"
 ENDS = (WENT_OUT, STOCK_EXHAUSTED)
-ENTRY_KINDS = ("cards", "points", "missing", "card_count", "went_out")
+ENTRY_KINDS = ("cards", "values", "points", "missing", "card_count", "went_out")
 
 MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
 MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
@@ -164,11 +164,14 @@ class Hand:
     points: int | None = None
     card_count: int | None = None
     missing_cards: int = 0
+    value_counts: tuple[tuple[int, int], ...] = ()  # (card value, how many), highest value first
 
     def as_input(self) -> dict:
         """The canonical API form of this hand (used to tell a repeat from a different submission)."""
         if self.entered_as == "cards":
             data: dict = {"cards": [c.code for c in self.cards]}
+        elif self.entered_as == "values":
+            data = {"values": {str(value): count for value, count in self.value_counts}}
         elif self.entered_as == "points":
             data = {"points": self.points}
         elif self.entered_as == "missing":
@@ -194,30 +197,34 @@ def _whole_number(value: object, field: str, what: str, high: int) -> int:
 
 def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
     """One player's hand as the API and the pages send it (api-contract.md, "A hand is one of"):
-    ``{"cards": [...]}``, ``{"points": n}``, ``{"missing": true}``, or for ROY ``{"card_count": n}``;
-    ``missing_cards`` may accompany cards or points (rulings.md, "Irregularities")."""
+    ``{"cards": [...]}``, ``{"values": {"5": 3, "10": 1}}`` (so many cards of each card value),
+    ``{"points": n}``, ``{"missing": true}``, or for ROY ``{"card_count": n}``; ``missing_cards``
+    may accompany cards, values or points (rulings.md, "Irregularities")."""
     if not isinstance(raw, Mapping):
         raise GameRulesError(
             f"{raw!r} is not a hand (expected an object such as {{\"cards\": [...]}}, {{\"points\": 25}} or {{\"missing\": true}})",
             field,
             raw,
         )
-    known = {"cards", "points", "missing", "card_count", "missing_cards", "note"}
+    known = {"cards", "values", "points", "missing", "card_count", "missing_cards", "note"}
     for key in raw:
         if key not in known:
-            raise GameRulesError(f"{key!r} is not part of a hand (use cards, points, missing, card_count, missing_cards)", f"{field}.{key}", key)
-    kinds = [k for k in ("cards", "points", "missing", "card_count") if k in raw]
+            raise GameRulesError(
+                f"{key!r} is not part of a hand (use cards, values, points, missing, card_count, missing_cards)",
+                f"{field}.{key}", key,
+            )
+    kinds = [k for k in ("cards", "values", "points", "missing", "card_count") if k in raw]
     if len(kinds) != 1:
         what = "none" if not kinds else " and ".join(kinds)
         raise GameRulesError(
-            f"a hand needs exactly one of cards, points, missing or card_count (got {what})", field, dict(raw)
+            f"a hand needs exactly one of cards, values, points, missing or card_count (got {what})", field, dict(raw)
         )
     kind = kinds[0]
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     missing_cards = 0
     if "missing_cards" in raw:
-        if kind not in ("cards", "points"):
-            raise GameRulesError("missing_cards goes with cards or points only", f"{field}.missing_cards", raw["missing_cards"])
+        if kind not in ("cards", "values", "points"):
+            raise GameRulesError("missing_cards goes with cards, values or points only", f"{field}.missing_cards", raw["missing_cards"])
         try:
             missing_cards = check_missing_cards(raw["missing_cards"], f"{field}.missing_cards")
         except RulesInputError as err:
@@ -230,7 +237,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         )
     if not roy and kind == "card_count":
         raise GameRulesError(
-            f"card_count is for ROY; in {variant.name} give the cards left, the points, or missing",
+            f"card_count is for ROY; in {variant.name} give the cards left, their values, the points, or missing",
             f"{field}.card_count",
             raw["card_count"],
         )
@@ -245,6 +252,12 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         if roy:
             return Hand("card_count", card_count=len(cards))
         return Hand("cards", cards=cards, missing_cards=missing_cards)
+    if kind == "values":
+        try:
+            counts = check_value_counts(variant, raw["values"], f"{field}.values")
+        except RulesInputError as err:
+            raise GameRulesError(err.message, err.field, err.value) from None
+        return Hand("values", value_counts=tuple(counts.items()), missing_cards=missing_cards)
     if kind == "points":
         points = _whole_number(raw["points"], f"{field}.points", "a number of points", MAX_POINTS)
         return Hand("points", points=points, missing_cards=missing_cards)
@@ -265,6 +278,7 @@ class HandResult:
     card_count: int | None = None
     entered_points: int | None = None
     note: str | None = None
+    value_counts: tuple[tuple[int, int], ...] | None = None
 
     def as_dict(self) -> dict:
         data = {
@@ -278,6 +292,8 @@ class HandResult:
             data["card_count"] = self.card_count
         if self.entered_points is not None:
             data["entered_points"] = self.entered_points
+        if self.value_counts is not None:
+            data["values"] = {str(value): count for value, count in self.value_counts}
         return data
 
 
@@ -348,6 +364,8 @@ def score_round(
     if went_out is not None and went_out in hands:
         hand = hands[went_out]
         zero = (hand.entered_as == "cards" and not hand.cards and not hand.missing_cards) or (
+            hand.entered_as == "values" and not hand.value_counts and not hand.missing_cards
+        ) or (
             hand.entered_as == "points" and hand.points == 0 and not hand.missing_cards
         ) or (hand.entered_as == "card_count" and hand.card_count == 0) or hand.entered_as == "went_out"
         if not zero:
@@ -381,6 +399,12 @@ def score_round(
         if hand.entered_as == "cards":
             score = hand_points(variant, hand.cards, hand.missing_cards)
             results[name] = HandResult("cards", tuple(c.code for c in hand.cards), hand.missing_cards, score.points)
+        elif hand.entered_as == "values":
+            held = sum(value * count for value, count in hand.value_counts)
+            extra = missing_card_penalty(variant, hand.missing_cards)
+            results[name] = HandResult(
+                "values", (), hand.missing_cards, held + extra, value_counts=hand.value_counts
+            )
         else:
             extra = missing_card_penalty(variant, hand.missing_cards)
             results[name] = HandResult(

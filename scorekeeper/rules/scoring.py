@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesInputError
@@ -74,3 +74,54 @@ def points_classes(variant: Variant) -> list[tuple[int, list[str]]]:
     for key, value in variant.points.items():
         by_value.setdefault(value, []).append(key)
     return sorted(by_value.items(), key=lambda kv: -kv[0])
+
+
+MAX_VALUE_COUNT = 120  # as many cards as any May I hand could hold
+
+
+def check_value_counts(variant: Variant, counts: object, field: str = "values") -> dict[int, int]:
+    """``{card value: how many cards of that value}`` checked against ``variant``'s card values
+    (JSON keys are strings: ``{"5": 3}``). Zero counts are dropped."""
+    if not isinstance(counts, Mapping):
+        raise RulesInputError(f"{counts!r} is not an object of card values and counts, such as {{\"5\": 3, \"10\": 1}}", field, counts)
+    values = {value for value, _ in points_classes(variant)}
+    out: dict[int, int] = {}
+    total = 0
+    for key, count in counts.items():
+        try:
+            value = int(key) if not isinstance(key, bool) else None
+        except (TypeError, ValueError):
+            value = None
+        if value is None or value not in values:
+            allowed = ", ".join(str(v) for v in sorted(values))
+            raise RulesInputError(f"{key!r} is not a card value in {variant.name} (card values: {allowed})", f"{field}.{key}", key)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise RulesInputError(f"{count!r} is not a number of {value}-point cards (a whole number, 0 or more)", f"{field}.{key}", count)
+        total += count
+        if total > MAX_VALUE_COUNT:
+            raise RulesInputError(f"{total} cards is more than any hand holds", f"{field}.{key}", count)
+        if count:
+            out[value] = out.get(value, 0) + count
+    return dict(sorted(out.items(), key=lambda kv: -kv[0]))
+
+
+def points_from_value_counts(variant: Variant, counts: Mapping, missing_cards: int = 0) -> HandScore:
+    """Points of a hand entered as "so many cards of each value" (three 5-point cards and a 10:
+    ``{5: 3, 10: 1}``), under ``variant``'s card values, plus the incorrect-hand penalty for
+    ``missing_cards`` (rulings.md, "Irregularities"). Same total as :func:`hand_points` for the
+    same cards."""
+    if variant.scoring.round_score is not RoundScore.PENALTY:
+        raise RulesInputError(f"{variant.name} does not score the cards left in a hand", "variant", variant.id)
+    checked = check_value_counts(variant, counts)
+    missing_cards = check_missing_cards(missing_cards)
+    names = dict(points_classes(variant))
+    lines = tuple(
+        ScoreLine(f"{count} × {value} ({' '.join(names[value])})", count * value) for value, count in checked.items()
+    )
+    extra = missing_card_penalty(variant, missing_cards)
+    return HandScore(
+        points=sum(line.points for line in lines) + extra,
+        lines=lines,
+        missing_cards=missing_cards,
+        missing_card_points=extra,
+    )

@@ -406,6 +406,7 @@ def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
             cards=list(h.cards),
             entered_points=h.entered_points,
             card_count=h.card_count,
+            value_counts=None if h.value_counts is None else {str(v): n for v, n in h.value_counts},
             missing_cards=h.missing_cards,
             points=h.points,
             bonus=result.bonus.get(name, 0),
@@ -758,6 +759,8 @@ def _hand_dict(h: HandRecord) -> dict:
         data["card_count"] = h.card_count
     if h.entered_points is not None:
         data["entered_points"] = h.entered_points
+    if h.value_counts is not None:
+        data["values"] = dict(h.value_counts)
     return data
 
 

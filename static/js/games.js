@@ -1,4 +1,5 @@
-// Game pages: small helpers that save taps. Every form still works without this file.
+// Game pages: small helpers that save taps. Every form still works without this file (counts and
+// cards are then typed).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -14,6 +15,9 @@
   var penalty = parseInt(form.dataset.penalty || "0", 10);
   var roy = form.dataset.roy === "yes";
   var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
+  var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var PILLS = 4;  // one tap sets 1 to 4 cards of a value; more are typed in the box beside them
 
   function cardValue(code) {
     code = code.trim().toUpperCase();
@@ -23,9 +27,11 @@
     return values[rank];
   }
 
+  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }  // hands-1-v5: 5-point cards
+
   function modeOf(hand) {
     var checked = hand.querySelector(".modes input:checked");
-    return checked ? checked.value : "cards";
+    return checked ? checked.value : "values";
   }
 
   function number(input) {
@@ -49,17 +55,26 @@
       return pts === null ? null : pts + missing * penalty;
     }
     var total = 0;
+    var any = missing > 0;
+    if (mode === "values") {
+      hand.querySelectorAll("input.vcount").forEach(function (box) {
+        var n = number(box);
+        if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
+      });
+      return any ? total + missing * penalty : null;
+    }
     hand.querySelectorAll(".suit-row input:checked").forEach(function (box) {
       total += cardValue(box.value) || 0;
+      any = true;
     });
     var extra = hand.querySelector("input[name$='-extra']");
     if (extra && extra.value.trim()) {
       extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
         var v = code ? cardValue(code) : 0;
-        if (typeof v === "number") { total += v; }
+        if (typeof v === "number") { total += v; any = true; }
       });
     }
-    return total + missing * penalty;
+    return any ? total + missing * penalty : null;
   }
 
   function update() {
@@ -78,21 +93,108 @@
       var total = handTotal(hand);
       var text = total === null ? "" : String(total);
       if (output && output.textContent !== text) { output.textContent = text; }
+      hand.querySelectorAll(".vrow").forEach(function (row) {
+        var n = number(row.querySelector("input.vcount")) || 0;
+        row.querySelectorAll("button.vp").forEach(function (b) {
+          var on = String(n) === b.value;
+          if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
+        });
+      });
     });
     if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
   }
 
-  // Tapping a card or typing points picks the matching way of scoring: one tap fewer.
+  // The card picker: one button-sized checkbox per card of the pack, built here (the page only
+  // carries the card values). Cards in the typed box that the grid has are ticked instead (the
+  // first copy of each; second copies stay typed).
+  function cardBox(name, code, text) {
+    var label = document.createElement("label");
+    var box = document.createElement("input");
+    var face = document.createElement("span");
+    box.type = "checkbox";
+    box.name = name;
+    box.value = code;
+    face.textContent = text;
+    label.appendChild(box);
+    label.appendChild(face);
+    return label;
+  }
+
+  function buildPicker(hand) {
+    var slot = hand.querySelector(".picker[data-slot]");
+    if (!slot || slot.firstChild) { return; }
+    var name = slot.dataset.slot;
+    SUITS.forEach(function (suit) {
+      var row = document.createElement("div");
+      row.className = "suit-row" + (suit[2] ? " red" : "");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", suit[1]);
+      RANKS.forEach(function (rank) { row.appendChild(cardBox(name, rank + suit[0], rank + suit[1])); });
+      slot.appendChild(row);
+    });
+    if (values.JK !== undefined) {
+      var jokers = document.createElement("div");
+      jokers.className = "suit-row";
+      jokers.setAttribute("role", "group");
+      jokers.setAttribute("aria-label", "Jokers");
+      var joker = cardBox(name, "JK", "Joker");
+      joker.className = "joker";
+      jokers.appendChild(joker);
+      slot.appendChild(jokers);
+    }
+    var extra = hand.querySelector("input[name$='-extra']");
+    if (!extra || !extra.value.trim()) { return; }
+    var left = [];
+    extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
+      if (!code) { return; }
+      var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
+      var box = slot.querySelector("input[value='" + up + "']");
+      if (box && !box.checked) { box.checked = true; } else { left.push(code); }
+    });
+    extra.value = left.join(" ");
+  }
+
+  // By value: buttons 1-4 beside each count box; a tap sets the count, a second tap clears it.
+  function buildPills(hand) {
+    hand.querySelectorAll(".vrow").forEach(function (row) {
+      var box = row.querySelector("input.vcount");
+      var pills = document.createElement("span");
+      pills.className = "vpills";
+      for (var n = 1; n <= PILLS; n += 1) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "vp";
+        b.value = String(n);
+        b.textContent = String(n);
+        b.setAttribute("aria-pressed", "false");
+        b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
+        pills.appendChild(b);
+      }
+      pills.addEventListener("click", function (event) {
+        var b = event.target.closest("button.vp");
+        if (!b) { return; }
+        box.value = box.value === b.value ? "" : b.value;
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      row.insertBefore(pills, box);
+    });
+  }
+
+  // Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
   hands.forEach(function (hand) {
+    if (roy) { return; }
+    buildPicker(hand);
+    buildPills(hand);
     function pick(mode) {
       var radio = hand.querySelector(".modes input[value='" + mode + "']");
       if (radio && !radio.checked) { radio.checked = true; }
     }
-    hand.querySelectorAll(".suit-row input, input[name$='-extra']").forEach(function (el) {
-      el.addEventListener("input", function () { pick("cards"); });
+    hand.addEventListener("input", function (event) {
+      var el = event.target;
+      if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
+      else if (el.matches("input.vcount")) { pick("values"); }
+      else if (el.matches("input[name$='-points']")) { pick("points"); }
     });
-    var points = hand.querySelector("input[name$='-points']");
-    if (points) { points.addEventListener("input", function () { pick("points"); }); }
   });
 
   form.addEventListener("input", update);

@@ -151,6 +151,8 @@
     return isNaN(n) ? null : n;
   }
 
+  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }  // hands-1-v5: 5-point cards
+
   function buildBody(form) {
     var roy = form.dataset.roy === "yes";
     var body = { hands: {} };
@@ -181,10 +183,17 @@
         return;
       }
       var checked = hand.querySelector(".modes input:checked");
-      var mode = checked ? checked.value : "cards";
+      var mode = checked ? checked.value : "values";
       var result;
       if (mode === "missing") {
         result = { missing: true };
+      } else if (mode === "values") {
+        var counts = {};
+        hand.querySelectorAll("input.vcount").forEach(function (box) {
+          var n = intValue(box);
+          if (n) { counts[cardValueOf(box)] = n; }
+        });
+        result = { values: counts };
       } else if (mode === "points") {
         var points = intValue(hand.querySelector("input[name$='-points']"));
         if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
@@ -198,6 +207,11 @@
         result = { cards: cards };
       }
       var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
+      var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
+      if (empty && !missing) {  // as on the server: only the player who went out holds nothing
+        problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
+        return;
+      }
       if (mode !== "missing" && missing) { result.missing_cards = missing; }
       body.hands[name] = result;
     });

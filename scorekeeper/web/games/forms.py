@@ -22,7 +22,8 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from wtforms.widgets import NumberInput
 
 from ...rules.cards import RANKS, SUITS, Card
-from ...rules.variants import Variant, all_variants
+from ...rules.scoring import points_classes
+from ...rules.variants import RoundScore, Variant, all_variants
 
 MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
@@ -113,17 +114,18 @@ class NewGameForm(FlaskForm):
 
 # ----- a round -------------------------------------------------------------------------------------
 
-class HandForm(Form):
-    """One player's hand: cards tapped (plus typed codes for second copies), typed points, or no
-    score posted; missing cards for an incorrect hand; ROY: how many cards are left."""
+INPUT_MODES = (("values", "By value"), ("cards", "Cards"), ("points", "Points"), ("missing", "No score"))
+REMEMBERED_MODES = ("values", "cards", "points")  # "no score" is never a good default
 
+
+class HandForm(Form):
+    """One player's hand: so many cards of each value, cards tapped (plus typed codes for second
+    copies), typed points, or no score posted; missing cards for an incorrect hand; ROY: how many
+    cards are left."""
+
+    card_values: tuple[int, ...] = ()  # the variant's card values: one count field v<value> each
     seat = HiddenField()
-    mode = RadioField(
-        "Score by",
-        choices=options([("cards", "Cards"), ("points", "Points"), ("missing", "No score posted")]),
-        default="cards",
-        validate_choice=False,
-    )
+    mode = RadioField("Score by", choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField("Cards left", choices=[], validate_choice=False)
     extra = StringField("More cards (codes, e.g. 7H KD)", validators=[Optional(), Length(max=300)])
     points = WholeNumberField("Points", validators=[Optional(), NumberRange(min=0, max=10000, message="points go from 0 to 10000")])
@@ -151,13 +153,23 @@ class CorrectFormBase(RoundFormBase):
     save = SubmitField("Save the correction")
 
 
+def value_count_field() -> WholeNumberField:
+    return WholeNumberField(validators=[Optional(), NumberRange(min=0, max=120, message="a hand holds 0 to 120 cards")])
+
+
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
-    """A round form for these (seat, name) players of ``variant``."""
+    """A round form for these (seat, name) players of ``variant``. Each hand has one count per card
+    value of the variant: ``v5`` is how many 5-point cards the player holds."""
     base = CorrectFormBase if correcting else RoundFormBase
+    classes = points_classes(variant) if variant.points else []
+    hand_cls = type("VariantHandForm", (HandForm,), {
+        "card_values": tuple(value for value, _ in classes),
+        **{f"v{value}": value_count_field() for value, _ in classes},
+    })
     cls = type(
         "RoundForm",
         (base,),
-        {"hands": FieldList(FormField(HandForm), min_entries=len(players), max_entries=len(players))},
+        {"hands": FieldList(FormField(hand_cls), min_entries=len(players), max_entries=len(players))},
     )
     form = cls(**kwargs)
     choices = [(str(seat), name) for seat, name in players]
@@ -186,19 +198,16 @@ def card_choices(variant: Variant) -> list[tuple[str, int]]:
     return out
 
 
-def hand_to_fields(hand: dict) -> dict:
-    """A stored hand (game_state shape) as form data, for the correction form."""
-    data = {"mode": "cards", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
+def hand_to_fields(hand: dict, variant: Variant) -> dict:
+    """A stored hand (game_state shape) as form data, for the correction form. Cards go in the typed
+    box; the page's script ticks them in the card picker (second copies stay typed)."""
+    data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
-        seen: set[str] = set()
-        extra = []
-        for code in hand.get("cards", []):
-            if code in seen:
-                extra.append(code)
-            else:
-                seen.add(code)
-        data.update(cards=sorted(seen), extra=" ".join(extra))
+        data.update(mode="cards", extra=" ".join(hand.get("cards", [])))
+    elif kind == "values":
+        for value, count in (hand.get("values") or {}).items():
+            data[f"v{value}"] = count
     elif kind == "points":
         data.update(mode="points", points=hand.get("entered_points", hand.get("points")))
     elif kind == "missing":
@@ -209,8 +218,25 @@ def hand_to_fields(hand: dict) -> dict:
     return data
 
 
-def round_payload(form: RoundFormBase, players: list[tuple[int, str]], roy: bool) -> tuple[dict, dict[str, list[str]]]:
+def effective_mode(h: HandForm) -> str:
+    """The way this hand was entered: the mode chosen, unless nothing was entered that way and
+    exactly one other way was filled in (a phone without the page's script shows every way at once,
+    so typing points without choosing "Points" first still means points)."""
+    filled = {
+        "values": any(h[f"v{value}"].data for value in h.card_values),
+        "cards": bool(h.cards.data or (h.extra.data or "").strip()),
+        "points": h.points.data is not None,
+    }
+    chosen = h.mode.data if h.mode.data in (*filled, "missing") else "values"
+    if chosen == "missing" or filled[chosen]:
+        return chosen
+    others = [mode for mode, used in filled.items() if used]
+    return others[0] if len(others) == 1 else chosen
+
+
+def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant) -> tuple[dict, dict[str, list[str]]]:
     """The API-shaped round submission from the form, and errors for empty required inputs."""
+    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     errors: dict[str, list[str]] = {}
     payload: dict = {"hands": {}}
     if form.round.data:
@@ -242,18 +268,28 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], roy: bool
             payload["hands"][name] = {"card_count": h.count.data}
             continue
         hand: dict
-        if h.mode.data == "missing":
+        mode = effective_mode(h)
+        if mode == "missing":
             hand = {"missing": True}
-        elif h.mode.data == "points":
+        elif mode == "values":
+            hand = {"values": {str(value): h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}}
+        elif mode == "points":
             if h.points.data is None:
                 if not h.points.errors:
                     errors.setdefault(f"hands.{name}", []).append(f"type {name}'s points, or tap the cards left")
                 continue
             hand = {"points": h.points.data}
-        else:
+        else:  # cards: tapped in the picker, or typed
             cards = list(h.cards.data or []) + (h.extra.data or "").replace(",", " ").split()
             hand = {"cards": cards}
-        if h.mode.data != "missing" and h.missing_cards.data:
+        if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
+                and not hand.get("cards") and not h.missing_cards.data:
+            # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
+            how = "count the cards by value" if mode == "values" else "tap the cards"
+            errors.setdefault(f"hands.{name}", []).append(
+                f"{name} holds no cards: {how} {name} still holds, or type the points (0 if that is right)")
+            continue
+        if mode != "missing" and h.missing_cards.data:
             hand["missing_cards"] = h.missing_cards.data
         payload["hands"][name] = hand
     return payload, errors

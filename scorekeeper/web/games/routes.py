@@ -12,20 +12,21 @@ import secrets
 
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
-from ...rules.cards import RANKS, SUITS, SUIT_SYMBOLS
+from ...rules.cards import RANKS
 from ...rules.game import seating_problems
+from ...rules.scoring import points_classes
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
 from ... import live
 from ...services import games as svc
 from ..slotted import REQUEST_SLOTS, SlottedPage, slot
 from . import bp
 from .forms import (
+    REMEMBERED_MODES,
     ActionForm,
     NewGameForm,
     ResumeForm,
     RulingForm,
     WithdrawForm,
-    card_choices,
     hand_to_fields,
     house_option_labels,
     options,
@@ -306,30 +307,25 @@ def _round_players(state: dict, number: int) -> list[tuple[int, str]]:
     ]
 
 
-def _card_grid(variant) -> dict:
-    points = dict(card_choices(variant))
-    suits = []
-    for suit in SUITS:
-        suits.append({
-            "suit": suit,
-            "symbol": SUIT_SYMBOLS[suit],
-            "red": suit in ("H", "D"),
-            "cards": [{"code": f"{r}{suit}", "rank": r, "points": points.get(f"{r}{suit}", 0)} for r in RANKS],
-        })
-    jokers = [{"code": "JK", "rank": "Joker", "points": points["JK"]}] if "JK" in points else []
-    return {"suits": suits, "jokers": jokers}
-
-
 def _render_round(template: str, game, state: dict, form, players, number: int, errors, preview=None, status=200,
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
     card_points = {rank: variant.points.get(rank) for rank in list(RANKS) + ["JK"] if rank in variant.points}
+    for entry in form.hands:
+        # The card picker is built by static/js/games.js from one <template>; the cards ticked so far
+        # travel in the typed box, which the script turns back into ticks (and works without it).
+        h = entry.form
+        typed = (h.extra.data or "").replace(",", " ").split()
+        if h.cards.data:
+            h.extra.data = " ".join(list(h.cards.data) + typed)
+            h.cards.data = []
     return render_template(
         template, form=form, players=players, number=number, errors=errors, preview=preview,
-        grid=_card_grid(variant) if not ctx["roy"] else None,
+        classes=points_classes(variant) if not ctx["roy"] else [],
         card_points_json=json.dumps(card_points), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
+        totals_so_far=(state["totals"] if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
         offline_token=_tokens().get(game.id) if ctx["editor"] and correcting is None else None,  # static/js/offline.js
         **ctx,
@@ -351,26 +347,47 @@ def record(game_id: str):
     number = state["next_round"]["number"]
     players = _round_players(state, number)
     if request.method == "GET":
-        form = round_form(players, ctx_variant, data={"round": str(number), "key": secrets.token_urlsafe(16),
-                                                      "version": str(state["version"])})
+        mode = session.get("input_mode")
+        mode = mode if mode in REMEMBERED_MODES else "values"
+        form = round_form(players, ctx_variant, data={
+            "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state["version"]),
+            "hands": [{"seat": str(seat), "mode": mode} for seat, _ in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
     errors: dict[str, list[str]] = {}
     preview = None
     form.validate()
-    payload, missing = round_payload(form, players, roy)
+    payload, missing = round_payload(form, players, ctx_variant)
     errors.update(missing)
     if not any(f.errors for f in form) and not errors and not _hand_errors(form):
         try:
             if form.save.data:
                 outcome = svc.record_round(game_id, payload, form.key.data or None)
-                flash(f"{'Hand' if roy else 'Round'} {outcome.body['number']} saved.", "ok")
+                if not roy:
+                    _remember_mode(form)
+                body = outcome.body
+                bonus = body.get("bonus") or {}
+                scores = " · ".join(f"{name} {points}" + (f" ({bonus[name]:+d} off the total)" if bonus.get(name) else "")
+                                    for name, points in body["scores"].items())
+                flash(f"{'Hand' if roy else 'Round'} {body['number']} saved: {scores}.", "ok")
+                if body["status"] == "in_progress" and body["next_round"]:
+                    # The next round's form opens at once: one tap fewer per round (issue 7).
+                    return redirect(url_for("games.record", game_id=game_id))
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
         except svc.ServiceError as err:
             _service_error(err, errors)
     status = 200 if preview is not None else 409 if "round" in errors else 400
     return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
+
+
+def _remember_mode(form) -> None:
+    """Keep the way most hands were entered (by value, cards or points) for this browser's next
+    round form: a table rarely changes how it counts mid-game (issue 7, "few taps")."""
+    used = [entry.form.mode.data for entry in form.hands
+            if entry.form.seat.data != form.went_out.data and entry.form.mode.data in REMEMBERED_MODES]
+    if used:
+        session["input_mode"] = max(REMEMBERED_MODES, key=used.count)
 
 
 def _hand_errors(form) -> bool:
@@ -392,7 +409,7 @@ def correct(game_id: str, number: int):
         went = str(seat_of[rnd["went_out"]]) if rnd["went_out"] else "stock"
         hands = []
         for seat, name in players:
-            fields = hand_to_fields(rnd["hands"].get(name, {}))
+            fields = hand_to_fields(rnd["hands"].get(name, {}), variant)
             fields["seat"] = str(seat)
             hands.append(fields)
         form = round_form(players, variant, correcting=True, data={
@@ -402,7 +419,7 @@ def correct(game_id: str, number: int):
     errors: dict[str, list[str]] = {}
     preview = None
     form.validate()
-    payload, missing = round_payload(form, players, roy)
+    payload, missing = round_payload(form, players, variant)
     errors.update(missing)
     if not any(f.errors for f in form) and not errors and not _hand_errors(form):
         try:
