@@ -53,11 +53,6 @@ def other_process(database_url, tmp_path):
     process.close()
 
 
-def forget_everything() -> None:
-    for cache in (live.api_bodies, live.view_pages, live.game_pages):
-        cache._items.clear()
-
-
 def statements(app, fn):
     """``fn()``, and the SQL statements it sent through SQLAlchemy (the version stamp is read
     beside SQLAlchemy: not among them)."""
@@ -121,7 +116,7 @@ def test_every_answer_follows_writes_made_by_another_process(app, client, other_
             (response, sent) = statements(app, view)
             got[name] = answer(response)
             assert sent, f"after the {what} (another process) the {name} did not load the game"
-        forget_everything()
+        live.forget_kept_answers()
         for name, view in views.items():
             assert got[name] == answer(view()), f"after the {what} (another process) the {name} is not the one rendered afresh"
             assert got[name] != before[name], f"the {name} did not change with the {what}"
