@@ -2,22 +2,24 @@
 
 Seeds a temporary SQLite file (WAL) with a 4-player Clenney game in progress (6 of its 7 rounds
 recorded), starts gunicorn (sync workers, one per core) for the real app and, on another port, for
-a tiny Flask app that answers "ok", then runs wrk against, one after the other in the same run:
+a tiny Flask app that answers "ok", then runs wrk against, one after the other, in rounds (each
+round: the bare endpoint first, then the game URLs):
 
 - the game page as the scorekeeping phone gets it: wrk sends the session cookie that the game's
   edit link gives a browser, so the page is the editor's (record button, correction links, the
-  suspend form with its CSRF token) and the cookie is checked, re-signed and sent back each time;
+  suspend form with its CSRF token) and the cookie is checked on each request;
 - the game page as a phone that follows the game gets it (its cookie, no edit rights);
 - the read-only scoreboard and ``GET /api/v1/games/<id>`` (no cookie, as a poller sends them);
 - the bare endpoint.
 
 Before the run each URL is fetched once and checked (status 200; the editor's page really is
-the editor's). Reports requests per second and the latency percentiles, and each game URL's req/s
-as a share of the bare endpoint's. Writes the "Server speed" section of docs/performance.md
+the editor's). Reports requests per second (mean of the rounds), the latency percentiles (p50:
+median of the rounds, p99: the worst), and each game URL's req/s as a share of the bare
+endpoint's, with its range round by round. Writes the "Server speed" section of docs/performance.md
 (replacing the old one). The app runs with its production settings, rate limiter included (it
 limits writes only, so it never answers 429 to these reads, but it does its work on each request).
 
-    /work/venv/bin/python bench/bench_server.py                 # 10 s per URL
+    /work/venv/bin/python bench/bench_server.py                 # 10 s per URL and round, 3 rounds
     /work/venv/bin/python bench/bench_server.py --seconds 5 --no-write
 """
 from __future__ import annotations
@@ -151,7 +153,7 @@ def write_section(text: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10, help="per URL and round")
-    parser.add_argument("--rounds", type=int, default=2,
+    parser.add_argument("--rounds", type=int, default=3,
                         help="times every URL is measured, the bare endpoint first in each round")
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
