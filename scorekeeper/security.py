@@ -23,6 +23,7 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime, timezone
 
@@ -130,6 +131,9 @@ class _SessionInterface(SecureCookieSessionInterface):
     ``SESSION_REFRESH_EACH_REQUEST`` does it on every request)."""
 
     session_class = _Session
+    # HMAC-SHA1 as Flask's default, given as hashlib's own function: Flask's lazy wrapper makes
+    # the hmac module take its slow pure-Python path. Same signatures.
+    digest_method = staticmethod(hashlib.sha1)
 
     def __init__(self):
         self._serializer = (None, None)
@@ -149,6 +153,15 @@ class _SessionInterface(SecureCookieSessionInterface):
         session = self.session_class(data)
         session.signed_at = signed_at
         return session
+
+    def save_session(self, app, session, response):
+        if session and not self.should_set_cookie(app, session):
+            # Flask's own steps for a session that stays as it is, without first working out
+            # every attribute of a cookie that is not sent.
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app, session):
         if session.modified:

@@ -204,6 +204,20 @@ def test_an_unchanged_permanent_session_is_signed_again_once_an_interval(make_ap
     assert client.get("/_test/visit").headers.getlist("Set-Cookie") == []
 
 
+def test_cookies_signed_before_stay_valid(make_app):
+    """The session interface (security._SessionInterface) signs exactly as Flask's own: a phone's
+    cookie from before an upgrade still holds its edit tokens, and the other way round."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    app = make_app()
+    ours, flasks = app.session_interface, SecureCookieSessionInterface()
+    data = {"_permanent": True, "game_tokens": {"g1": "t" * 43}, "games_seen": ["g1"]}
+    by_flask = flasks.get_signing_serializer(app).dumps(data)
+    by_us = ours.get_signing_serializer(app).dumps(data)
+    assert ours.get_signing_serializer(app).loads(by_flask) == data
+    assert flasks.get_signing_serializer(app).loads(by_us) == data
+
+
 def test_cookie_secure_from_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
     monkeypatch.setenv("SCOREKEEPER_SESSION_COOKIE_SECURE", "true")
