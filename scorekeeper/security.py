@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from datetime import datetime, timezone
 
 from flask import Flask, current_app, jsonify, render_template, request
@@ -123,20 +124,41 @@ class _Session(SecureCookieSession):
     signed_at: datetime | None = None  # when the browser's cookie was signed (None: no cookie)
 
 
+def _fresh(value):
+    """A copy of decoded session data that shares nothing mutable with ``value``."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_fresh(item) for item in value)
+    return value  # str, numbers, bool, None, bytes, datetime, Markup, UUID: immutable
+
+
 class _SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, with two savings: the signing serializer is made once per
-    secret key instead of twice per request (Flask builds a new one to open and to save the
-    session, and building one serializes a test value), and an unchanged permanent session is
-    signed again only when its cookie is older than ``SESSION_REFRESH_INTERVAL`` seconds (Flask's
-    ``SESSION_REFRESH_EACH_REQUEST`` does it on every request)."""
+    """Flask's signed-cookie session, with three savings:
+
+    - the signing serializer is made once per secret key instead of twice per request (Flask
+      builds a new one to open and to save the session, and building one serializes a test value);
+    - an unchanged permanent session is signed again only when its cookie is older than
+      ``SESSION_REFRESH_INTERVAL`` seconds (Flask's ``SESSION_REFRESH_EACH_REQUEST`` does it on
+      every request);
+    - so a phone sends the very same cookie for a while (every page and every poll of the game),
+      and a cookie whose signature was checked once is not decoded again: the exact cookie text is
+      looked up among the ones this process has verified (with the current keys), its age checked
+      as itsdangerous checks it, and its data copied afresh. A cookie that was never verified
+      (anything forged or tampered with) is never found there.
+    """
 
     session_class = _Session
     # HMAC-SHA1 as Flask's default, given as hashlib's own function: Flask's lazy wrapper makes
     # the hmac module take its slow pure-Python path. Same signatures.
     digest_method = staticmethod(hashlib.sha1)
+    VERIFIED = 1024  # cookies kept verified per process (emptied when full or when the keys change)
 
     def __init__(self):
         self._serializer = (None, None)
+        self._verified: dict[str, tuple[object, int]] = {}
 
     def open_session(self, app, request):
         serializer = self.get_signing_serializer(app)
@@ -146,12 +168,23 @@ class _SessionInterface(SecureCookieSessionInterface):
         if not value:
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
-        try:
-            data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
-        except BadSignature:
-            return self.session_class()
+        known = self._verified.get(value)
+        if known is not None:
+            data, timestamp = known
+            if not 0 <= int(time.time()) - timestamp <= max_age:  # (TimestampSigner's own check)
+                return self.session_class()
+            data = _fresh(data)
+        else:
+            try:
+                data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
+            except BadSignature:
+                return self.session_class()
+            timestamp = int(signed_at.timestamp())
+            if len(self._verified) >= self.VERIFIED:
+                self._verified.clear()
+            self._verified[value] = (_fresh(data), timestamp)
         session = self.session_class(data)
-        session.signed_at = signed_at
+        session.signed_at = datetime.fromtimestamp(timestamp, timezone.utc)
         return session
 
     def save_session(self, app, session, response):
@@ -182,6 +215,7 @@ class _SessionInterface(SecureCookieSessionInterface):
         if made_for != keys:
             serializer = super().get_signing_serializer(app)
             self._serializer = (keys, serializer)
+            self._verified = {}  # verified with keys that are no longer the ones
         return serializer
 
 

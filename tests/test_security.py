@@ -204,6 +204,42 @@ def test_an_unchanged_permanent_session_is_signed_again_once_an_interval(make_ap
     assert client.get("/_test/visit").headers.getlist("Set-Cookie") == []
 
 
+def test_a_cookie_verified_once_is_still_checked_every_time(make_app):
+    """security._SessionInterface keeps the cookies it has verified: the same cookie again gives
+    the same data, fresh (what one request changed in place without saving is not seen by the
+    next), a tampered copy is still refused, and an expired one too."""
+    from datetime import timedelta
+
+    app = make_app(WTF_CSRF_ENABLED=False)
+
+    @app.get("/_test/seen")
+    def seen():
+        games = session.get("games", [])
+        if request.args.get("add"):
+            session["games"] = games + [request.args["add"]]
+        elif request.args.get("scribble"):
+            games.append("scribbled")  # in place, session not marked changed: not saved
+        return {"games": session.get("games", [])}
+
+    client = app.test_client()
+    client.get("/_test/seen?add=g1")
+    cookie = client.get_cookie("session").value
+    serializer = app.session_interface.get_signing_serializer(app)
+    checks = []
+    serializer.loads = lambda *args, _loads=serializer.loads, **kw: checks.append(1) or _loads(*args, **kw)
+    for _ in range(2):
+        assert client.get("/_test/seen?scribble=1").get_json() == {"games": ["g1", "scribbled"]}
+        assert client.get_cookie("session").value == cookie
+    assert client.get("/_test/seen").get_json() == {"games": ["g1"]}
+    assert len(checks) == 1  # the signature was checked once, on the first look
+    other = app.test_client()
+    for forged in (cookie[:-2] + ("AA" if not cookie.endswith("AA") else "BB"), "x" + cookie, cookie + "x"):
+        other.set_cookie("session", forged)
+        assert other.get("/_test/seen").get_json() == {"games": []}
+    app.permanent_session_lifetime = timedelta(seconds=-1)  # every cookie is now too old
+    assert client.get("/_test/seen").get_json() == {"games": []}
+
+
 def test_cookies_signed_before_stay_valid(make_app):
     """The session interface (security._SessionInterface) signs exactly as Flask's own: a phone's
     cookie from before an upgrade still holds its edit tokens, and the other way round."""
