@@ -23,6 +23,7 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -230,6 +231,33 @@ class _WriteLimiter(Limiter):
         return super()._check_request_limit(callable_name, in_middleware)
 
 
+def _limiter_hooks_for_writes_only(app: Flask, limiter: Limiter) -> None:
+    """Flask-Limiter also registers an after-request hook (rate-limit headers) and a teardown
+    (its per-request state). On a read there is nothing for them to do (``_WriteLimiter`` never
+    looks at a read), yet each builds the limiter's per-request state again: together about as
+    much as everything else a kept game page costs besides. Run them for writes only. (Hooks are
+    recognised as bound to this limiter; should a version of Flask-Limiter register them otherwise,
+    they are left as they are.)"""
+
+    def owned(hook) -> bool:
+        return getattr(hook, "__self__", None) is limiter or (
+            isinstance(hook, functools.partial) and limiter in hook.args)
+
+    def after(hook):
+        def for_writes(response):
+            return hook(response) if request.method in WRITE_METHODS else response
+        return for_writes
+
+    def teardown(hook):
+        def for_writes(error=None):
+            if request.method in WRITE_METHODS:
+                hook(error)
+        return for_writes
+
+    for hooks, wrap in ((app.after_request_funcs, after), (app.teardown_request_funcs, teardown)):
+        hooks[None] = [wrap(hook) if owned(hook) else hook for hook in hooks.get(None, [])]
+
+
 def _security_headers(response):
     """Add each header the response does not set itself. (One pass over the response's headers:
     ``Headers.setdefault`` would scan them all again for each of the eight names.)"""
@@ -310,6 +338,7 @@ def init_app(app: Flask) -> None:
         application_limits_exempt_when=_not_a_write,
     )
     app.extensions["scorekeeper_limiter"] = limiter
+    _limiter_hooks_for_writes_only(app, limiter)
 
     app.after_request(_security_headers)
     app.register_error_handler(RateLimitExceeded, _too_many_writes)
