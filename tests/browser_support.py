@@ -221,25 +221,16 @@ def check_page(page, name: str, *, weight_limit: int = PAGE_WEIGHT_LIMIT) -> dic
     """Everything a page shown on a phone must pass; returns the measurements."""
     page.wait_for_load_state("load")
     shot = screenshot(page, name)
-    problems = []
-    violations = axe_violations(page)
-    if violations:
-        problems.append(f"axe: {violations}")
-    extra = sideways_scroll(page)
-    if extra:
-        problems.append(f"scrolls sideways by {extra}px")
-    small = small_tap_targets(page)
-    if small:
-        problems.append(f"tap targets under {TAP_TARGET}px: {small}")
     weight = page_weight(page)
-    if weight > weight_limit:
-        problems.append(f"page weight {weight} bytes > {weight_limit}")
-    others = third_party_requests(page)
-    if others:
-        problems.append(f"requests to other sites: {others}")
-    violations_csp = csp_violations(page)
-    if violations_csp:
-        problems.append(f"CSP: {violations_csp}")
+    found = [
+        ("axe", axe_violations(page)),
+        ("scrolls sideways by (px)", sideways_scroll(page)),
+        (f"tap targets under {TAP_TARGET}px", small_tap_targets(page)),
+        (f"page weight in bytes, over {weight_limit}", weight if weight > weight_limit else 0),
+        ("requests to other sites", third_party_requests(page)),
+        ("CSP", csp_violations(page)),
+    ]
+    problems = [f"{what}: {value}" for what, value in found if value]
     assert not problems, f"{name} at {page.phone} ({page.url}, {shot}):\n" + "\n".join(problems)
     return {"weight": weight}
 

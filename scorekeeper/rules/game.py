@@ -153,6 +153,11 @@ def round_info(variant: Variant, number: int) -> dict:
     return {"contract": None, "min_cards": None}
 
 
+def values_by_key(value_counts: Sequence[tuple[int, int]]) -> dict[str, int]:
+    """(card value, count) pairs as the API and the database write them: ``{"10": 1, "5": 3}``."""
+    return {str(value): count for value, count in value_counts}
+
+
 # ----- one round -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ class Hand:
         if self.entered_as == "cards":
             data: dict = {"cards": [c.code for c in self.cards]}
         elif self.entered_as == "values":
-            data = {"values": {str(value): count for value, count in self.value_counts}}
+            data = {"values": values_by_key(self.value_counts)}
         elif self.entered_as == "points":
             data = {"points": self.points}
         elif self.entered_as == "missing":
@@ -293,7 +298,7 @@ class HandResult:
         if self.entered_points is not None:
             data["entered_points"] = self.entered_points
         if self.value_counts is not None:
-            data["values"] = {str(value): count for value, count in self.value_counts}
+            data["values"] = values_by_key(self.value_counts)
         return data
 
 

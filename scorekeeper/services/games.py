@@ -406,7 +406,7 @@ def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
             cards=list(h.cards),
             entered_points=h.entered_points,
             card_count=h.card_count,
-            value_counts=None if h.value_counts is None else {str(v): n for v, n in h.value_counts},
+            value_counts=None if h.value_counts is None else rules.values_by_key(h.value_counts),
             missing_cards=h.missing_cards,
             points=h.points,
             bonus=result.bonus.get(name, 0),

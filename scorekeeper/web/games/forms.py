@@ -21,9 +21,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import NumberInput
 
-from ...rules.cards import RANKS, SUITS, Card
 from ...rules.scoring import points_classes
-from ...rules.variants import RoundScore, Variant, all_variants
+from ...rules.variants import RoundScore, StockExhausted, Variant, all_variants
 
 MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
@@ -173,32 +172,16 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     )
     form = cls(**kwargs)
     choices = [(str(seat), name) for seat, name in players]
-    if variant.stock_exhausted.value == "turn-over-once-then-end":
+    if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         choices.append((STOCK, "Nobody: the stock ran out twice"))
     form.went_out.choices = options(choices)
-    codes = [c for c, _ in card_choices(variant)]
     for entry, (seat, _) in zip(form.hands, players):
-        entry.form.cards.choices = options((c, c) for c in codes)
         if not entry.form.seat.data:
             entry.form.seat.data = str(seat)
     return form
 
 
-def card_choices(variant: Variant) -> list[tuple[str, int]]:
-    """Every distinct card of the variant's pack with its points (ranks by suit, then jokers)."""
-    out = []
-    if not variant.points:
-        return out
-    for suit in SUITS:
-        for rank in RANKS:
-            card = Card(rank, suit)
-            out.append((card.code, variant.card_points(card)))
-    if variant.has_jokers:
-        out.append(("JK", variant.points["JK"]))
-    return out
-
-
-def hand_to_fields(hand: dict, variant: Variant) -> dict:
+def hand_to_fields(hand: dict) -> dict:
     """A stored hand (game_state shape) as form data, for the correction form. Cards go in the typed
     box; the page's script ticks them in the card picker (second copies stay typed)."""
     data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}

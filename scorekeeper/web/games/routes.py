@@ -12,7 +12,6 @@ import secrets
 
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
-from ...rules.cards import RANKS
 from ...rules.game import seating_problems
 from ...rules.scoring import points_classes
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
@@ -23,6 +22,7 @@ from . import bp
 from .forms import (
     REMEMBERED_MODES,
     ActionForm,
+    effective_mode,
     NewGameForm,
     ResumeForm,
     RulingForm,
@@ -207,8 +207,7 @@ def game(game_id: str):
     editor = can_edit(stamp)
     page = live.game_pages.get((live.game_etag(stamp, "game"), editor, live.origin()))
     if page is None:
-        game = _load(game_id)
-        editor = can_edit(game)  # (the game as loaded: it may have changed since the stamp)
+        game = _load(game_id)  # (its editor flag below is the loaded game's: it may have changed since the stamp)
         state = svc.game_state(game)
         ctx = _game_context(game, state)
         page = SlottedPage.render("games/game.html", api_etag=live.game_etag(game, "api"),
@@ -311,10 +310,9 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
-    card_points = {rank: variant.points.get(rank) for rank in list(RANKS) + ["JK"] if rank in variant.points}
     for entry in form.hands:
-        # The card picker is built by static/js/games.js from one <template>; the cards ticked so far
-        # travel in the typed box, which the script turns back into ticks (and works without it).
+        # The card picker is built by static/js/games.js; the cards ticked so far travel in the
+        # typed box, which the script turns back into ticks (and which works without it).
         h = entry.form
         typed = (h.extra.data or "").replace(",", " ").split()
         if h.cards.data:
@@ -323,7 +321,7 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
     return render_template(
         template, form=form, players=players, number=number, errors=errors, preview=preview,
         classes=points_classes(variant) if not ctx["roy"] else [],
-        card_points_json=json.dumps(card_points), penalty=variant.scoring.missing_card_penalty,
+        card_points_json=json.dumps(variant.points), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
         totals_so_far=(state["totals"] if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
@@ -384,8 +382,8 @@ def record(game_id: str):
 def _remember_mode(form) -> None:
     """Keep the way most hands were entered (by value, cards or points) for this browser's next
     round form: a table rarely changes how it counts mid-game (issue 7, "few taps")."""
-    used = [entry.form.mode.data for entry in form.hands
-            if entry.form.seat.data != form.went_out.data and entry.form.mode.data in REMEMBERED_MODES]
+    modes = [effective_mode(entry.form) for entry in form.hands if entry.form.seat.data != form.went_out.data]
+    used = [mode for mode in modes if mode in REMEMBERED_MODES]
     if used:
         session["input_mode"] = max(REMEMBERED_MODES, key=used.count)
 
@@ -409,7 +407,7 @@ def correct(game_id: str, number: int):
         went = str(seat_of[rnd["went_out"]]) if rnd["went_out"] else "stock"
         hands = []
         for seat, name in players:
-            fields = hand_to_fields(rnd["hands"].get(name, {}), variant)
+            fields = hand_to_fields(rnd["hands"].get(name, {}))
             fields["seat"] = str(seat)
             hands.append(fields)
         form = round_form(players, variant, correcting=True, data={
