@@ -18,7 +18,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import NumberInput
 
 from ...rules.scoring import points_classes
@@ -33,10 +33,34 @@ def options(pairs) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+class Between:
+    """A range check whose message names the value typed ("12000 is not from 0 to 10000"), with
+    what the limit means when that helps ("300 is out of range: a hand holds 0 to 120 cards")."""
+
+    def __init__(self, low: int, high: int, why: str | None = None):
+        self.low, self.high, self.why = low, high, why
+
+    def __call__(self, form, field):
+        if field.data is None or self.low <= field.data <= self.high:
+            return
+        if self.why:
+            raise ValidationError(f"{field.data} is out of range: {self.why}")
+        raise ValidationError(f"{field.data} is not from {self.low} to {self.high}")
+
+
 class WholeNumberField(IntegerField):
-    """An integer field whose error names the value typed ("'x' is not a whole number")."""
+    """An integer field whose errors name the field and the value typed ("Points: 'x' is not a
+    whole number"): a round form shows a player's errors together, under that player's hand."""
 
     widget = NumberInput(min=0)
+
+    def pre_validate(self, form):
+        if self.process_errors:  # not a number: checking its range would only repeat that
+            raise StopValidation()
+
+    def post_validate(self, form, validation_stopped):
+        prefix = f"{self.label.text}: "
+        self.errors = [e if e.startswith(prefix) else prefix + e for e in self.errors]
 
     def process_formdata(self, valuelist):
         if not valuelist:
@@ -127,12 +151,12 @@ class HandForm(Form):
     mode = RadioField("Score by", choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField("Cards left", choices=[], validate_choice=False)
     extra = StringField("More cards (codes, e.g. 7H KD)", validators=[Optional(), Length(max=300)])
-    points = WholeNumberField("Points", validators=[Optional(), NumberRange(min=0, max=10000, message="points go from 0 to 10000")])
+    points = WholeNumberField("Points", validators=[Optional(), Between(0, 10000)])
     missing_cards = WholeNumberField(
         "Missing cards", default=0,
-        validators=[Optional(), NumberRange(min=0, max=60, message="missing cards go from 0 to 60")],
+        validators=[Optional(), Between(0, 60)],
     )
-    count = WholeNumberField("Cards left", validators=[Optional(), NumberRange(min=0, max=52, message="a hand holds 0 to 52 cards")])
+    count = WholeNumberField("Cards left", validators=[Optional(), Between(0, 52, "a hand holds 0 to 52 cards")])
 
 
 class RoundFormBase(FlaskForm):
@@ -152,8 +176,9 @@ class CorrectFormBase(RoundFormBase):
     save = SubmitField("Save the correction")
 
 
-def value_count_field() -> WholeNumberField:
-    return WholeNumberField(validators=[Optional(), NumberRange(min=0, max=120, message="a hand holds 0 to 120 cards")])
+def value_count_field(value: int) -> WholeNumberField:
+    return WholeNumberField(f"{value}-point cards",
+                            validators=[Optional(), Between(0, 120, "a hand holds 0 to 120 cards")])
 
 
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
@@ -163,7 +188,7 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     classes = points_classes(variant) if variant.points else []
     hand_cls = type("VariantHandForm", (HandForm,), {
         "card_values": tuple(value for value, _ in classes),
-        **{f"v{value}": value_count_field() for value, _ in classes},
+        **{f"v{value}": value_count_field(value) for value, _ in classes},
     })
     cls = type(
         "RoundForm",
@@ -308,8 +333,8 @@ class RulingForm(FlaskForm):
     what_happened = TextAreaField("What happened", validators=[InputRequired(message="say what happened"), Length(max=1000)])
     ruling = TextAreaField("The ruling", validators=[InputRequired(message="say what was decided"), Length(max=1000)])
     citation = StringField("Rule cited", validators=[Optional(), Length(max=200)])
-    round = WholeNumberField("Round", validators=[Optional(), NumberRange(min=1, max=1000)])
+    round = WholeNumberField("Round", validators=[Optional(), Between(1, 1000)])
     player = SelectField("Score effect for", validate_choice=False)
     points = SignedNumberField("Points (+ adds, − takes off)",
-                               validators=[Optional(), NumberRange(min=-1000, max=1000, message="from -1000 to 1000")])
+                               validators=[Optional(), Between(-1000, 1000)])
     submit = SubmitField("Log the ruling")
