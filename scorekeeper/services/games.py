@@ -268,8 +268,10 @@ def _player_rows(names: list[str]) -> list[Player]:
 def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None) -> Created:
     """Start a game: variant, players in seating order, first dealer, house options
     (api-contract.md, ``POST /api/v1/games``)."""
+    from .house import rules_for_new_game  # (house imports this module)
+
     try:
-        base = get_variant(variant_id)
+        base, rules_toml, house_version = rules_for_new_game(variant_id)
         variant = base.with_house_rules(house_rules)
         names = rules.check_seating(variant, players)
         first = 0 if dealer is None or dealer == "" else names.index(rules.find_player(names, dealer, "dealer"))
@@ -281,7 +283,8 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
         game = Game(
             variant=variant.id,
             variant_name=variant.name,
-            rules_toml=_builtin_toml(variant.id),
+            rules_toml=rules_toml or _builtin_toml(variant.id),
+            house_version=house_version,
             rules_snapshot=variant.as_dict(),
             house_rules=dict(variant.house_rules),
             first_dealer_seat=first,
@@ -812,6 +815,12 @@ def game_state(game: Game) -> dict:
     rounds = [_round_dict(game, variant, rnd, adjust.get(rnd.number, {})) for rnd in game.rounds]
     house = {key: bool(game.house_rules.get(key, False)) for key in variant.house_options}
     notes: list[str] = []
+    if variant.based_on:
+        from ..rules.house import describe_differences
+
+        version = f", version {game.house_version}" if game.house_version else ""
+        notes.append(f"House rules: {game.variant_name}{version}, "
+                     f"{describe_differences(get_variant(variant.based_on), variant.with_house_rules({}))}.")
     for key, on in house.items():
         if on:
             opt = variant.house_options[key]
@@ -850,6 +859,8 @@ def game_state(game: Game) -> dict:
         "id": game.id,
         "variant": game.variant,
         "variant_name": game.variant_name,
+        "rules": variant.as_dict(),  # the rules the game is played under, as it started
+        "house_version": game.house_version,
         "status": tally.status,
         "players": [s.name for s in game.seats],
         "seats": seats,
