@@ -52,9 +52,10 @@ _SOURCE_KEYS = {
     "scoring": ("scoring",), "may_i": ("may_i",), "stock_exhausted": ("stock",),
 }
 
-# Limits that keep a house variant a game people can sit down and play.
+# Limits that keep a house variant a game people can sit down and play (and that the pages can
+# seat: at most 8 players, as for the built-in variants).
 LIMITS = {
-    "players": (2, 10), "decks": (1, 10), "jokers_per_deck": (0, 4), "cards_dealt": (1, 20),
+    "players": (2, 8), "decks": (1, 10), "jokers_per_deck": (0, 4), "cards_dealt": (1, 20),
     "rounds": (1, 12), "contract": (0, 6), "set_min": (2, 8), "run_min": (2, 13), "run_max": (2, 13),
     "points": (0, 1000), "round_win_bonus": (0, 1000), "missing_card_penalty": (0, 1000),
     "penalty_cards_per_discard": (0, 5), "name": (1, 60),
@@ -204,6 +205,15 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     changed = tuple(changes) + tuple(f"{k}.{n}" for k, sub in changes.items() if isinstance(sub, Mapping) for n in sub)
     check_playable(variant, changed=changed)
     return variant
+
+
+def apply_all_rules(base: Variant, changes: Any, *, id: str, name: str) -> Variant:
+    """Like :func:`apply_changes`, for ``changes`` that state every rule (a file, a whole form):
+    each value is checked, and what differs from the base is the house's change (named in errors,
+    cited as the house's)."""
+    name = check_name(name)
+    changes = _mapping(changes if changes is not None else {}, "changes", CHANGE_KEYS)
+    return apply_changes(base, _diff(document(base), _apply(base, changes)), id=id, name=name)
 
 
 def _apply(base: Variant, changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -738,9 +748,7 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     if not isinstance(vid, str) or not vid:
         raise HouseRulesError("missing: the variant's id", "id", vid)
     name = name if name is not None else data.get("name")
-    # the file states every rule; what differs from the base is the house's change (checked, named
-    # and cited as such)
-    variant = apply_changes(base, _diff(document(base), _apply(base, changes)), id=vid, name=name)
+    variant = apply_all_rules(base, changes, id=vid, name=name)
     written = document(variant)
     for k in ("kind", "house_options"):
         if k in data and data[k] != written.get(k):

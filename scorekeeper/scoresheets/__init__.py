@@ -11,7 +11,8 @@ import re
 
 from flask import Blueprint, Flask, Response, current_app, render_template, request
 
-from ..rules.variants import VariantError, get_variant
+from ..rules.variants import VariantError
+from ..services.house import find_variant as get_variant  # built-in, example or house variant
 from .render import html_to_pdf
 from .sheets import PageSetup, Sheet, SheetQueryError, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
 

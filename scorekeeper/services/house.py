@@ -144,23 +144,30 @@ def _start(based_on: object, changes: object) -> tuple[Variant, Any]:
     return base, changes
 
 
-def _build(base: Variant, changes: object, name: object, variant_id: str) -> tuple[Variant, dict[str, Any]]:
+def _build(base: Variant, changes: object, name: object, variant_id: str,
+           all_rules: bool = False) -> tuple[Variant, dict[str, Any]]:
     if changes is None:
         changes = {}
     if not isinstance(changes, Mapping):
         raise ServiceError(f"changes: {str(changes)[:60]!r} is not an object", "changes")
+    apply = rules_house.apply_all_rules if all_rules else rules_house.apply_changes
     try:
-        variant = rules_house.apply_changes(base, changes, id=variant_id, name=name)
+        variant = apply(base, changes, id=variant_id, name=name)
     except RulesInputError as err:
         raise Unprocessable(str(err), err.field) from None
     return variant, rules_house.changes_between(base, variant)
 
 
-def create(based_on: object, name: object, changes: object, table_id: str | None = None) -> Saved:
-    """A new house variant (``POST /api/v1/variants``); nothing is stored when a change is refused."""
-    base, changes = _start(based_on, changes)
+def create(based_on: object, name: object, changes: object, table_id: str | None = None,
+           all_rules: bool = False) -> Saved:
+    """A new house variant (``POST /api/v1/variants``); nothing is stored when a change is refused.
+    ``all_rules``: ``changes`` state every rule (the page's form), not only the changed ones."""
+    if all_rules:
+        base = get_variant(based_on, "based_on")
+    else:
+        base, changes = _start(based_on, changes)
     row = HouseVariant(id=new_house_variant_id())
-    variant, minimal = _build(base, changes, name, row.id)
+    variant, minimal = _build(base, changes, name, row.id, all_rules)
     token = new_token()
     now = utcnow()
     row.name, row.based_on, row.changes = variant.name, base.id, minimal
@@ -203,14 +210,15 @@ def check_token(row: HouseVariant, token: str | None, table_token_ok: bool = Fal
         raise Forbidden("the edit token is not valid for this house variant", "Authorization")
 
 
-def update(row: HouseVariant, name: object, changes: object, expected_version: object = None) -> HouseVariant:
+def update(row: HouseVariant, name: object, changes: object, expected_version: object = None,
+           all_rules: bool = False) -> HouseVariant:
     """New rules for a house variant (``PUT``): ``changes`` replace the stored ones (they are always
     relative to the base); games already started keep the rules they copied."""
     if expected_version not in (None, "") and str(expected_version) != str(row.version):
         raise Conflict(f"the house variant changed since it was opened (now version {row.version}); open it again",
                        "version", current_version=row.version)
     base = get_variant(row.based_on)
-    variant, minimal = _build(base, changes, row.name if name is None else name, row.id)
+    variant, minimal = _build(base, changes, row.name if name is None else name, row.id, all_rules)
     text = rules_house.to_toml(variant)
     if text != row.rules_toml:
         row.name, row.changes, row.rules_toml = variant.name, minimal, text
