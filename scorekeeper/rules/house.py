@@ -547,7 +547,11 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
     if "players" in ch:
         add("players", f"{v.players.min} to {v.players.max} players")
     if "decks" in ch:
-        add("decks", "decks: " + ", ".join(f"{s.decks} for up to {s.up_to} players" for s in v.deck_steps))
+        if len(v.deck_steps) == 1:
+            n = v.deck_steps[0].decks
+            add("decks", f"{n} deck{'s' if n != 1 else ''} at every table")
+        else:
+            add("decks", "decks: " + ", ".join(f"{s.decks} for up to {s.up_to} players" for s in v.deck_steps))
     if "jokers_per_deck" in ch:
         add("jokers_per_deck", f"{v.jokers_per_deck} jokers per deck" if v.jokers_per_deck else "no jokers")
     if "cards_dealt" in ch:

@@ -321,7 +321,7 @@ def test_examples():
     assert twos.is_wild(parse_cards(["2C"])[0]) and not get_variant("continental").is_wild(parse_cards(["2C"])[0])
     three = ex["clenney-three-decks"]
     assert [three.pack(n).decks for n in range(3, 9)] == [3] * 6
-    assert describe_differences(get_variant("clenney"), three) == "changed from Clenney May I: decks: 3 for up to 8 players"
+    assert describe_differences(get_variant("clenney"), three) == "changed from Clenney May I: 3 decks at every table"
     for v in ex.values():
         text = resources.files("scorekeeper.rules").joinpath("house_examples", f"{v.id}.toml").read_text("utf-8")
         assert to_toml(v) in text  # the file is the export, with its comment on top
