@@ -443,6 +443,9 @@ def _may_i(v: Variant) -> Section:
             first = last - opt.no_may_i_in_last_rounds + 1
             blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, nobody may call "
                                f"May I in rounds {first} to {last}."))
+    if v.may_i.none_in_last_rounds and v.rounds:  # a house variant's own rule (rules/house.py)
+        last = len(v.rounds)
+        blocks.append(Para(f"Nobody may call May I in rounds {last - v.may_i.none_in_last_rounds + 1} to {last}."))
     blocks.append(Para("The discarder cannot claim their own discard."))
     return Section("may-i", "May I", tuple(blocks), _cite(v, "may_i") + (Citation(RULINGS, "May I"),), tool="may-i")
 

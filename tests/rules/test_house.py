@@ -325,3 +325,17 @@ def test_examples():
     for v in ex.values():
         text = resources.files("scorekeeper.rules").joinpath("house_examples", f"{v.id}.toml").read_text("utf-8")
         assert to_toml(v) in text  # the file is the export, with its comment on top
+
+
+def test_no_may_i_in_the_last_rounds_is_the_house_rule_cited():
+    from scorekeeper.rules import reference
+
+    v = smith({"may_i": {"none_in_last_rounds": 2}})
+    verdict = resolve_may_i(v, 4, 1, [3], round_number=6)
+    assert not verdict.allowed and "(a house rule of Smith rules)" in verdict.reasons[0]
+    assert verdict.citations[0].file == "house"
+    page = reference.rules_page(v)
+    may_i = next(s for s in page.sections if s.anchor == "may-i")
+    assert any(getattr(b, "text", "") == "Nobody may call May I in rounds 6 to 7." for b in may_i.blocks)
+    builtin = next(s for s in reference.rules_page(get_variant("joybells")).sections if s.anchor == "may-i")
+    assert not any("Nobody may call" in getattr(b, "text", "") for b in builtin.blocks)
