@@ -168,9 +168,11 @@ def test_import_page(app, client):
 
 def test_tools_and_comparison_take_a_house_variant(client):
     hid = save(client, **{**JOYBELLS_SMITH, "melds.set_min": "3"})
-    meld = client.post(f"/tools/meld?variant={hid}", data={"variant": hid, "meld1": "5S 5H 5D", "check": "1"})
-    assert meld.status_code == 200 and "Smith rules" in meld.get_data(as_text=True)
-    assert "legal" in meld.get_data(as_text=True).lower()
+    meld = client.post("/tools/meld", data={"variant": hid, "meld1": "5S 5H 5D"})
+    assert meld.status_code == 200 and f'value="{hid}" selected' in meld.get_data(as_text=True)
+    assert '<span class="verdict-tag">Legal</span>' in meld.get_data(as_text=True)  # sets of three here
+    joybells = client.post("/tools/meld", data={"variant": "joybells", "meld1": "5S 5H 5D"})
+    assert '<span class="verdict-tag">Not legal</span>' in joybells.get_data(as_text=True)
     may_i = client.post("/tools/may-i", data={"variant": hid, "players": "4", "discarder": "1", "claimants": ["3"],
                                               "round": "2", "cards": "1", "check": "1"})
     assert may_i.status_code == 200 and f'value="{hid}" selected' in may_i.get_data(as_text=True)
@@ -208,3 +210,13 @@ def test_examples_on_the_rules_index(client):
     assert "a ready example" in hoyle and "6 rounds" in hoyle
     form = client.get("/rules/hoyle-six-hands/house").get_data(as_text=True)
     assert 'name="rounds-6-runs" value="3"' in form and "changed · Continental: 1 set + 2 runs" in form
+
+
+def test_round_form_uses_the_house_card_values(client):
+    hid = save(client, **JOYBELLS_SMITH)
+    r = client.post("/games/new", data={"variant": hid, "players-0": "Ann", "players-1": "Bob", "players-2": "Cy",
+                                        "dealer": "0"})
+    game_id = r.headers["Location"].rsplit("/", 1)[1]
+    text = client.get(f"/games/{game_id}/round").get_data(as_text=True)
+    rows = re.findall(r'<label for="hands-0-v(\d+)"><b>\d+</b>(?: <small>([^<]*)</small>)?', text)
+    assert rows[0] == ("50", "Joker") and ("20", "2") in rows
