@@ -198,3 +198,11 @@ def test_import_is_checked_like_the_changes(app, client):
     assert send(client, "POST", "/variants/import", raw=b"\xff\xfe", content_type="application/toml").status_code == 400
     assert send(client, "POST", "/variants/import", raw="", content_type="application/toml").status_code == 400
     assert count(app) == before
+
+
+def test_list_by_table(client):
+    make(client)
+    listed = client.get("/api/v1/variants?table=t-none").get_json()["variants"]
+    assert not any(v["id"].startswith("h-") for v in listed) and len(listed) == 8  # built-ins and examples
+    bad = client.get("/api/v1/variants?table=a%00b")
+    assert bad.status_code == 400 and bad.get_json()["field"] == "table"

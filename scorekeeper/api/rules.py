@@ -9,6 +9,7 @@ none, the discarder claiming their own discard) is a 422. Every error names the 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import jsonify, request
@@ -25,6 +26,7 @@ from ..services import house
 from . import ApiError, bp, openapi
 
 _MISSING = object()
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 # ----- request helpers ---------------------------------------------------------------------------
@@ -157,6 +159,8 @@ def variants_index():
     listed = [_variant_summary(v) for v in all_variants()]
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
     table = request.args.get("table") or None
+    if table is not None and not _TABLE_ID.fullmatch(table):
+        raise ApiError(f"table: {table[:40]!r} is not a table id", 400, field="table")
     for row in house.rows(table):
         listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
                        "version": row.version, "table": row.table_id})
