@@ -220,3 +220,10 @@ def test_round_form_uses_the_house_card_values(client):
     text = client.get(f"/games/{game_id}/round").get_data(as_text=True)
     rows = re.findall(r'<label for="hands-0-v(\d+)"><b>\d+</b>(?: <small>([^<]*)</small>)?', text)
     assert rows[0] == ("50", "Joker") and ("20", "2") in rows
+
+
+def test_new_game_form_offers_this_browsers_house_variants(app, client):
+    hid = save(client, **JOYBELLS_SMITH)
+    text = client.get("/games/new").get_data(as_text=True)
+    assert f'<option value="{hid}">Smith rules (house rules) · 3–6 players</option>' in text
+    assert hid not in app.test_client().get("/games/new").get_data(as_text=True)

@@ -17,7 +17,7 @@ from ...rules.scoring import points_classes
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
 from ... import live
 from ...services import games as svc
-from ..house.views import add_variant_choice
+from ..house.views import add_variant_choice, tokens as house_tokens
 from ..slotted import REQUEST_SLOTS, SlottedPage, slot
 from . import bp
 from .forms import (
@@ -144,7 +144,7 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    add_variant_choice(form.variant, request.values.get("variant"))  # a house variant's "Start a game"
+    add_variant_choice(form.variant, request.values.get("variant"), *house_tokens())  # house variants
     errors: dict[str, list[str]] = {}
     if request.method == "GET" and request.args.get("variant"):
         form.variant.data = request.args["variant"]

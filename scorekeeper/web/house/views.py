@@ -91,11 +91,13 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def add_variant_choice(field, variant_id: object) -> None:
-    """Offer a house variant (or example) in a variant <select> when the page was opened for it."""
-    chosen = with_chosen([], variant_id)
-    if chosen and all(getattr(c, "value", c[0] if isinstance(c, tuple) else c) != chosen[0].id
-                      for c in field.choices):
-        v = chosen[0]
+def add_variant_choice(field, *variant_ids: object) -> None:
+    """Offer house variants (or examples) in a variant <select>: the one the page was opened for
+    and this browser's own."""
+    have = {getattr(c, "value", c[0] if isinstance(c, tuple) else c) for c in field.choices}
+    for v in with_chosen([], *variant_ids):
+        if v.id in have:
+            continue
+        have.add(v.id)
         extra = (v.id, f"{v.name} (house rules) · {v.players.min}–{v.players.max} players")
         field.choices = [*field.choices, type(field.choices[0])(*extra) if field.choices else extra]
