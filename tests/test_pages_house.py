@@ -208,6 +208,7 @@ def test_examples_on_the_rules_index(client):
     assert 'href="/rules/import"' in text
     hoyle = client.get("/rules/hoyle-six-hands").get_data(as_text=True)
     assert "a ready example" in hoyle and "6 rounds" in hoyle
+    assert "scorekeeper assumes the 4th hand is 3 sets" in hoyle  # the gap in the source, said on the page
     form = client.get("/rules/hoyle-six-hands/house").get_data(as_text=True)
     assert 'name="rounds-6-runs" value="3"' in form and "changed · Continental: 1 set + 2 runs" in form
 

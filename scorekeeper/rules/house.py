@@ -651,7 +651,7 @@ def to_toml(v: Variant) -> str:
     """The variant as a TOML file in the format of ``variants/*.toml``; :func:`from_toml` reads it back."""
     doc = document(v)
     base = f", based on {get_variant(v.based_on).name}" if v.based_on else ""
-    lines = [f"# {v.name}: a house variant{base}. Made with scorekeeper; import it on a variant's rules page."]
+    lines = [f"# {v.name}: a house variant{base}. Made with scorekeeper; import it on its Import house rules page (/rules/import)."]
     for k in ("id", "name", "based_on", "kind", "order", "summary"):
         if k in doc:
             lines.append(f"{k} = {_value(doc[k])}")
@@ -763,6 +763,7 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
 # ----- shipped examples --------------------------------------------------------------------------
 
 _EXAMPLES: dict[str, Variant] = {}
+EXAMPLE_NOTES: dict[str, str] = {}  # what each example is, from the comment at the top of its file
 
 
 def examples() -> list[Variant]:
@@ -774,8 +775,15 @@ def examples() -> list[Variant]:
         folder = resources.files(__package__).joinpath("house_examples")
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml"):
-                v = from_toml(entry.read_text(encoding="utf-8"))
+                text = entry.read_text(encoding="utf-8")
+                v = from_toml(text)
                 _EXAMPLES[v.id] = v
+                head = []
+                for line in text.splitlines():
+                    if not line.startswith("# ") or "a house variant, based on" in line:
+                        break
+                    head.append(line[2:].strip())
+                EXAMPLE_NOTES[v.id] = " ".join(head)
     return list(_EXAMPLES.values())
 
 

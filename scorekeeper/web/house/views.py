@@ -74,6 +74,7 @@ def house_page_context(v: Variant) -> dict[str, Any]:
         "changed": changed,
         "row": row,
         "example": row is None,
+        "note": rules_house.EXAMPLE_NOTES.get(v.id) if row is None else None,
         "editor": row is not None and can_edit(row),
     }}
 
