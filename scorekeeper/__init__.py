@@ -74,12 +74,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import db, web, api, security
+    from . import api, backup, db, errors, scoresheets, security, web
 
     db.init_app(app)
     web.init_app(app)
     api.init_app(app)
-    from . import scoresheets; scoresheets.init_app(app)
+    scoresheets.init_app(app)
     security.init_app(app)
-    from . import backup; backup.init_app(app)
+    backup.init_app(app)
+    errors.init_app(app)
     return app

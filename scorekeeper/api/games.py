@@ -7,17 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, jsonify, request, url_for
+from flask import jsonify, request, url_for
 
 from .. import live
 from ..services import games as svc
 from . import ApiError, bp
-
-
-@bp.errorhandler(svc.ServiceError)
-def _service_error(err: svc.ServiceError):
-    """Every refusal of the games service becomes the API's JSON error, in one place."""
-    return jsonify(err.as_json()), err.status
 
 
 def _body(required: bool = True) -> dict[str, Any]:
@@ -99,26 +93,15 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply.
-    One primary-key SELECT reads the game's version first: a 304, or the body already built for
-    that version (live.api_bodies), costs no loading of seats, rounds and hands."""
+    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply:
+    the game's version is read first (one primary-key query), and only a changed game is loaded."""
     stamp = live.game_stamp(game_id)
-    if stamp is not None:
-        etag = live.game_etag(stamp, "api")
-        unchanged = live.not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        body = live.api_bodies.get((etag, live.origin()))
-        if body is not None:
-            return live.tag(current_app.response_class(body, mimetype="application/json"), etag, None)
-    game = svc.get_game(game_id)
-    etag = live.game_etag(game, "api")
-    unchanged = live.not_modified(etag)
+    unchanged = live.not_modified(live.api_etag(stamp.id, stamp.version), None)
     if unchanged is not None:
         return unchanged
+    game = svc.get_game(game_id)
     response = jsonify({**svc.game_state(game), **_links(game.id)})
-    live.api_bodies.put((etag, live.origin()), response.get_data())
-    return live.tag(response, etag, None)
+    return live.tag(response, live.api_etag(game.id, game.version), None)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")

@@ -1,0 +1,387 @@
+"""The game as the pages, the API and the PDF scoresheets read it: a typed view built from the
+stored rows by :func:`game_view`, and its JSON (``GameView.as_json``: the body of
+``GET /api/v1/games/<id>``, shared/api-contract.md "Game state"). Nothing here changes a game;
+the totals, standings and status come from ``scorekeeper/rules/game.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Mapping
+
+from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
+from ..rules import game as rules
+from ..rules.variants import Variant
+from .loading import variant_of
+
+
+def iso(value: datetime | None) -> str | None:
+    """A stored (naive UTC) time as the API writes it: ``2026-11-24T03:16:17Z``."""
+    return None if value is None else value.replace(microsecond=0).isoformat() + "Z"
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One player's hand in a recorded round: how it was entered and the points it gave."""
+
+    entered_as: str
+    cards: list[str]
+    missing_cards: int
+    points: int
+    note: str | None
+    card_count: int | None = None
+    entered_points: int | None = None
+    values: dict[str, int] | None = None
+
+    @classmethod
+    def of(cls, h: HandRecord) -> HandView:
+        return cls(h.entered_as, list(h.cards or []), h.missing_cards, h.points, h.note, h.card_count,
+                   h.entered_points, None if h.value_counts is None else dict(h.value_counts))
+
+    def as_json(self) -> dict:
+        data: dict[str, Any] = {"entered_as": self.entered_as, "cards": list(self.cards),
+                                "missing_cards": self.missing_cards, "points": self.points, "note": self.note}
+        if self.card_count is not None:
+            data["card_count"] = self.card_count
+        if self.entered_points is not None:
+            data["entered_points"] = self.entered_points
+        if self.values is not None:
+            data["values"] = dict(self.values)
+        return data
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A recorded round: its dealer and contract, who went out, each player's points and hand, the
+    bonuses and ruling effects counted in it, and whether it was corrected."""
+
+    number: int
+    dealer: str
+    contract: dict | None  # {"sets": 2, "runs": 1}; None for ROY
+    min_cards: int | None
+    went_out: str | None
+    end: str
+    scores: dict[str, int]
+    hands: dict[str, HandView]
+    bonus: dict[str, int]
+    corrected: bool
+
+    @property
+    def stock_exhausted(self) -> bool:
+        """Nobody went out: the stock ran out (rulings.md, "Stock depletion")."""
+        return self.end == rules.STOCK_EXHAUSTED
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer, "contract": self.contract, "min_cards": self.min_cards,
+                "went_out": self.went_out, "end": self.end, "scores": dict(self.scores),
+                "hands": {name: hand.as_json() for name, hand in self.hands.items()}, "bonus": dict(self.bonus),
+                "corrected": self.corrected}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    seat: int
+    active: bool
+    withdrawn_after_round: int | None
+    total: int | None
+    provisional: bool
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "seat": self.seat, "active": self.active,
+                "withdrawn_after_round": self.withdrawn_after_round, "total": self.total,
+                "provisional": self.provisional}
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    name: str
+    total: int | None
+    provisional: bool
+    active: bool
+
+    def as_json(self) -> dict:
+        return {"place": self.place, "name": self.name, "total": self.total, "provisional": self.provisional,
+                "active": self.active}
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    """A corrected round: the scores (and who went out, and bonuses) before and after, and why."""
+
+    round: int
+    reason: str
+    at: datetime
+    old: dict[str, int]
+    new: dict[str, int]
+    old_went_out: str | None
+    new_went_out: str | None
+    old_bonus: dict[str, int]
+    new_bonus: dict[str, int]
+
+    @classmethod
+    def of(cls, c: Correction) -> CorrectionView:
+        return cls(c.round_number, c.reason, c.at, c.old.get("scores", {}), c.new.get("scores", {}),
+                   c.old.get("went_out"), c.new.get("went_out"), c.old.get("bonus", {}), c.new.get("bonus", {}))
+
+    @property
+    def changes(self) -> list[tuple[str, int | None, int]]:
+        """(name, old points, new points) of each score the correction changed."""
+        return [(name, self.old.get(name), pts) for name, pts in self.new.items() if self.old.get(name) != pts]
+
+    def as_json(self) -> dict:
+        return {"round": self.round, "reason": self.reason, "at": iso(self.at), "old": self.old, "new": self.new,
+                "old_went_out": self.old_went_out, "new_went_out": self.new_went_out,
+                "old_bonus": self.old_bonus, "new_bonus": self.new_bonus}
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """A rule the app applied, or a dispute logged by the table (``automatic`` false)."""
+
+    at: datetime
+    round: int | None
+    kind: str
+    summary: str
+    citation: str | None
+    automatic: bool
+    what_happened: str | None = None
+    ruling: str | None = None
+    player: str | None = None
+    points: int | None = None
+
+    @classmethod
+    def of(cls, r: Ruling) -> RulingView:
+        return cls(r.at, r.round_number, r.kind, r.summary, r.citation, r.automatic, r.what_happened, r.ruling,
+                   r.player, r.points)
+
+    def as_json(self) -> dict:
+        data = {"at": iso(self.at), "round": self.round, "kind": self.kind, "summary": self.summary,
+                "citation": self.citation, "automatic": self.automatic}
+        if not self.automatic:
+            data.update({"what_happened": self.what_happened, "ruling": self.ruling, "player": self.player,
+                         "points": self.points})
+        return data
+
+
+@dataclass(frozen=True)
+class NextRound:
+    number: int
+    dealer: str
+    contract: dict | None
+    min_cards: int | None
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer, "contract": self.contract, "min_cards": self.min_cards}
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything a page, the API or a scoresheet shows of one game."""
+
+    id: str
+    variant: str
+    variant_name: str
+    status: GameStatus
+    players: list[str]
+    seats: list[SeatView]
+    first_dealer: str
+    house_rules: dict[str, bool]
+    rounds: list[RoundView]
+    totals: dict[str, int | None]
+    standings: list[Standing]
+    winner: str | None
+    winners: list[str]
+    next_round: NextRound | None
+    number_of_rounds: int | None
+    target: int | None
+    lowest_wins: bool
+    corrections: list[CorrectionView]
+    rulings: list[RulingView]
+    notes: list[str]
+    view_url: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    completed_at: datetime | None
+    roy: bool  # the variant is ROY (hands, cards left to the winner), not a May I rummy
+
+    @property
+    def logged_rulings(self) -> list[RulingView]:
+        """The disputes logged from the game page (not the rules the app applied)."""
+        return [r for r in self.rulings if not r.automatic]
+
+    def as_json(self) -> dict:
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "variant_name": self.variant_name,
+            "status": str(self.status),
+            "players": list(self.players),
+            "seats": [s.as_json() for s in self.seats],
+            "first_dealer": self.first_dealer,
+            "house_rules": dict(self.house_rules),
+            "rounds": [r.as_json() for r in self.rounds],
+            "totals": dict(self.totals),
+            "standings": [s.as_json() for s in self.standings],
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "next_round": None if self.next_round is None else self.next_round.as_json(),
+            "number_of_rounds": self.number_of_rounds,
+            "target": self.target,
+            "lowest_wins": self.lowest_wins,
+            "corrections": [c.as_json() for c in self.corrections],
+            "rulings": [r.as_json() for r in self.rulings],
+            "notes": list(self.notes),
+            "view_url": self.view_url,
+            "version": self.version,
+            "created_at": iso(self.created_at),
+            "updated_at": iso(self.updated_at),
+            "completed_at": iso(self.completed_at),
+        }
+
+
+# ----- building the view -------------------------------------------------------------------------------
+
+def adjustments_by_round(game: Game) -> dict[int, dict[str, int]]:
+    """The score effects of logged rulings, by round (0: logged before any round)."""
+    adjust: dict[int, dict[str, int]] = {}
+    for r in game.rulings:
+        if r.points and r.player:
+            per = adjust.setdefault(r.round_number or 0, {})
+            per[r.player] = per.get(r.player, 0) + r.points
+    return adjust
+
+
+def _round_totals(game: Game) -> list[rules.RoundTotals]:
+    """Each recorded round's points, with bonuses (Le May I) and the score effects of rulings logged
+    for that round (those for a round not yet recorded count in the totals at once, see tally)."""
+    adjust = adjustments_by_round(game)
+    out = []
+    for rnd in game.rounds:
+        bonus: dict[str, int] = {}
+        for h in rnd.hands:
+            if h.bonus:
+                bonus[h.name] = bonus.get(h.name, 0) + h.bonus
+        for name, pts in adjust.get(rnd.number, {}).items():
+            bonus[name] = bonus.get(name, 0) + pts
+        out.append(rules.RoundTotals(rnd.number, {h.name: h.points for h in rnd.hands}, bonus))
+    return out
+
+
+def tally(game: Game, variant: Variant) -> rules.Tally:
+    """Totals, standings, status and the next round, from the rules (``scorekeeper/rules/game.py``)."""
+    recorded = {rnd.number for rnd in game.rounds}
+    pending: dict[str, int] = {}
+    for number, per in adjustments_by_round(game).items():
+        if number not in recorded:
+            for name, pts in per.items():
+                pending[name] = pending.get(name, 0) + pts
+    seats = [rules.Seat(s.name, s.withdrawn_after_round) for s in game.seats]
+    return rules.tally(variant, seats, game.first_dealer_seat, _round_totals(game),
+                       suspended=game.status == GameStatus.SUSPENDED, adjustments=pending)
+
+
+def _round_view(game: Game, variant: Variant, rnd: Round, adjust: Mapping[str, int]) -> RoundView:
+    bonus: dict[str, int] = {h.name: h.bonus for h in rnd.hands if h.bonus}
+    for name, pts in adjust.items():
+        bonus[name] = bonus.get(name, 0) + pts
+    info = rules.round_info(variant, rnd.number)
+    return RoundView(
+        number=rnd.number, dealer=game.seats[rnd.dealer_seat].name, contract=info["contract"],
+        min_cards=info["min_cards"], went_out=rnd.went_out, end=rnd.end,
+        scores={h.name: h.points for h in rnd.hands}, hands={h.name: HandView.of(h) for h in rnd.hands},
+        bonus=bonus, corrected=any(c.round_number == rnd.number for c in game.corrections),
+    )
+
+
+def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally) -> list[str]:
+    """The game's notes, in order: house options, rules applied, the rules' own notes, corrections,
+    logged rulings, and how long a suspended game may wait."""
+    notes: list[str] = []
+    for key, on in house.items():
+        if on:
+            opt = variant.house_options[key]
+            notes.append(f"House option in force: {opt.label} ({opt.source.label}).")
+    notes.extend(r.summary for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS)
+    notes.extend(result.notes)
+    for c in game.corrections:
+        changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
+        notes.append(f"Round {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
+    for r in game.rulings:
+        if not r.automatic:
+            notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))
+    if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:
+        notes.append(
+            f"Suspended on {game.suspended_at.date().isoformat()}; it can be resumed with the same players in the same "
+            f"seats until the end of {game.created_at.year}."
+        )
+    return notes
+
+
+def view_path(game_id: str) -> str:
+    """The read-only scoreboard's path (``web.games.routes.view``), also outside a request."""
+    from flask import has_request_context, url_for
+
+    if has_request_context():
+        return url_for("games.view", game_id=game_id)
+    return f"/games/{game_id}/view"
+
+
+def game_view(game: Game) -> GameView:
+    """The typed view of ``game``, from its rows and its rules (``variant_of``)."""
+    variant = variant_of(game)
+    result = tally(game, variant)
+    adjust = adjustments_by_round(game)
+    house = {key: bool(game.house_rules.get(key, False)) for key in variant.house_options}
+    nr = result.next_round
+    return GameView(
+        id=game.id,
+        variant=game.variant,
+        variant_name=game.variant_name,
+        status=GameStatus(result.status),
+        players=[s.name for s in game.seats],
+        seats=[SeatView(s.name, s.seat, s.withdrawn_after_round is None, s.withdrawn_after_round,
+                        result.totals[s.name], result.provisional[s.name]) for s in game.seats],
+        first_dealer=game.seats[game.first_dealer_seat].name,
+        house_rules=house,
+        rounds=[_round_view(game, variant, rnd, adjust.get(rnd.number, {})) for rnd in game.rounds],
+        totals=dict(result.totals),
+        standings=[Standing(s.place, s.name, s.total, s.provisional, s.active) for s in result.standings],
+        winner=result.winner,
+        winners=list(result.winners),
+        next_round=None if nr is None else NextRound(nr["number"], nr["dealer"], nr["contract"], nr["min_cards"]),
+        number_of_rounds=variant.number_of_rounds,
+        target=variant.scoring.target,
+        lowest_wins=variant.lowest_wins,
+        corrections=[CorrectionView.of(c) for c in game.corrections],
+        rulings=[RulingView.of(r) for r in game.rulings],
+        notes=_notes(game, variant, house, result),
+        view_url=view_path(game.id),
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        completed_at=game.completed_at,
+        roy=variant.is_roy,
+    )
+
+
+def game_state(game: Game) -> dict:
+    """The body of ``GET /api/v1/games/<id>`` (shared/api-contract.md, "Game state")."""
+    return game_view(game).as_json()
+
+
+def round_response(game: Game, number: int) -> dict:
+    """The answer to a round submission or correction: the round, then the game's totals."""
+    view = game_view(game)
+    return {
+        **view.rounds[number - 1].as_json(),
+        "status": str(view.status),
+        "totals": dict(view.totals),
+        "standings": [s.as_json() for s in view.standings],
+        "winner": view.winner,
+        "winners": list(view.winners),
+        "next_round": None if view.next_round is None else view.next_round.as_json(),
+        "version": view.version,
+    }
