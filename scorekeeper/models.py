@@ -251,14 +251,16 @@ class ScoresheetPdf(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
 
 
-def _game_of(row: object) -> Game | None:
-    """The game a changed row belongs to (None for rows that are not part of a game)."""
+def _game_of(session: Session, row: object) -> Game | None:
+    """The game a changed row belongs to (None for rows that are not part of a game), also when
+    only its foreign key was set."""
     if isinstance(row, Game):
         return row
     if isinstance(row, (Seat, Round, Correction, Ruling)):
-        return row.game
+        return row.game if row.game is not None or row.game_id is None else session.get(Game, row.game_id)
     if isinstance(row, HandRecord):
-        return row.round.game if row.round is not None else None
+        rnd = row.round if row.round is not None or row.round_id is None else session.get(Round, row.round_id)
+        return _game_of(session, rnd) if rnd is not None else None
     return None
 
 
@@ -273,7 +275,7 @@ def _bump_game_versions(session: Session, flush_context, instances) -> None:
     for row in (*session.new, *session.dirty, *session.deleted):
         if isinstance(row, Game) or (row in session.dirty and not session.is_modified(row)):
             continue
-        game = _game_of(row)
+        game = _game_of(session, row)
         if game is not None and game not in session.deleted and game not in session.new:
             touched.add(game)
     for game in touched:
