@@ -29,7 +29,7 @@ def game_stamp(game_id: str):
         row = db.session.execute(
             db.select(Game.id, Game.version, Game.edit_token_hash).where(Game.id == game_id)).first()
     if row is None:
-        abort(404, "There is no game at this address.")
+        abort(404, f"There is no game {game_id[:40]!r}: check the address.")
     return row
 
 

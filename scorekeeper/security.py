@@ -20,7 +20,7 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
   HSTS sent) when ``SESSION_COOKIE_SECURE`` is true, i.e. when the server is reached over HTTPS.
   A permanent session's cookie is signed again (and its expiry, ``PERMANENT_SESSION_LIFETIME``,
   pushed back) when the session changes, which is whenever the browser opens another game; not on
-  every request (``SESSION_REFRESH_EACH_REQUEST`` is off): the scoreboard's polls need no cookie.
+  every request (``SESSION_REFRESH_EACH_REQUEST`` is off in ``create_app``): the polls need no new cookie.
 """
 from __future__ import annotations
 
@@ -131,7 +131,6 @@ def _security_headers(response):
 def init_app(app: Flask) -> None:
     config = app.config
     config.setdefault("SESSION_COOKIE_SECURE", False)
-    config.setdefault("SESSION_REFRESH_EACH_REQUEST", False)
     config.setdefault("WTF_CSRF_SSL_STRICT", False)
     config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     if config.get("MAX_CONTENT_LENGTH") is None:

@@ -372,16 +372,10 @@ def game_state(game: Game) -> dict:
     return game_view(game).as_json()
 
 
+ROUND_ANSWER_KEYS = ("status", "totals", "standings", "winner", "winners", "next_round", "version")
+
+
 def round_response(game: Game, number: int) -> dict:
     """The answer to a round submission or correction: the round, then the game's totals."""
-    view = game_view(game)
-    return {
-        **view.rounds[number - 1].as_json(),
-        "status": str(view.status),
-        "totals": dict(view.totals),
-        "standings": [s.as_json() for s in view.standings],
-        "winner": view.winner,
-        "winners": list(view.winners),
-        "next_round": None if view.next_round is None else view.next_round.as_json(),
-        "version": view.version,
-    }
+    state = game_state(game)
+    return {**state["rounds"][number - 1], **{key: state[key] for key in ROUND_ANSWER_KEYS}}
