@@ -5,8 +5,9 @@ the totals, standings and status come from ``scorekeeper/rules/game.py``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from enum import Enum
 from typing import Any, Mapping
 
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
@@ -20,8 +21,34 @@ def iso(value: datetime | None) -> str | None:
     return None if value is None else value.replace(microsecond=0).isoformat() + "Z"
 
 
+def _json(value: Any) -> Any:
+    if isinstance(value, JsonView):
+        return value.as_json()
+    if isinstance(value, datetime):
+        return iso(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value
+
+
+class JsonView:
+    """A view dataclass whose JSON is its fields, in order (times as ``iso``), less those that
+    :meth:`left_out` names."""
+
+    def left_out(self) -> tuple[str, ...]:
+        return ()
+
+    def as_json(self) -> dict:
+        skip = self.left_out()
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name not in skip}
+
+
 @dataclass(frozen=True)
-class HandView:
+class HandView(JsonView):
     """One player's hand in a recorded round: how it was entered and the points it gave."""
 
     entered_as: str
@@ -38,20 +65,13 @@ class HandView:
         return cls(h.entered_as, list(h.cards or []), h.missing_cards, h.points, h.note, h.card_count,
                    h.entered_points, None if h.value_counts is None else dict(h.value_counts))
 
-    def as_json(self) -> dict:
-        data: dict[str, Any] = {"entered_as": self.entered_as, "cards": list(self.cards),
-                                "missing_cards": self.missing_cards, "points": self.points, "note": self.note}
-        if self.card_count is not None:
-            data["card_count"] = self.card_count
-        if self.entered_points is not None:
-            data["entered_points"] = self.entered_points
-        if self.values is not None:
-            data["values"] = dict(self.values)
-        return data
+    def left_out(self) -> tuple[str, ...]:
+        """Only the hands entered that way carry a card count, typed points or value counts."""
+        return tuple(name for name in ("card_count", "entered_points", "values") if getattr(self, name) is None)
 
 
 @dataclass(frozen=True)
-class RoundView:
+class RoundView(JsonView):
     """A recorded round: its dealer and contract, who went out, each player's points and hand, the
     bonuses and ruling effects counted in it, and whether it was corrected."""
 
@@ -71,15 +91,10 @@ class RoundView:
         """Nobody went out: the stock ran out (rulings.md, "Stock depletion")."""
         return self.end == rules.STOCK_EXHAUSTED
 
-    def as_json(self) -> dict:
-        return {"number": self.number, "dealer": self.dealer, "contract": self.contract, "min_cards": self.min_cards,
-                "went_out": self.went_out, "end": self.end, "scores": dict(self.scores),
-                "hands": {name: hand.as_json() for name, hand in self.hands.items()}, "bonus": dict(self.bonus),
-                "corrected": self.corrected}
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(JsonView):
     name: str
     seat: int
     active: bool
@@ -87,27 +102,20 @@ class SeatView:
     total: int | None
     provisional: bool
 
-    def as_json(self) -> dict:
-        return {"name": self.name, "seat": self.seat, "active": self.active,
-                "withdrawn_after_round": self.withdrawn_after_round, "total": self.total,
-                "provisional": self.provisional}
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(JsonView):
     place: int
     name: str
     total: int | None
     provisional: bool
     active: bool
 
-    def as_json(self) -> dict:
-        return {"place": self.place, "name": self.name, "total": self.total, "provisional": self.provisional,
-                "active": self.active}
 
 
 @dataclass(frozen=True)
-class CorrectionView:
+class CorrectionView(JsonView):
     """A corrected round: the scores (and who went out, and bonuses) before and after, and why."""
 
     round: int
@@ -130,14 +138,10 @@ class CorrectionView:
         """(name, old points, new points) of each score the correction changed."""
         return [(name, self.old.get(name), pts) for name, pts in self.new.items() if self.old.get(name) != pts]
 
-    def as_json(self) -> dict:
-        return {"round": self.round, "reason": self.reason, "at": iso(self.at), "old": self.old, "new": self.new,
-                "old_went_out": self.old_went_out, "new_went_out": self.new_went_out,
-                "old_bonus": self.old_bonus, "new_bonus": self.new_bonus}
 
 
 @dataclass(frozen=True)
-class RulingView:
+class RulingView(JsonView):
     """A rule the app applied, or a dispute logged by the table (``automatic`` false)."""
 
     at: datetime
@@ -156,28 +160,22 @@ class RulingView:
         return cls(r.at, r.round_number, r.kind, r.summary, r.citation, r.automatic, r.what_happened, r.ruling,
                    r.player, r.points)
 
-    def as_json(self) -> dict:
-        data = {"at": iso(self.at), "round": self.round, "kind": self.kind, "summary": self.summary,
-                "citation": self.citation, "automatic": self.automatic}
-        if not self.automatic:
-            data.update({"what_happened": self.what_happened, "ruling": self.ruling, "player": self.player,
-                         "points": self.points})
-        return data
+    def left_out(self) -> tuple[str, ...]:
+        """A ruling the app applied has no dispute fields."""
+        return ("what_happened", "ruling", "player", "points") if self.automatic else ()
 
 
 @dataclass(frozen=True)
-class NextRound:
+class NextRound(JsonView):
     number: int
     dealer: str
     contract: dict | None
     min_cards: int | None
 
-    def as_json(self) -> dict:
-        return {"number": self.number, "dealer": self.dealer, "contract": self.contract, "min_cards": self.min_cards}
 
 
 @dataclass(frozen=True)
-class GameView:
+class GameView(JsonView):
     """Everything a page, the API or a scoresheet shows of one game."""
 
     id: str
@@ -212,34 +210,8 @@ class GameView:
         """The disputes logged from the game page (not the rules the app applied)."""
         return [r for r in self.rulings if not r.automatic]
 
-    def as_json(self) -> dict:
-        return {
-            "id": self.id,
-            "variant": self.variant,
-            "variant_name": self.variant_name,
-            "status": str(self.status),
-            "players": list(self.players),
-            "seats": [s.as_json() for s in self.seats],
-            "first_dealer": self.first_dealer,
-            "house_rules": dict(self.house_rules),
-            "rounds": [r.as_json() for r in self.rounds],
-            "totals": dict(self.totals),
-            "standings": [s.as_json() for s in self.standings],
-            "winner": self.winner,
-            "winners": list(self.winners),
-            "next_round": None if self.next_round is None else self.next_round.as_json(),
-            "number_of_rounds": self.number_of_rounds,
-            "target": self.target,
-            "lowest_wins": self.lowest_wins,
-            "corrections": [c.as_json() for c in self.corrections],
-            "rulings": [r.as_json() for r in self.rulings],
-            "notes": list(self.notes),
-            "view_url": self.view_url,
-            "version": self.version,
-            "created_at": iso(self.created_at),
-            "updated_at": iso(self.updated_at),
-            "completed_at": iso(self.completed_at),
-        }
+    def left_out(self) -> tuple[str, ...]:
+        return ("roy",)  # (the API says it with "variant")
 
 
 # ----- building the view -------------------------------------------------------------------------------
