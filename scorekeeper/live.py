@@ -18,6 +18,11 @@ from .db import db
 from .models import Game
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# A Core statement on the table's columns, on a pooled connection of its own: the ORM session's
+# machinery (transaction, identity map, teardown) has nothing to add to three columns, and costs
+# more than the query on every poll.
+_GAMES = Game.__table__.c
+_STAMP = db.select(_GAMES.id, _GAMES.version, _GAMES.edit_token_hash).where(_GAMES.id == db.bindparam("game_id"))
 
 
 def game_stamp(game_id: str):
@@ -26,8 +31,8 @@ def game_stamp(game_id: str):
     game."""
     row = None
     if GAME_ID.fullmatch(game_id):
-        row = db.session.execute(
-            db.select(Game.id, Game.version, Game.edit_token_hash).where(Game.id == game_id)).first()
+        with db.engine.connect() as connection:
+            row = connection.execute(_STAMP, {"game_id": game_id}).first()
     if row is None:
         abort(404, f"There is no game {game_id[:40]!r}: check the address.")
     return row
@@ -42,10 +47,15 @@ def game_etag(game_id: str, version: int, kind: str, *differs_by: object) -> str
     return f"{kind}-v{version}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
 
 
+def origin() -> tuple[str, str, str]:
+    """What the answer's absolute links are made of (``request.host_url`` is built from these)."""
+    return request.scheme, request.host, request.root_path
+
+
 def api_etag(game_id: str, version: int) -> str:
     """The tag of the game's JSON (its links name the host asked); the pages hand it to
     ``static/js/live.js`` for its first poll."""
-    return game_etag(game_id, version, "api", request.host_url)
+    return game_etag(game_id, version, "api", *origin())
 
 
 def not_modified(etag: str, cache_control: str | None = "no-cache") -> Response | None:

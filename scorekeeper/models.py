@@ -92,7 +92,7 @@ class Game(db.Model):
     # was registered without one) and the house options chosen. A later change to the variant
     # files never changes a recorded game (rulings.md, "May I": house options).
     rules_toml: Mapped[str | None] = mapped_column(Text, nullable=True)
-    rules_snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)  # (read by backups only)
     house_rules: Mapped[dict[str, bool]] = mapped_column(JSON)
     first_dealer_seat: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), default=GameStatus.IN_PROGRESS, index=True)
@@ -150,7 +150,8 @@ class Round(db.Model):
     dealer_seat: Mapped[int] = mapped_column(Integer)
     went_out: Mapped[str | None] = mapped_column(String(40), nullable=True)  # display name
     end: Mapped[str] = mapped_column(String(20))
-    submission: Mapped[dict[str, Any]] = mapped_column(JSON)  # the canonical input, to spot repeats
+    # The canonical input, to spot repeats; loaded when a change reads it, not for every view.
+    submission: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 

@@ -61,6 +61,16 @@ def _not_a_write() -> bool:
     return request.method not in WRITE_METHODS
 
 
+# Reads that render a PDF scoresheet: limited on their own (``RATELIMIT_PDF``, scorekeeper/scoresheets).
+PDF_ENDPOINTS = frozenset({"games.scoresheet", "scoresheets.blank"})
+
+
+def _not_limited() -> bool:
+    """Flask-Limiter's request filter: the limiter need not look at a read that cannot render a PDF
+    (most requests: pages, polls), which saves its per-request work on them."""
+    return request.method not in WRITE_METHODS and request.endpoint not in PDF_ENDPOINTS
+
+
 def _csrf_protect():
     config = current_app.config
     if not config["WTF_CSRF_ENABLED"] or request.method not in config["WTF_CSRF_METHODS"]:
@@ -150,10 +160,11 @@ def init_app(app: Flask) -> None:
     app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
 
-    app.extensions["scorekeeper_limiter"] = Limiter(
+    limiter = app.extensions["scorekeeper_limiter"] = Limiter(
         get_remote_address,
         app=app,
         application_limits=[config["RATELIMIT_WRITES"]],
         application_limits_exempt_when=_not_a_write,
     )
+    limiter.request_filter(_not_limited)
     app.after_request(_security_headers)

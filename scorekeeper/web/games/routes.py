@@ -194,7 +194,7 @@ def game(game_id: str):
     answers 304 after one primary-key query."""
     stamp = live.game_stamp(game_id)
     remember(game_id)
-    etag = live.game_etag(stamp.id, stamp.version, "game", can_edit(stamp), request.host_url)
+    etag = live.game_etag(stamp.id, stamp.version, "game", can_edit(stamp), *live.origin())
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
@@ -202,7 +202,7 @@ def game(game_id: str):
     ctx = _game_context(game, svc.game_view(game))
     page = render_template("games/game.html", api_etag=live.api_etag(game.id, game.version),
                            action_form=ActionForm(), **ctx)
-    return live.tag(make_response(page), live.game_etag(game.id, game.version, "game", ctx["editor"], request.host_url))
+    return live.tag(make_response(page), live.game_etag(game.id, game.version, "game", ctx["editor"], *live.origin()))
 
 
 @bp.get("/games/<game_id>/view")
@@ -211,14 +211,14 @@ def view(game_id: str):
     phones left open on it: ``If-None-Match`` with the current ETag answers 304 after one
     primary-key query (``scorekeeper.live``)."""
     stamp = live.game_stamp(game_id)
-    unchanged = live.not_modified(live.game_etag(stamp.id, stamp.version, "view", request.host_url))
+    unchanged = live.not_modified(live.game_etag(stamp.id, stamp.version, "view", *live.origin()))
     if unchanged is not None:
         return unchanged
     game = _load(game_id)
     ctx = _game_context(game, svc.game_view(game))
     ctx["editor"] = False
     page = render_template("games/view.html", api_etag=live.api_etag(game.id, game.version), **ctx)
-    return live.tag(make_response(page), live.game_etag(game.id, game.version, "view", request.host_url))
+    return live.tag(make_response(page), live.game_etag(game.id, game.version, "view", *live.origin()))
 
 
 @bp.get("/games/<game_id>/scoresheet.pdf")
