@@ -67,7 +67,7 @@ def _version() -> Any:
 def _links(game_id: str) -> dict:
     return {
         "url": url_for("api.get_game", game_id=game_id, _external=True),
-        "view_url": request.host_url.rstrip("/") + f"/games/{game_id}/view",
+        "view_url": url_for("games.view", game_id=game_id, _external=True),
     }
 
 
@@ -84,7 +84,7 @@ def create_game():
     created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
-    body["edit_url"] = request.host_url.rstrip("/") + f"/games/{game.id}/edit?token={created.edit_token}"
+    body["edit_url"] = url_for("games.edit_link", game_id=game.id, token=created.edit_token, _external=True)
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = body["url"]
@@ -187,7 +187,7 @@ def rotate_token(game_id: str):
     _authorized_game(game_id)
     token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token,
-                    "edit_url": request.host_url.rstrip("/") + f"/games/{game_id}/edit?token={token}"})
+                    "edit_url": url_for("games.edit_link", game_id=game_id, token=token, _external=True)})
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------

@@ -293,12 +293,13 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
 
 
 def view_path(game_id: str) -> str:
-    """The read-only scoreboard's path (``web.games.routes.view``), also outside a request."""
-    from flask import has_request_context, url_for
+    """The read-only scoreboard's path (``web.games.routes.view``), also outside a request (a
+    backup made from the command line)."""
+    from flask import current_app, has_request_context, url_for
 
     if has_request_context():
         return url_for("games.view", game_id=game_id)
-    return f"/games/{game_id}/view"
+    return current_app.url_map.bind("localhost").build("games.view", {"game_id": game_id})
 
 
 def game_view(game: Game) -> GameView:
