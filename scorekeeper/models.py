@@ -66,7 +66,7 @@ def utcnow() -> datetime:
 
 
 def new_game_id() -> str:
-    """Unguessable: reads need only the id (api-contract.md, Conventions). 96 random bits."""
+    """Unguessable: reads need only the id (docs/games.md, "Who may change a game"). 96 random bits."""
     return secrets.token_urlsafe(12)
 
 
@@ -90,7 +90,7 @@ class Game(db.Model):
     variant_name: Mapped[str] = mapped_column(String(80))
     # The rules in force when the game started: the variant's TOML text (None for a variant that
     # was registered without one) and the house options chosen. A later change to the variant
-    # files never changes a recorded game (rulings.md, "May I": house options).
+    # files never changes a recorded game (scorekeeper/rules/variants.py, house options).
     rules_toml: Mapped[str | None] = mapped_column(Text, nullable=True)
     rules_snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)  # (read by backups only)
     house_rules: Mapped[dict[str, bool]] = mapped_column(JSON)
@@ -185,7 +185,7 @@ class HandRecord(db.Model):
 
 
 class Correction(db.Model):
-    """A corrected round: the old and the new values and the reason (rulings.md, "Irregularities")."""
+    """A corrected round: the old and the new values and the reason (scorekeeper/rules/irregularities.py)."""
 
     __tablename__ = "corrections"
 

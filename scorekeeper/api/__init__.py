@@ -1,4 +1,4 @@
-"""The JSON API under /api/v1 (see shared/api-contract.md)."""
+"""The JSON API under /api/v1 (described at /api/v1/openapi.json, scorekeeper/api/openapi.py)."""
 from __future__ import annotations
 
 from flask import Blueprint, Flask

@@ -1,4 +1,4 @@
-"""Games part of the JSON API (shared/api-contract.md, "Games"): create, read, record and correct
+"""Games part of the JSON API (its OpenAPI description is at the end of this file): create, read, record and correct
 rounds, withdraw, suspend, resume; plus rulings logged at the table and edit-token rotation.
 
 Writes need ``Authorization: Bearer <edit_token>`` (401 without, 403 wrong). Every rule is applied
@@ -238,7 +238,7 @@ def _describe() -> None:
     })
     openapi.add_schema("Game", {
         "type": "object",
-        "description": "The game state: see INTERFACES.md, 'Game state'.",
+        "description": "The game state: players and seats, rounds, totals, standings, winner, next round, corrections, rulings, notes.",
         "properties": {k: {} for k in (
             "id", "variant", "variant_name", "status", "players", "seats", "first_dealer", "house_rules", "rounds",
             "totals", "standings", "winner", "winners", "next_round", "corrections", "rulings", "notes",

@@ -110,7 +110,7 @@ def _player_rows(names: list[str]) -> list[Player]:
 
 def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None) -> Created:
     """Start a game: variant, players in seating order, first dealer, house options
-    (api-contract.md, ``POST /api/v1/games``)."""
+    (``POST /api/v1/games``, scorekeeper/api/games.py)."""
     try:
         base = get_variant(variant_id)
         variant = base.with_house_rules(house_rules)
@@ -215,7 +215,7 @@ def _replay(row: IdempotencyKey, request_hash: str) -> Outcome:
 
 
 def record_round(game_id: str, payload: object, idempotency_key: object = None, expected_version: object = None) -> Outcome:
-    """Record the next round (api-contract.md, ``POST /api/v1/games/<id>/rounds``).
+    """Record the next round (``POST /api/v1/games/<id>/rounds``, scorekeeper/api/games.py).
 
     The same ``Idempotency-Key`` again returns the first answer and stores nothing; the same
     submission again returns the stored round (200); a different submission for a recorded round is
@@ -298,7 +298,7 @@ def preview_round(game_id: str, payload: object) -> dict:
 
 
 def correct_round(game_id: str, number: int, payload: object, reason: object = None, expected_version: object = None) -> Outcome:
-    """Correct a recorded round (rulings.md, "Irregularities": scoring errors may be corrected at
+    """Correct a recorded round (scorekeeper/rules/irregularities.py: scoring errors may be corrected at
     any time by agreement; the old value, the new value and the stated reason are kept)."""
     game = get_game(game_id)
     if isinstance(payload, Mapping) and reason is None:
@@ -365,7 +365,7 @@ def _round_snapshot(rnd: Round) -> dict:
 # ----- withdraw, suspend, resume, rulings, tokens ------------------------------------------------------
 
 def withdraw(game_id: str, player: object, expected_version: object = None) -> Outcome:
-    """A player leaves between rounds (rulings.md, "Incomplete games and missing scores")."""
+    """A player leaves between rounds (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status in OVER_STATUSES:
         raise Conflict(f"the game is {game.status}: nobody can withdraw from it now", "player")
@@ -402,7 +402,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
 
 
 def suspend(game_id: str, expected_version: object = None) -> Outcome:
-    """Stop between rounds, to be resumed later (rulings.md, "Incomplete games and missing scores")."""
+    """Stop between rounds, to be resumed later (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(f"only a game in progress can be suspended (this one is {game.status.replace('_', ' ')})", "status")
@@ -415,7 +415,7 @@ def suspend(game_id: str, expected_version: object = None) -> Outcome:
 
 def resume(game_id: str, players: object = None, now: datetime | None = None, expected_version: object = None) -> Outcome:
     """Resume only with every player present in the same seats, in the same calendar year
-    (rulings.md, "Incomplete games and missing scores"; Continental Rummy, encyclopedia article:
+    (scorekeeper/rules/game.py, ``check_resume``; Continental Rummy, encyclopedia article:
     Incomplete hands and games)."""
     game = get_game(game_id)
     if game.status != GameStatus.SUSPENDED:

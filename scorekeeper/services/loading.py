@@ -36,7 +36,7 @@ def token_matches(game: Game, token: object) -> bool:
 
 
 def check_token(game: Game, token: str | None) -> None:
-    """401 without a token, 403 with a wrong one (api-contract.md, Conventions)."""
+    """401 without a token, 403 with a wrong one (docs/games.md, "Who may change a game")."""
     if not token:
         raise Unauthorized("this change needs the game's edit token (Authorization: Bearer <edit_token>)", "Authorization")
     if not token_matches(game, token):

@@ -1,6 +1,6 @@
 """The game as the pages, the API and the PDF scoresheets read it: a typed view built from the
 stored rows by :func:`game_view`, and its JSON (``GameView.as_json``: the body of
-``GET /api/v1/games/<id>``, shared/api-contract.md "Game state"). Nothing here changes a game;
+``GET /api/v1/games/<id>``, scorekeeper/api/games.py). Nothing here changes a game;
 the totals, standings and status come from ``scorekeeper/rules/game.py``.
 """
 from __future__ import annotations
@@ -88,7 +88,7 @@ class RoundView(JsonView):
 
     @property
     def stock_exhausted(self) -> bool:
-        """Nobody went out: the stock ran out (rulings.md, "Stock depletion")."""
+        """Nobody went out: the stock ran out (scorekeeper/rules/game.py, ``STOCK_EXHAUSTED``)."""
         return self.end == rules.STOCK_EXHAUSTED
 
 
@@ -341,7 +341,7 @@ def game_view(game: Game) -> GameView:
 
 
 def game_state(game: Game) -> dict:
-    """The body of ``GET /api/v1/games/<id>`` (shared/api-contract.md, "Game state")."""
+    """The body of ``GET /api/v1/games/<id>`` (scorekeeper/api/games.py)."""
     return game_view(game).as_json()
 
 

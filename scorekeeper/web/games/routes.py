@@ -376,7 +376,7 @@ def record(game_id: str):
                                     for name, points in body["scores"].items())
                 flash(f"{'Hand' if roy else 'Round'} {body['number']} saved: {scores}.", "ok")
                 if body["status"] == "in_progress" and body["next_round"]:
-                    # The next round's form opens at once: one tap fewer per round (issue 7).
+                    # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
                     return redirect(url_for("games.record", game_id=game_id))
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
@@ -388,7 +388,7 @@ def record(game_id: str):
 
 def _remember_mode(form) -> None:
     """Keep the way most hands were entered (by value, cards or points) for this browser's next
-    round form: a table rarely changes how it counts mid-game (issue 7, "few taps")."""
+    round form: a table rarely changes how it counts mid-game (docs/games.md, "The round form")."""
     modes = [effective_mode(entry.form) for entry in form.hands if entry.form.seat.data != form.went_out.data]
     used = [mode for mode in modes if mode in REMEMBERED_MODES]
     if used:
