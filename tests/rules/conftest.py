@@ -1,0 +1,14 @@
+"""The fast rules tests: pure scorekeeper.rules, no app, no database (docs/testing.md).
+
+Under ``make mutation`` (mutmut sets ``MUTANT_UNDER_TEST``) hypothesis runs without deadlines and
+with fixed examples, so a mutant is killed by a wrong answer, never by slowness or luck.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+if os.environ.get("MUTANT_UNDER_TEST"):
+    settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
+    settings.load_profile("mutation")
