@@ -427,8 +427,10 @@ def score_round(
                 irregular,
                 name,
             ))
+    # Only scores the table posted count: a score worked out for another missing player does not
+    # (rulings.md, "Incomplete games and missing scores"), so the seating order cannot matter.
+    posted = sorted((r.points for r in results.values()), reverse=True)
     for name in missing:
-        posted = sorted((r.points for p, r in results.items() if p != name), reverse=True)
         if len(posted) < 2:
             raise RoundMustBeReplayed(
                 f"no score for {name}, and fewer than two other players posted a score this round: "
