@@ -70,7 +70,8 @@ def test_decks_dealt_cards_and_stock_le_may_i_turns_no_card_up(players, expected
 
 def test_a_table_size_a_variant_is_not_for_is_an_answer_not_an_error():
     d = {d.variant.id: d for d in c.deck_answers(8)}["roy"]
-    assert (d.pack, d.dealt, d.stock) == (None, None, None)
+    assert (d.players, d.pack, d.dealt, d.stock, d.anchor) == (8, None, None, None, "setup")
+    assert d.citations == tuple(dict.fromkeys((get_variant("roy").cite("pack"), get_variant("roy").cite("deal"))))
     assert d.error == "8 players is out of range: ROY is for 2 to 3 players"
 
 

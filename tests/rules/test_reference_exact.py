@@ -181,6 +181,8 @@ def test_source_lines_group_sections_by_file_in_order_once_each():
     assert lines[0].index("One") < lines[0].index("Two") and lines[0].count("One") == 1 and '"' not in lines[0]
     assert lines[1].startswith(ref.source_line(Citation("rulings", ""))) and "Ties" in lines[1]
     assert ref.source_lines([Citation("002", "")]) == [ref.source_line(Citation("002", ""))]
+    assert ref.source_lines([a1]) == [ref.source_line(Citation("001", "")) + ", section “One”"]
+    assert ref.source_lines([a1, a2]) == [ref.source_line(Citation("001", "")) + ", sections “One”, “Two”"]
     assert ref.source_lines([]) == []
 
 
