@@ -30,7 +30,8 @@ def test_a_hand_under_each_variant_costly_cards_first_with_missing_cards():
         assert a.error == f"'JK' cannot be used: {get_variant(vid).name} is played without jokers"
         assert a.citations == (get_variant(vid).cite("points"), IRREGULARITIES)
     roy = out["roy"]
-    assert (roy.points, roy.lines, roy.missing_cards, roy.error) == (None, (), 0, "'JK' cannot be used: ROY is played without jokers")
+    assert (roy.points, roy.lines, roy.missing_cards, roy.missing_card_points, roy.error, roy.anchor) == (
+        None, (), 0, 0, "'JK' cannot be used: ROY is played without jokers", "scoring")
     assert roy.citations == (get_variant("roy").cite("scoring"),)
 
 
@@ -45,7 +46,9 @@ def test_le_may_i_notes_the_round_win_bonus_and_roy_counts_cards():
     assert out["le-may-i"].note == "The player who went out scores 0 and takes 20 off their total."
     assert out["le-may-i"].points == 19
     roy = out["roy"]
-    assert (roy.points, roy.error, roy.anchor) == (2, None, "scoring")
+    assert (roy.points, roy.lines, roy.missing_cards, roy.missing_card_points, roy.error, roy.anchor) == (
+        2, (), 0, 0, None, "scoring")
+    assert roy.citations == (get_variant("roy").cite("scoring"),)
     assert roy.note == "Not a penalty: in ROY the hand's winner scores 1 point per card you hold."
 
 
@@ -82,6 +85,9 @@ def test_check_players_count_takes_every_size_some_variant_is_for(players):
 
 @pytest.mark.parametrize("players", [1, 9])
 def test_check_players_count_refuses_other_sizes(players):
+    with pytest.raises(RulesInputError) as err:
+        c.check_players_count(players)
+    assert err.value.field == "players"
     with pytest.raises(RulesInputError) as err:
         c.check_players_count(players, "n")
     assert (err.value.field, err.value.value) == ("n", players)

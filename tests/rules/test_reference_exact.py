@@ -191,6 +191,8 @@ def test_source_line_names_the_section_only_when_there_is_one():
     with_section = ref.source_line(Citation("001", '"Scoring"'))
     assert with_section.startswith(bare) and with_section.endswith("“Scoring”") and '"' not in with_section
     assert ref.source_line(Citation("zzz", "")) == "zzz"
+    assert ref.source_line(Citation("001", "Xmas rule")).endswith("“Xmas rule”")
+    assert ref.source_lines([Citation("001", '"Xmas"')])[0].endswith("“Xmas”")
     assert ref.source_line(Citation("house", "")) == ref.SOURCE_TITLES["house"]
 
 

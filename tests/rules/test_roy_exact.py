@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.rules.cards import joker, parse_card, parse_cards
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.roy import RoyEffects, check_play, parse_suit
-from scorekeeper.rules.variants import VariantError, get_variant
+from scorekeeper.rules.variants import AceRule, VariantError, get_variant
 
 ROY = get_variant("roy")
 PLAY = ROY.cite("play")
@@ -186,3 +186,12 @@ def test_the_rules_come_from_the_variant():
     assert check_play(parse_card("2H"), parse_cards(["2C"]), variant=v).effects == RoyEffects(5, True)
     with pytest.raises(RulesInputError):
         check_play(parse_card("QH"), [], pending_draw=2, variant=v)
+
+
+def test_chains_follow_the_variants_ace_rule():
+    # A house ROY with aces low: A-2 chains, K-A does not.
+    low = replace(ROY, roy=replace(ROY.roy, aces=AceRule.LOW))
+    assert check_play(parse_card("AH"), parse_cards(["AS", "2S"]), variant=low).legal
+    v = check_play(parse_card("QH"), parse_cards(["KH", "AH"]), variant=low)
+    assert not v.legal and v.reasons[0].startswith("After KH you may play only another K (nothing is above")
+    assert not play("AH", ["AS", "2S"]).legal and play("QH", ["KH", "AH"]).legal

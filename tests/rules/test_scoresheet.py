@@ -137,6 +137,9 @@ def test_two_face_value_cards_are_not_grouped_as_face_value():
     two = replace(v, points={**v.points, "9": 9, "10": 11})  # 5 and 9 are worth their face
     assert s.card_point_groups(two) == [("Joker", "50"), ("A", "20"), ("10", "11"), ("J, Q, K", "10"), ("9", "9"),
                                         ("2–8", "5")]
+    exactly_three = replace(v, points={**v.points, "9": 9, "8": 8, "5": 6})  # 8, 9 and 10
+    assert s.card_point_groups(exactly_three) == [("Joker", "50"), ("A", "20"), ("J, Q, K", "10"), ("5", "6"),
+                                                  ("2–4, 6, 7", "5"), ("8–10", "face value")]
     three = replace(v, points={**v.points, "9": 9, "8": 8})  # 5, 8, 9 and 10
     assert s.card_point_groups(three) == [("Joker", "50"), ("A", "20"), ("J, Q, K", "10"), ("2–4, 6, 7", "5"),
                                           ("5, 8–10", "face value")]
