@@ -417,3 +417,9 @@ def test_resume_of_what_is_not_a_list():
 def test_resume_with_the_same_seats_ignoring_case_and_spaces():
     assert g.check_resume(["Ann Lee", "Bob"], [" ann  lee", "BOB"], NOW, NOW) is None
     assert g.check_resume(["Ann Lee", "Bob"], None, NOW, NOW) is None
+
+
+def test_a_single_winner_gets_no_tie_note():
+    rounds = [g.RoundTotals(i, {"Ann": 1, "Bob": 2, "Cy": 9}) for i in range(1, 6)]
+    t = g.tally(LMI, seats("Ann", "Bob", "Cy"), 0, rounds)
+    assert t.status == "complete" and t.winner == "Ann" and t.winners == ["Ann"] and t.notes == []
