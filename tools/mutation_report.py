@@ -8,7 +8,7 @@ f"{name} withdrew ..."); such mutants change what a message says, never a number
 field, and are left out of the score. A literal without a space ("went_out", "cards", "JK") is a
 key or a value the code compares, so its mutants count like any other.
 
-score = killed / (all mutants - message-text survivors)
+score = killed / (checked mutants - message-text survivors); mutants not checked yet are listed apart
 """
 from __future__ import annotations
 
@@ -83,18 +83,19 @@ def main(argv: list[str]) -> int:
             statuses[status] += 1
             by_file[Path(path).name][status] += 1
     total = sum(statuses.values())
-    text = sum(n for s, n in statuses.items() if s.endswith("message text"))
+    text = sum(n for st, n in statuses.items() if st.endswith("message text"))
+    unchecked = statuses["not checked"]
     killed = statuses["killed"] + statuses["timeout"] + statuses["caught by type check"]
-    counted = total - text
-    print(f"mutants {total}, killed {killed}, message-text survivors {text} (left out)")
+    counted = total - text - unchecked
+    print(f"mutants {total}, checked {total - unchecked}, killed {killed}, message-text survivors {text} (left out)")
     for status, n in sorted(statuses.items()):
         print(f"  {status}: {n}")
     print(f"score: {killed} / {counted} = {100 * killed / max(counted, 1):.1f}%")
-    print("\nby file (killed / counted):")
+    print("\nby file: killed / counted (not checked)")
     for name, c in sorted(by_file.items()):
-        t = sum(n for s, n in c.items() if s.endswith("message text"))
+        t = sum(n for st, n in c.items() if st.endswith("message text"))
         k = c["killed"] + c["timeout"] + c["caught by type check"]
-        print(f"  {name}: {k} / {sum(c.values()) - t}")
+        print(f"  {name}: {k} / {sum(c.values()) - t - c['not checked']} ({c['not checked']})")
     if "--list" in argv:
         for status, name, diff in sorted(survivors):
             if not status.endswith("message text"):
