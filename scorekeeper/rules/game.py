@@ -525,8 +525,7 @@ def withdrawn_total(other_totals: Sequence[int]) -> int | None:
     (rulings.md, "Incomplete games and missing scores"; Continental Rummy, "Incomplete hands and games")."""
     if len(other_totals) < 2:
         return None
-    top = sorted(other_totals, reverse=True)[:2]
-    return top[0] + top[1]
+    return sum(sorted(other_totals, reverse=True)[:2])
 
 
 def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[int, str, int]]:
