@@ -14,8 +14,9 @@ from ..models import HouseVariant, new_house_variant_id, utcnow
 from ..rules import house as rules_house
 from ..rules.errors import RulesInputError
 from ..rules.variants import VARIANTS, Variant, VariantError, get_variant, load_variant
-from .games import (Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, _commit, hash_token,
-                    new_token)
+from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
+from .games import _commit
+from .loading import hash_token, new_token
 
 HOUSE_ID = re.compile(r"h-[A-Za-z0-9_-]{1,30}")
 
