@@ -228,3 +228,43 @@ def test_new_game_form_offers_this_browsers_house_variants(app, client):
     text = client.get("/games/new").get_data(as_text=True)
     assert f'<option value="{hid}">Smith rules (house rules) · 3–6 players</option>' in text
     assert hid not in app.test_client().get("/games/new").get_data(as_text=True)
+
+
+def test_a_kept_blank_sheet_is_not_served_after_an_edit(app, client):
+    from flask import request
+
+    from scorekeeper.db import db
+    from scorekeeper.models import ScoresheetPdf
+    from scorekeeper.scoresheets import blank_key
+    from scorekeeper.scoresheets.sheets import parse_blank_query
+    from scorekeeper.services import house
+
+    rules = {"rounds": [{"contract": {"sets": 2, "runs": 0}}] * 7}
+    made = client.post("/api/v1/variants", json={"based_on": "joybells", "name": "Smith rules", "changes": rules})
+    hid, token = made.get_json()["id"], made.get_json()["edit_token"]
+    url = f"/variants/{hid}/scoresheet.pdf?players=Ann,Bob,Cy"
+
+    def key_now() -> str:
+        with app.test_request_context(url):
+            variant = house.find_variant(hid)
+            return blank_key(variant, parse_blank_query(variant, request.args))
+
+    before = key_now()
+    first = client.get(url).data
+    assert "Smith rules" in pdf_text(first)[1] and client.get(url).data == first  # kept: the same bytes again
+    changed = client.put(f"/api/v1/variants/{hid}", headers={"Authorization": f"Bearer {token}"},
+                         json={"name": "Jones rules", "changes": rules})
+    assert changed.status_code == 200 and changed.get_json()["version"] == 2
+    second = pdf_text(client.get(url).data)[1]
+    assert "Jones rules" in second and "Smith rules" not in second
+    after = key_now()
+    assert after != before
+    with app.app_context():
+        assert db.session.get(ScoresheetPdf, before) is not None and db.session.get(ScoresheetPdf, after) is not None
+
+
+def test_new_game_link_of_a_house_rules_page_chooses_it(client):
+    hid = save(client, **JOYBELLS_SMITH)
+    text = client.get(f"/games/new?variant={hid}").get_data(as_text=True)
+    assert f'<option selected value="{hid}">' in text or f'<option value="{hid}" selected>' in text
+    assert 'value="joybells" selected' not in text
