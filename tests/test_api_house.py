@@ -171,6 +171,14 @@ def test_builtin_games_show_their_rules(client):
     assert rules["id"] == "continental" and "2" in rules["wild_cards"] and "based_on" not in rules
 
 
+def test_the_openapi_game_lists_the_rules_a_game_keeps(client):
+    g = send(client, "POST", "/games", {"variant": "joybells", "players": ["A", "B", "C"]}).get_json()
+    state = client.get(f"/api/v1/games/{g['id']}").get_json()
+    listed = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["Game"]["properties"]
+    assert state["house_version"] is None and state["rules"]["id"] == "joybells"
+    assert set(listed) == set(state)
+
+
 def test_toml_export_and_import_round_trip(app, client):
     body = make(client)
     text = client.get(f"/api/v1/variants/{body['id']}/rules.toml")
