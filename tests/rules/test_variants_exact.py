@@ -432,3 +432,12 @@ def test_the_api_shape_of_roy_and_of_a_last_round():
     }
     assert load_variant(SMALL).as_dict()["last_round"] == {"round": 2, "no_discard": True, "all_cards_in_contract": True}
     assert "last_round" not in CONT.as_dict() and "melds" not in data and "target" not in CONT.as_dict()
+
+
+@pytest.mark.parametrize("variant_id, roy, lowest", [
+    ("joybells", False, True), ("continental", False, True), ("le-may-i", False, True), ("clenney", False, True),
+    ("roy", True, False),
+])
+def test_the_kind_of_game(variant_id, roy, lowest):
+    v = get_variant(variant_id)
+    assert (v.is_roy, v.lowest_wins) == (roy, lowest)
