@@ -30,12 +30,16 @@ from mutmut.utils.file_utils import walk_mutatable_files
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
+    """The tokens of one line of a diff; a line that opens or continues a bracket is read up to its end."""
+    out: list[tuple[int, str]] = []
+    skip = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
     try:
-        return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
-                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT,
-                                  tokenize.DEDENT, tokenize.COMMENT)]
+        for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
+            if t.type not in skip:
+                out.append((t.type, t.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return []
+        pass
+    return out
 
 
 def _is_prose(literal: str) -> bool:
