@@ -86,3 +86,14 @@ def test_each_meld_edge_case_in_every_field(variant, codes, kind, legal, reasons
         "wilds": [{"card": c, "stands_for": s} for c, s in wilds], "citations": [c.as_dict() for c in v.citations],
         "notes": v.notes, "legal_as": list(legal_as), "suit": suit, "rank": rank, "order": order.split(),
     }
+
+
+def test_the_rank_line_of_each_ace_rule():
+    # _windows caches its answer, so the rank line is pinned here directly.
+    from scorekeeper.rules.melds import _rank_line
+    from scorekeeper.rules.variants import AceRule
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert _rank_line(AceRule.LOW) == (ranks, False)
+    assert _rank_line(AceRule.HIGH) == (ranks[1:] + ["A"], False)
+    assert _rank_line(AceRule.LOW_OR_HIGH) == (ranks + ["A"], False)
+    assert _rank_line(AceRule.AROUND_THE_CORNER) == (ranks, True)
