@@ -249,7 +249,7 @@ class Created:
 
 
 def _player_rows(names: list[str]) -> list[Player]:
-    keys = [n.casefold() for n in names]
+    keys = [rules.name_key(n) for n in names]
     rows = db.session.execute(db.select(Player).where(Player.name_key.in_(keys))).scalars().all()
     by_key = {p.name_key: p for p in rows}
     now = utcnow()
@@ -291,7 +291,7 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
             updated_at=now,
         )
         rows = _player_rows(names)
-        game.seats = [Seat(seat=i, name=name, name_key=name.casefold(), player=player)
+        game.seats = [Seat(seat=i, name=name, name_key=rules.name_key(name), player=player)
                       for i, (name, player) in enumerate(zip(names, rows))]
         db.session.add(game)
         try:
