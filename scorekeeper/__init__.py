@@ -82,4 +82,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import scoresheets; scoresheets.init_app(app)
     security.init_app(app)
     from . import backup; backup.init_app(app)
+    from .services import tables; tables.init_app(app)
     return app

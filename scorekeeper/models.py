@@ -100,6 +100,7 @@ class Seat(db.Model):
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
+    table_player: Mapped[TablePlayer | None] = relationship()
 
 
 class Round(db.Model):
@@ -259,5 +260,5 @@ class GameResult(db.Model):
     went_out: Mapped[int] = mapped_column(Integer)
     round_points: Mapped[int] = mapped_column(Integer)  # sum of the rounds' scores (no bonuses)
     zero_rounds: Mapped[int] = mapped_column(Integer)
-    total: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a void game's withdrawn player
     winner: Mapped[bool] = mapped_column(Boolean)

@@ -87,7 +87,12 @@ def _bearer_challenge(response):
 @bp.post("/games")
 def create_game():
     data = _body()
-    created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
+    if data.get("table") is not None:  # a game of a table, with the table's edit token (api/tables.py)
+        from .tables import create_table_game
+
+        created = create_table_game(data)
+    else:
+        created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
     body["edit_url"] = request.host_url.rstrip("/") + f"/games/{game.id}/edit?token={created.edit_token}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -93,10 +93,21 @@ def hash_token(token: str) -> str:
 
 
 def token_matches(game: Game, token: object) -> bool:
-    """Constant-time comparison of the token's hash with the stored hash."""
+    """Constant-time comparison of the token's hash with the stored hash; a game of a table also
+    takes the table's edit token (services/tables.py)."""
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    return hmac.compare_digest(hash_token(token), game.edit_token_hash)
+    if hmac.compare_digest(hash_token(token), game.edit_token_hash):
+        return True
+    table_id = getattr(game, "table_id", None)
+    return table_id is not None and table_token_matches(table_id, token)
+
+
+def table_token_matches(table_id: str, token: str) -> bool:
+    from ..models import Table
+
+    table = db.session.get(Table, table_id)
+    return table is not None and hmac.compare_digest(hash_token(token), table.edit_token_hash)
 
 
 def check_token(game: Game, token: str | None) -> None:
@@ -265,9 +276,11 @@ def _player_rows(names: list[str]) -> list[Player]:
     return out
 
 
-def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None) -> Created:
+def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None,
+                before_commit: Callable[[Game], None] | None = None) -> Created:
     """Start a game: variant, players in seating order, first dealer, house options
-    (api-contract.md, ``POST /api/v1/games``)."""
+    (api-contract.md, ``POST /api/v1/games``). ``before_commit`` may add to the new game in the
+    same transaction (a table's game: services/tables.py)."""
     try:
         base = get_variant(variant_id)
         variant = base.with_house_rules(house_rules)
@@ -294,6 +307,8 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
         game.seats = [Seat(seat=i, name=name, name_key=rules.name_key(name), player=player)
                       for i, (name, player) in enumerate(zip(names, rows))]
         db.session.add(game)
+        if before_commit is not None:
+            before_commit(game)
         try:
             db.session.commit()
         except IntegrityError:

@@ -66,7 +66,7 @@ def upgrade():
     sa.Column('went_out', sa.Integer(), nullable=False),
     sa.Column('round_points', sa.Integer(), nullable=False),
     sa.Column('zero_rounds', sa.Integer(), nullable=False),
-    sa.Column('total', sa.Integer(), nullable=False),
+    sa.Column('total', sa.Integer(), nullable=True),
     sa.Column('winner', sa.Boolean(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ondelete='CASCADE'),

@@ -1,0 +1,124 @@
+"""Tables part of the JSON API (shared/api-contract.md, "Tables"): create and read a table, rename
+and merge its players, add an existing game to it, its statistics. Games are started in a table
+through ``POST /api/v1/games`` with ``"table"`` (api/games.py calls :func:`create_table_game`).
+
+Writes need the table's edit token: ``Authorization: Bearer <edit_token>`` (401 without, 403
+wrong)."""
+from __future__ import annotations
+
+from flask import jsonify, request, url_for
+
+from ..db import db
+from ..services import games as games_svc
+from ..services import stats as stats_svc
+from ..services import tables as svc
+from . import bp
+from .games import _bearer, _body
+
+
+def _links(table_id: str) -> dict:
+    return {
+        "url": url_for("api.get_table", table_id=table_id, _external=True),
+        "view_url": request.host_url.rstrip("/") + f"/tables/{table_id}",
+    }
+
+
+def _authorized_table(table_id: str):
+    table = svc.get_table(table_id)
+    svc.check_token(table, _bearer())
+    return table
+
+
+def create_table_game(data: dict) -> games_svc.Created:
+    """``POST /api/v1/games`` with ``"table"``: the table's edit token is needed."""
+    table_id = data.get("table")
+    if not isinstance(table_id, str):
+        raise games_svc.ServiceError(f"table: {table_id!r} is not a table id", "table")
+    try:
+        table = svc.get_table(table_id)
+    except games_svc.NotFound as err:
+        raise games_svc.NotFound(err.message, "table") from None
+    svc.check_token(table, _bearer())
+    return svc.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
+                           data.get("house_rules"))
+
+
+@bp.post("/tables")
+def create_table():
+    data = _body()
+    created = svc.create_table(data.get("name"))
+    table = created.table
+    body = {"id": table.id, "name": table.name, "edit_token": created.edit_token, **_links(table.id)}
+    body["edit_url"] = request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={created.edit_token}"
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = body["url"]
+    return response
+
+
+@bp.get("/tables/<table_id>")
+def get_table(table_id: str):
+    table = svc.get_table(table_id)
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.patch("/tables/<table_id>")
+def rename_table(table_id: str):
+    table = _authorized_table(table_id)
+    data = _body()
+    svc.rename_table(table, data.get("name"))
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.post("/tables/<table_id>/token")
+def rotate_table_token(table_id: str):
+    """Replace the table's edit token; the old one (and every edit link made from it) stops working."""
+    table = _authorized_table(table_id)
+    token = svc.rotate_token(table)
+    return jsonify({"edit_token": token,
+                    "edit_url": request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={token}"})
+
+
+@bp.post("/tables/<table_id>/games")
+def add_game(table_id: str):
+    """Add an existing game: ``{"game": id, "game_token": its edit token}`` with the table's token."""
+    table = _authorized_table(table_id)
+    data = _body()
+    game_id = data.get("game")
+    try:
+        game = games_svc.get_game(game_id)
+    except games_svc.NotFound as err:
+        raise games_svc.NotFound(err.message, "game") from None
+    token = data.get("game_token")
+    if not isinstance(token, str) or not games_svc.token_matches(game, token):
+        raise games_svc.Forbidden("game_token: this is not the game's edit token (take it from the game's edit link)",
+                                  "game_token")
+    svc.add_game(table, game)
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.patch("/tables/<table_id>/players/<int:player_id>")
+def rename_player(table_id: str, player_id: int):
+    table = _authorized_table(table_id)
+    data = _body()
+    player = svc.get_player(table, player_id)
+    svc.rename_player(table, player, data.get("name"))
+    player = db.session.get(type(player), player_id)
+    return jsonify({"id": player.id, "name": player.name, "table": svc.table_document(table)})
+
+
+@bp.post("/tables/<table_id>/players/<int:player_id>/merge")
+def merge_player(table_id: str, player_id: int):
+    table = _authorized_table(table_id)
+    data = _body()
+    player = svc.get_player(table, player_id)
+    target = svc.merge_players(table, player, data.get("into"))
+    return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
+
+
+@bp.get("/tables/<table_id>/stats")
+def table_stats(table_id: str):
+    table = svc.get_table(table_id)
+    variant = stats_svc.check_variant(table, request.args.get("variant"))
+    period = stats_svc.check_year(request.args.get("year"))
+    return jsonify(stats_svc.table_stats(table, variant, period))
