@@ -186,3 +186,114 @@ def table_stats(table: Table, variant: str | None = None, period: Period = ALL_T
         "players": players,
         "head_to_head": head_to_head(table, variant, period),
     }
+
+
+# ----- what a family enjoys: streaks, records, rounds by contract -------------------------------------
+
+@dataclass(frozen=True)
+class Streak:
+    name: str
+    longest: int  # most counted games won in a row
+    current: int  # won in a row up to the newest counted game
+
+
+def streaks(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[Streak]:
+    """Each player's longest and current run of wins over their counted games in order: one
+    query of (player, win) in playing order."""
+    r = GameResult
+    rows = db.session.execute(
+        select(r.table_player_id, r.winner).where(_results_filter(r, table, variant, period))
+        .order_by(r.table_player_id, r.played_at, r.game_id)
+    ).all()
+    names = _names(table)
+    runs: dict[int, list[int]] = {}
+    for pid, won in rows:
+        longest, current = runs.setdefault(pid, [0, 0])
+        current = current + 1 if won else 0
+        runs[pid] = [max(longest, current), current]
+    out = [Streak(names.get(pid, "?"), longest, current) for pid, (longest, current) in runs.items()]
+    return sorted(out, key=lambda s: (-s.longest, -s.current, _sort_key(s.name)))
+
+
+@dataclass(frozen=True)
+class Record:
+    title: str
+    variant: str
+    name: str
+    value: int
+    game_id: str
+    played_at: datetime
+
+
+def records(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[Record]:
+    """Per variant: the best and the worst game total ever (lowest wins, except ROY) and the most
+    rounds gone out in one game; each with who and which game. Three queries."""
+    r = GameResult
+    names = _names(table)
+    signed = case((r.lowest_wins.is_(True), r.total), else_=-r.total)
+    wanted = [("Best game", signed.asc(), r.total), ("Worst game", signed.desc(), r.total),
+              ("Most rounds gone out in a game", r.went_out.desc(), r.went_out)]
+    out: list[Record] = []
+    for title, order, value in wanted:
+        ranked = select(
+            r.variant, r.table_player_id, value.label("value"), r.game_id, r.played_at,
+            func.row_number().over(partition_by=r.variant, order_by=(order, r.played_at, r.game_id)).label("n"),
+        ).where(_results_filter(r, table, variant, period), r.withdrawn.is_(False), r.total.is_not(None)).subquery()
+        for v, pid, val, gid, played in db.session.execute(
+                select(ranked.c.variant, ranked.c.table_player_id, ranked.c.value, ranked.c.game_id,
+                       ranked.c.played_at).where(ranked.c.n == 1).order_by(ranked.c.variant)):
+            out.append(Record(title, v, names.get(pid, "?"), int(val), gid, played))
+    return sorted(out, key=lambda x: (x.variant, [w[0] for w in wanted].index(x.title)))
+
+
+@dataclass(frozen=True)
+class ContractRounds:
+    name: str
+    number: int  # the round (its contract is the variant's for that round)
+    contract: str
+    rounds: int
+    average: float
+    worst: int
+    zero: int
+
+
+def contract_label(variant_id: str, number: int) -> str:
+    """'2 sets', '1 set and 1 run', ... for round ``number`` of a built-in variant; 'round n' otherwise."""
+    from ..rules.game import round_info
+
+    try:
+        info = round_info(get_variant(variant_id), number)
+    except Exception:
+        return f"round {number}"
+    contract = info.get("contract")
+    if not contract:
+        return f"round {number}"
+    parts = []
+    for key, one in (("sets", "set"), ("runs", "run")):
+        n = contract.get(key, 0)
+        if n:
+            parts.append(f"{n} {one if n == 1 else key}")
+    return " and ".join(parts) or f"round {number}"
+
+
+def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME) -> list[ContractRounds]:
+    """With a variant: each player's rounds by round number (so by contract): how many, the average
+    and the worst score, and the rounds scored 0. One aggregate query over the hands."""
+    from ..models import HandRecord, Round, Seat
+
+    conds = [Game.table_id == table.id, Game.status == "complete", Game.variant == variant,
+             *_in_period(Game.created_at, period)]
+    rows = db.session.execute(
+        select(Seat.table_player_id, Round.number, func.count(), func.avg(HandRecord.points),
+               func.max(HandRecord.points), func.sum(case((HandRecord.points == 0, 1), else_=0)))
+        .select_from(HandRecord)
+        .join(Round, Round.id == HandRecord.round_id)
+        .join(Game, Game.id == Round.game_id)
+        .join(Seat, and_(Seat.game_id == Round.game_id, Seat.seat == HandRecord.seat))
+        .where(*conds, Seat.table_player_id.is_not(None))
+        .group_by(Seat.table_player_id, Round.number)
+    ).all()
+    names = _names(table)
+    out = [ContractRounds(names.get(pid, "?"), number, contract_label(variant, number), int(n), round(float(avg), 1),
+                          int(worst), int(zero or 0)) for pid, number, n, avg, worst, zero in rows]
+    return sorted(out, key=lambda c: (_sort_key(c.name), c.number))
