@@ -68,13 +68,14 @@ def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[flo
         return PAD_TOP + plot_h * (hi - v) / (hi - lo)
 
     body = []
-    for t in _ticks(lo, hi):
+    for t in [t for t in _ticks(lo, hi) if lo <= t <= hi]:
         body.append(f'<line class="grid" x1="{PAD_LEFT}" x2="{WIDTH - PAD_RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
                     f'<text class="tick" x="{PAD_LEFT - 4}" y="{y(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
     every = max(1, (n + 7) // 8)
     for i, label in enumerate(x_labels):
         if i % every == 0 or i == n - 1:
-            body.append(f'<text class="tick" x="{x(i):.1f}" y="{height - 8}" text-anchor="middle">{escape(label)}</text>')
+            anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+            body.append(f'<text class="tick" x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}">{escape(label)}</text>')
     for k, (low, high) in enumerate(bands or []):
         pts = [f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(high)] + \
               [f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(low)))]
@@ -89,22 +90,25 @@ def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[flo
     return Chart(title, _frame(height, title, body), headers, rows, [(name, k % SERIES) for k, (name, _) in enumerate(series)])
 
 
-def bar_chart(title: str, bars: list[tuple[str, float]], unit: str) -> Chart:
-    """Horizontal bars, one per label, the value written at the bar's end."""
+def bar_chart(title: str, bars: list[tuple[str, float]], unit: str, notes: list[str] | None = None) -> Chart:
+    """Horizontal bars, one per label, the value (and its note, if any) written at the bar's end."""
     row_h = 30
     height = PAD_TOP + row_h * max(len(bars), 1) + 4
     top = max([v for _, v in bars] + [1])
     label_w = 96
-    plot_w = WIDTH - label_w - 44
+    plot_w = WIDTH - label_w - (84 if notes else 44)
     body = []
     for i, (label, v) in enumerate(bars):
         y = PAD_TOP + i * row_h
         w = plot_w * v / top
         short = label if len(label) <= 12 else label[:11] + "…"
+        text = _fmt(v) + (f" · {notes[i]}" if notes else "")
         body.append(f'<text class="label" x="{label_w - 6}" y="{y + 18}" text-anchor="end">{escape(short)}</text>'
                     f'<rect class="bar series-{i % SERIES}" x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 10}" rx="3"/>'
-                    f'<text class="value" x="{label_w + w + 6:.1f}" y="{y + 18}">{_fmt(v)}</text>')
-    return Chart(title, _frame(height, title, body), ["", unit], [[label, _fmt(v)] for label, v in bars])
+                    f'<text class="value" x="{label_w + w + 6:.1f}" y="{y + 18}">{escape(text)}</text>')
+    headers = ["", unit] + (["Win rate"] if notes else [])
+    rows = [[label, _fmt(v)] + ([notes[i]] if notes else []) for i, (label, v) in enumerate(bars)]
+    return Chart(title, _frame(height, title, body), headers, rows)
 
 
 def running_totals(state: dict) -> Chart:
@@ -121,16 +125,20 @@ def running_totals(state: dict) -> Chart:
 
 def rating_chart(history) -> Chart:
     """A player's rating after each counted game: mu as a line, mu ± sigma shaded."""
-    labels = [p.played_at.strftime("%-d %b") for p in history]
+    labels = [str(i) for i in range(1, len(history) + 1)]
     mu = [round(p.rating.mu, 1) for p in history]
     low = [round(p.rating.mu - p.rating.sigma, 1) for p in history]
     high = [round(p.rating.mu + p.rating.sigma, 1) for p in history]
-    chart = line_chart("Rating after each game (shaded: ± its uncertainty)", labels, [("Rating", mu)], bands=[(low, high)])
-    chart.headers = ["Game", "Rating", "Uncertainty (±)", "Place"]
-    chart.rows = [[label, f"{p.rating.mu:.1f}", f"{p.rating.sigma:.1f}", p.place] for label, p in zip(labels, history)]
+    chart = line_chart("Rating after each game, 1 to the newest (shaded: ± its uncertainty)", labels,
+                       [("Rating", mu)], bands=[(low, high)])
+    chart.headers = ["Game", "Played", "Rating", "±", "Place"]
+    chart.rows = [[label, p.played_at.strftime("%-d %b %Y"), f"{p.rating.mu:.1f}", f"{p.rating.sigma:.1f}", p.place]
+                  for label, p in zip(labels, history)]
     return chart
 
 
 def wins_chart(players: list[dict]) -> Chart:
-    bars = sorted(((p["name"], p["wins"]) for p in players), key=lambda b: (-b[1], b[0].casefold()))
-    return bar_chart("Wins per player", bars, "Wins")
+    """Wins per player, most first, each with the win rate."""
+    ranked = sorted(players, key=lambda p: (-p["wins"], p["name"].casefold()))
+    return bar_chart("Wins per player (and the share of their games won)", [(p["name"], p["wins"]) for p in ranked],
+                     "Wins", [f"{p['win_rate'] * 100:.0f}%" for p in ranked])
