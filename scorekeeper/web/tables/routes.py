@@ -328,7 +328,8 @@ def merge(table_id: str, player_id: int):
     table = _editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
-    _check_csrf_only(form)
+    form.into.choices = [(str(p.id), p.name) for p in svc.roster(table)]
+    _check_csrf(form)
     try:
         into = int(form.into.data or "")
     except ValueError:
@@ -340,15 +341,6 @@ def merge(table_id: str, player_id: int):
         return player(table_id, player_id, merge_error=f"Same person as: {err.message.removeprefix('into: ')}")
     flash(f"{name}'s games now count for {target.name}.", "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=target.id))
-
-
-def _check_csrf_only(form) -> None:
-    from flask_wtf.csrf import ValidationError, validate_csrf
-
-    try:
-        validate_csrf(form.csrf_token.data)
-    except ValidationError:
-        abort(400, "The form could not be accepted; reload the page and try again.")
 
 
 # ----- our rulings, statistics -------------------------------------------------------------------------------
