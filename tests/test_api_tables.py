@@ -468,3 +468,57 @@ def test_stats_and_table_statements_do_not_grow_with_games(app, client):
     with app.app_context():
         assert db.session.query(GameResult).count() == sum(3 + i % 2 for i in range(10)) + sum(3 + i % 2 for i in range(60))
         assert db.session.query(Seat).filter(Seat.table_player_id.is_(None)).count() == 0
+
+
+# ----- export and import --------------------------------------------------------------------------------
+
+def test_table_survives_export_and_import_into_another_server(app, client, app_factory, second_database_url):
+    t = new_table(client)
+    g1 = joybells_game(client, t, SEVEN_ANN, players=("Ann", "Bob", "Cy"))
+    g2 = joybells_game(client, t, [("Bob", {"Ann": 4, "Zoë": 6})] * 3, players=("Ann", "Bob", "Zoë"))
+    r = client.post(f"/api/v1/games/{g1['id']}/rulings", headers=bearer(t["edit_token"]),
+                    json={"what_happened": "a joker bought", "ruling": "not allowed"})
+    assert r.status_code == 201
+    doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
+    assert doc["format"] == "scorekeeper-table" and t["edit_token"] not in str(doc)
+    csv_text = client.get(f"/api/v1/tables/{t['id']}/export.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[0].startswith("game,started,variant,status,player")
+    assert f"{g1['id']}," in csv_text and "Zoë" in csv_text and len(csv_text.splitlines()) == 7
+
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url).test_client()
+    r = other.post("/api/v1/tables/import", json=doc)
+    assert r.status_code == 201, r.json
+    assert r.json["created"] and sorted(r.json["imported"]) == sorted([g1["id"], g2["id"]])
+    new_token = r.json["edit_token"]
+    assert get_table(other, t) | {"url": None, "view_url": None} == get_table(client, t) | {"url": None, "view_url": None}
+    assert stats(other, t, variant="joybells") == stats(client, t, variant="joybells")
+    for g in (g1, g2):
+        mine, theirs = client.get(f"/api/v1/games/{g['id']}").json, other.get(f"/api/v1/games/{g['id']}").json
+        for key in ("players", "rounds", "totals", "winners", "status", "rulings"):
+            assert mine[key] == theirs[key], key
+    # the new server's token writes to the imported games
+    play(other, g2, new_token, "Bob", Ann=1, Zoë=1)
+    # again: nothing new, and now the table's token is needed
+    assert other.post("/api/v1/tables/import", json=doc).status_code == 401
+    r = other.post("/api/v1/tables/import", json=doc, headers=bearer(new_token))
+    assert r.status_code == 200 and r.json["imported"] == [] and len(r.json["skipped"]) == 2
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d.update(format="x"), "format"),
+    (lambda d: d.update(version=9), "version"),
+    (lambda d: d["table"].update(id="../x"), "table.id"),
+    (lambda d: d["table"].update(name=""), "table.name"),
+    (lambda d: d["players"].append({"name": 5}), "players[1].name"),
+    (lambda d: d["games"]["games"][0].update(status=None), "games"),
+])
+def test_table_import_refuses_bad_documents_and_stores_nothing(client, app_factory, second_database_url, change, field):
+    t = new_table(client)
+    joybells_game(client, t, SEVEN_ANN[:1], players=("Ann", "Bob", "Cy"))
+    doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
+    doc["players"] = doc["players"][:1]
+    change(doc)
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url).test_client()
+    r = other.post("/api/v1/tables/import", json=doc)
+    assert r.status_code == 400 and r.json["field"] == field, r.json
+    assert other.get(f"/api/v1/tables/{t['id']}").status_code == 404

@@ -122,3 +122,36 @@ def table_stats(table_id: str):
     variant = stats_svc.check_variant(table, request.args.get("variant"))
     period = stats_svc.check_year(request.args.get("year"))
     return jsonify(stats_svc.table_stats(table, variant, period))
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export_table(table_id: str):
+    """The whole table (roster and games, no edit tokens), for another server's import."""
+    from ..services import table_export
+
+    table = svc.get_table(table_id)
+    response = jsonify(table_export.export_table(table))
+    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-table-{table.id}.json"'
+    return response
+
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_table_csv(table_id: str):
+    from flask import Response
+
+    from ..services import table_export
+
+    table = svc.get_table(table_id)
+    return Response(table_export.export_csv(table), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-table-{table.id}.csv"'})
+
+
+@bp.post("/tables/import")
+def import_table():
+    """A table export from another server: the table is created (same id, a new edit token in the
+    answer) or, if it is here already, its edit token is needed; games already here are skipped."""
+    from ..services import table_export
+
+    data = _body()
+    report = table_export.import_table(data, _bearer())
+    return jsonify(report), 201 if report["created"] else 200

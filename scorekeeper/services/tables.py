@@ -341,7 +341,18 @@ def _note_changed_games(session: Session, flush_context, instances) -> None:
             session.info.setdefault(_TOUCHED, set()).add(obj.id)
 
 
+_BEFORE_COMMIT = "tables.before_commit"
+
+
+def run_before_commit(session: Session, callback) -> None:
+    """Run ``callback(session)`` just before the session's next commit, inside its transaction
+    (a table import links the games that the backup import adds: services/table_export.py)."""
+    session.info.setdefault(_BEFORE_COMMIT, []).append(callback)
+
+
 def _refresh_before_commit(session: Session) -> None:
+    for callback in session.info.pop(_BEFORE_COMMIT, []):
+        callback(session)
     session.flush()  # so that changes not yet flushed are noted too
     touched = session.info.pop(_TOUCHED, None)
     if not touched:
@@ -354,6 +365,7 @@ def _refresh_before_commit(session: Session) -> None:
 
 def _forget(session: Session, *args) -> None:
     session.info.pop(_TOUCHED, None)
+    session.info.pop(_BEFORE_COMMIT, None)
 
 
 def init_app(app) -> None:
