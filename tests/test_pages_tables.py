@@ -234,3 +234,18 @@ def test_running_totals_chart_has_a_line_per_player_and_the_numbers():
 def test_bar_chart_escapes_names():
     chart = charts.bar_chart("Wins", [("<b>Ann</b>", 3), ("Bob", 0)], "Wins")
     assert "<b>Ann" not in chart.svg and "&lt;b&gt;Ann" in chart.svg and chart.rows[0] == ["<b>Ann</b>", "3"]
+
+
+def test_ratings_follow_a_correction_of_the_newest_game(app, client):
+    table_id, token = start_table(client)
+    api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Ann", {"Bob": 5, "Cy": 9})] * 7)
+    g = api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Ann", {"Bob": 5, "Cy": 9})] * 7)
+    with app.app_context():
+        from scorekeeper.services import tables
+        before = {r.name: r.rating.mu for r in ratings.table_ratings(tables.get_table(table_id), "joybells")}
+    r = client.put(f"/api/v1/games/{g['id']}/rounds/1", headers=bearer(token),
+                   json={"went_out": "Cy", "hands": {"Ann": {"points": 200}, "Bob": {"points": 5}}, "reason": "misread"})
+    assert r.status_code == 200
+    with app.app_context():
+        after = {r.name: r.rating.mu for r in ratings.table_ratings(tables.get_table(table_id), "joybells")}
+    assert after["Ann"] < before["Ann"] and after["Cy"] > before["Cy"]

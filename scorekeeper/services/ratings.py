@@ -8,14 +8,15 @@ as mu ± sigma; the ordinal (mu - 3 sigma) orders the table, a cautious "at leas
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..db import db
-from ..models import GameResult, Table, TablePlayer
+from ..models import Game, GameResult, Table, TablePlayer
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,31 @@ def game_ranks(seats: list[tuple[int, int | None, bool]], lowest_wins: bool) -> 
     return ranks
 
 
+_replays: OrderedDict[tuple, tuple] = OrderedDict()  # (table, variant, fingerprint) -> replay, per process
+MAX_REPLAYS = 64
+
+
 def _replay(table: Table, variant: str):
-    """Every counted game of the variant in playing order, through the model: one query."""
+    """Every counted game of the variant in playing order, through the model: one query, and a
+    replay kept per process until the table's results change: their count and highest id and the
+    latest change to any of the table's games (every change sets its ``updated_at``) are the
+    fingerprint, one more query."""
+    r = GameResult
+    where = (r.table_id == table.id, r.variant == variant, r.status == "complete")
+    changed = select(func.max(Game.updated_at)).where(Game.table_id == table.id).scalar_subquery()
+    fingerprint = tuple(db.session.execute(select(func.count(), func.max(r.id), changed).where(*where)).one())
+    key = (table.id, variant, fingerprint)
+    if key in _replays:
+        _replays.move_to_end(key)
+        return _replays[key]
+    replay = _replay_games(table, variant)
+    _replays[key] = replay
+    while len(_replays) > MAX_REPLAYS:
+        _replays.popitem(last=False)
+    return replay
+
+
+def _replay_games(table: Table, variant: str):
     r = GameResult
     rows = db.session.execute(
         select(r.game_id, r.played_at, r.table_player_id, r.total, r.withdrawn, r.lowest_wins)

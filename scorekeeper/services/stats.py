@@ -154,9 +154,11 @@ def player_rows(table: Table, variant: str | None = None, period: Period = ALL_T
     return sorted(out, key=lambda e: _sort_key(e["name"]))
 
 
-def head_to_head(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[dict]:
-    """Every ordered pair who both completed a counted game together: one aggregate query
-    (each game compared by its own winning rule: lowest total wins, except ROY)."""
+def head_to_head(table: Table, variant: str | None = None, period: Period = ALL_TIME,
+                 player_id: int | None = None) -> list[dict]:
+    """Every ordered pair who both completed a counted game together (only ``player_id``'s pairs
+    if given): one aggregate query (each game compared by its own winning rule: lowest total
+    wins, except ROY)."""
     a, b = aliased(GameResult), aliased(GameResult)
     ahead = or_(and_(a.lowest_wins.is_(True), a.total < b.total), and_(a.lowest_wins.is_(False), a.total > b.total))
     behind = or_(and_(a.lowest_wins.is_(True), a.total > b.total), and_(a.lowest_wins.is_(False), a.total < b.total))
@@ -168,7 +170,8 @@ def head_to_head(table: Table, variant: str | None = None, period: Period = ALL_
             func.sum(case((a.total == b.total, 1), else_=0)),
         )
         .join(b, and_(b.game_id == a.game_id, b.table_player_id != a.table_player_id, b.withdrawn.is_(False)))
-        .where(_results_filter(a, table, variant, period), a.withdrawn.is_(False))
+        .where(_results_filter(a, table, variant, period), a.withdrawn.is_(False),
+               *([a.table_player_id == player_id] if player_id is not None else []))
         .group_by(a.table_player_id, b.table_player_id)
     ).all()
     names = _names(table)

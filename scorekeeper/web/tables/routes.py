@@ -293,7 +293,7 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     if variant is not None and variant not in dict(svc.variants_played(table)):
         variant = None
     rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
-    h2h = [h for h in stats_svc.head_to_head(table, variant) if h["player"] == person.name]
+    h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = [c for c in stats_svc.rounds_by_contract(table, variant) if c.name == person.name] if variant else []
     merge = MergeForm()
