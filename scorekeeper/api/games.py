@@ -256,6 +256,8 @@ def _describe() -> None:
             "players": {"type": "array", "items": {"type": "string"}, "description": "Names in seating order"},
             "dealer": {"type": "string", "description": "Who deals first (default: the first player)"},
             "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}},
+            "table": {"type": "string", "description": "A table's id: the game belongs to the table (needs the "
+                                                       "table's edit token; players are matched to its roster)"},
         },
     })
     openapi.add_schema("Game", {
