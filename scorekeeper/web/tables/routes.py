@@ -13,13 +13,13 @@ from urllib.parse import parse_qs, urlsplit
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
 from ... import live
-from ...rules.game import seating_problems
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
 from ..games.forms import NewGameForm
+from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import remember as remember_game
 from . import bp
 from . import charts
@@ -206,7 +206,7 @@ def new_game(table_id: str):
         if request.args.get("variant") in VARIANTS:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
-        created = _create_from_form(table, form, errors)
+        created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
         if created is not None:
             remember_game(created.game.id, created.edit_token)
             flash("Game started. It is in the table's history; share its edit link so others can keep score too.", "ok")
@@ -215,28 +215,6 @@ def new_game(table_id: str):
         errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
     return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
                            variants=all_variants()), (400 if errors else 200)
-
-
-def _create_from_form(table, form: NewGameForm, errors: dict[str, list[str]]):
-    names, dealer_seat = form.seated_names()
-    if dealer_seat is not None and dealer_seat >= len(names) and names:
-        errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
-    if form.variant.data in VARIANTS:
-        for problem in seating_problems(VARIANTS[form.variant.data], names):
-            errors.setdefault(problem.field or "players", []).append(problem.message)
-    if errors:
-        return None
-    dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
-    try:
-        return svc.create_game(table, form.variant.data, names, dealer, form.house_rules())
-    except games_svc.ServiceError as err:
-        field = err.field or "_form"
-        if field.startswith("house_rules."):
-            field = field.split(".", 1)[1]
-        elif not (field.startswith("players[") or field in ("players", "variant", "dealer")):
-            field = "_form"
-        errors.setdefault(field, []).append(err.message)
-        return None
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:
