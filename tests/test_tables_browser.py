@@ -82,6 +82,9 @@ def tour(page, name):
     submit(page, "main button[type=submit]")
     assert "is not an edit link" in page.text_content("#link-error")
     check_page(page, "table add game refused")
+    page.goto(page.base_url + "/")
+    assert name in page.text_content(".home-tables")
+    check_page(page, "home with a table")
 
 
 def test_table_pages_on_a_phone(page):
