@@ -160,6 +160,7 @@ def test_add_an_existing_game_with_its_edit_link(client):
 
 def test_game_from_link_reads_id_and_token():
     assert game_from_link(" https://s.example/games/abc_-1/edit?token=T0k ") == ("abc_-1", "T0k")
+    assert game_from_link("https://s.example/games/abc/edit#token=T0k") == ("abc", "T0k")
     assert game_from_link("/games/abc/edit") is None and game_from_link("/games/abc/view?token=x") is None
 
 

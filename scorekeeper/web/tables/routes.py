@@ -218,10 +218,11 @@ def new_game(table_id: str):
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:
-    """(game id, token) from a game's edit link (``.../games/<id>/edit?token=...``), or None."""
+    """(game id, token) from a game's edit link (``.../games/<id>/edit?token=...``, or with the
+    token after ``#``), or None."""
     parts = urlsplit(link.strip())
     segments = [s for s in parts.path.split("/") if s]
-    token = parse_qs(parts.query).get("token", [""])[0]
+    token = parse_qs(parts.query).get("token", [""])[0] or parse_qs(parts.fragment).get("token", [""])[0]
     if len(segments) >= 3 and segments[-3] == "games" and segments[-1] == "edit" and token:
         return segments[-2], token
     return None
