@@ -3,9 +3,10 @@
 Seeds finished games spread over many tables (by default PostgreSQL 100,000 games over 200 tables,
 SQLite 10,000), one table holding 5% of them (5,000 of 100,000) and one holding 10; every game
 has its seats and its per-player results (7 rounds of realistic penalty scores), written straight
-into the tables, as the app writes them. The rounds and hands themselves are written for the two
-measured tables only (the one page that reads hands, a player's rounds by contract, reads only
-its own table's): seeding 2.8 million hands would take most of an hour on a shared machine. Then measures, per request, the
+into the tables, as the app writes them. The rounds, hands and per-round results are written for
+the two measured tables only (the one page that reads per-round results, a player's rounds by
+contract, reads only its own table's): seeding 2.8 million hands would take most of an hour on a
+shared machine. Then measures, per request, the
 wall-clock median, p95 and max of, for the big table:
 - the table page (roster, newest 50 games with winners and totals, filters),
 - the history filtered by a player,
@@ -43,8 +44,8 @@ from sqlalchemy import event, insert  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
-from scorekeeper.models import (Game, GameResult, HandRecord, Player, Round, Seat, Table,  # noqa: E402
-                                TablePlayer)
+from scorekeeper.models import (Game, GameResult, HandRecord, Player, Round, RoundResult, Seat,  # noqa: E402
+                                Table, TablePlayer)
 
 DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Tables"
@@ -80,13 +81,13 @@ def seed(games: int, tables: int, rng: random.Random) -> tuple[str, str, int]:
     db.session.execute(insert(Player), player_rows)
     db.session.commit()
 
-    game_rows, seat_rows, round_rows, hand_rows, result_rows = [], [], [], [], []
+    game_rows, seat_rows, round_rows, hand_rows, result_rows, round_result_rows = [], [], [], [], [], []
     round_id = hand_id = 0
     gnum = 0
 
     def flush():
         for model, rows in ((Game, game_rows), (Seat, seat_rows), (Round, round_rows), (HandRecord, hand_rows),
-                            (GameResult, result_rows)):
+                            (GameResult, result_rows), (RoundResult, round_result_rows)):
             if rows:
                 db.session.execute(insert(model), rows)
                 rows.clear()
@@ -122,6 +123,9 @@ def seed(games: int, tables: int, rng: random.Random) -> tuple[str, str, int]:
                                           "entered_as": "went_out" if pts == 0 else "points", "cards": [],
                                           "entered_points": None if pts == 0 else pts, "missing_cards": 0,
                                           "points": pts, "bonus": 0})
+                        round_result_rows.append({"game_id": gid, "table_id": tid, "table_player_id": roster[t][seats[seat]],
+                                                  "variant": "joybells", "status": "complete", "played_at": played,
+                                                  "number": number, "points": pts})
                     totals[name] += pts
                     points_sum[name] += pts
                     zeros[name] += pts == 0

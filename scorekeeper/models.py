@@ -262,3 +262,25 @@ class GameResult(db.Model):
     zero_rounds: Mapped[int] = mapped_column(Integer)
     total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a void game's withdrawn player
     winner: Mapped[bool] = mapped_column(Boolean)
+
+
+class RoundResult(db.Model):
+    """One roster player's score in one round of one of a table's games (as ``rounds[].scores``
+    show it), kept with ``game_results``: a player's rounds by contract without reading hands."""
+
+    __tablename__ = "round_results"
+    __table_args__ = (
+        UniqueConstraint("game_id", "table_player_id", "number"),
+        Index("ix_round_results_player_variant", "table_player_id", "variant", "status"),
+        Index("ix_round_results_table_variant", "table_id", "variant", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    table_player_id: Mapped[int] = mapped_column(ForeignKey("table_players.id", ondelete="CASCADE"))
+    variant: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16))
+    played_at: Mapped[datetime] = mapped_column(DateTime)
+    number: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)

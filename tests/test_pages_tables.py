@@ -250,3 +250,23 @@ def test_ratings_follow_a_correction_of_the_newest_game(app, client):
     with app.app_context():
         after = {r.name: r.rating.mu for r in ratings.table_ratings(tables.get_table(table_id), "joybells")}
     assert after["Ann"] < before["Ann"] and after["Cy"] > before["Cy"]
+
+
+def test_rounds_by_contract_per_player_follow_corrections_and_merges(app, client):
+    table_id, token = start_table(client)
+    g = api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Ann", {"Bob": 5, "Cy": 9})] * 7)
+    api_game(client, table_id, token, ["Ann", "Bobby", "Cy"], [("Ann", {"Bobby": 15, "Cy": 9})] * 7)
+    r = client.put(f"/api/v1/games/{g['id']}/rounds/3", headers=bearer(token),
+                   json={"went_out": "Bob", "hands": {"Ann": {"points": 40}, "Cy": {"points": 9}}, "reason": "misread"})
+    assert r.status_code == 200
+    ids = roster_ids(client, table_id)
+    from scorekeeper.services import stats, tables
+    with app.app_context():
+        table = tables.get_table(table_id)
+        bob = {c.number: c for c in stats.rounds_by_contract(table, "joybells", player_id=ids["Bob"])}
+        assert (bob[1].rounds, bob[1].average, bob[1].worst, bob[1].zero) == (1, 5.0, 5, 0)
+        assert (bob[3].average, bob[3].zero) == (0.0, 1) and bob[3].contract == "1 set and 1 run"
+    assert client.post(f"/tables/{table_id}/players/{ids['Bobby']}/merge", data={"into": str(ids['Bob'])}).status_code == 302
+    with app.app_context():
+        bob = {c.number: c for c in stats.rounds_by_contract(tables.get_table(table_id), "joybells", player_id=ids["Bob"])}
+        assert (bob[1].rounds, bob[1].average, bob[1].worst) == (2, 10.0, 15)

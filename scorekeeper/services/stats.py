@@ -279,22 +279,20 @@ def contract_label(variant_id: str, number: int) -> str:
     return " and ".join(parts) or f"round {number}"
 
 
-def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME) -> list[ContractRounds]:
-    """With a variant: each player's rounds by round number (so by contract): how many, the average
-    and the worst score, and the rounds scored 0. One aggregate query over the hands."""
-    from ..models import HandRecord, Round, Seat
+def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME,
+                       player_id: int | None = None) -> list[ContractRounds]:
+    """With a variant: each player's (or one player's) rounds by round number, so by contract: how
+    many, the average and the worst score, and the rounds scored 0. One aggregate query over
+    ``round_results`` (kept with the per-game results), no hands read."""
+    from ..models import RoundResult as rr
 
-    conds = [Game.table_id == table.id, Game.status == "complete", Game.variant == variant,
-             *_in_period(Game.created_at, period)]
+    conds = [rr.table_id == table.id, rr.status == "complete", rr.variant == variant, *_in_period(rr.played_at, period)]
+    if player_id is not None:
+        conds.append(rr.table_player_id == player_id)
     rows = db.session.execute(
-        select(Seat.table_player_id, Round.number, func.count(), func.avg(HandRecord.points),
-               func.max(HandRecord.points), func.sum(case((HandRecord.points == 0, 1), else_=0)))
-        .select_from(HandRecord)
-        .join(Round, Round.id == HandRecord.round_id)
-        .join(Game, Game.id == Round.game_id)
-        .join(Seat, and_(Seat.game_id == Round.game_id, Seat.seat == HandRecord.seat))
-        .where(*conds, Seat.table_player_id.is_not(None))
-        .group_by(Seat.table_player_id, Round.number)
+        select(rr.table_player_id, rr.number, func.count(), func.avg(rr.points), func.max(rr.points),
+               func.sum(case((rr.points == 0, 1), else_=0)))
+        .where(*conds).group_by(rr.table_player_id, rr.number)
     ).all()
     names = _names(table)
     out = [ContractRounds(names.get(pid, "?"), number, contract_label(variant, number), int(n), round(float(avg), 1),

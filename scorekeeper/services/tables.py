@@ -18,8 +18,8 @@ from sqlalchemy import delete, event, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..db import db
-from ..models import (Correction, Game, GameResult, HandRecord, Round, Ruling, Seat, Table, TablePlayer,
-                      new_game_id, utcnow)
+from ..models import (Correction, Game, GameResult, HandRecord, Round, RoundResult, Ruling, Seat, Table,
+                      TablePlayer, new_game_id, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from . import games as svc
@@ -227,8 +227,8 @@ def merge_players(table: Table, player: TablePlayer, into: object) -> TablePlaye
     _rename_in_games(_player_game_ids(player.id), player.name, target.name)
     db.session.execute(update(Seat).where(Seat.table_player_id == player.id)
                        .values(table_player_id=target.id, name=target.name, name_key=target.name_key))
-    db.session.execute(update(GameResult).where(GameResult.table_player_id == player.id)
-                       .values(table_player_id=target.id))
+    for model in (GameResult, RoundResult):
+        db.session.execute(update(model).where(model.table_player_id == player.id).values(table_player_id=target.id))
     db.session.delete(player)
     svc._commit("the table was changed at the same moment; try again")
     return target
@@ -305,8 +305,9 @@ def _renamed_snapshot(snapshot: Any, old: str, new: str) -> Any:
 def refresh_results(game: Game) -> None:
     """Replace the game's rows in ``game_results`` from its state (api-contract.md, "Tables",
     Statistics: rounds played, went out, round scores, final total, winners)."""
-    db.session.execute(delete(GameResult).where(GameResult.game_id == game.id),
-                       execution_options={"synchronize_session": False})
+    for model in (GameResult, RoundResult):
+        db.session.execute(delete(model).where(model.game_id == game.id),
+                           execution_options={"synchronize_session": False})
     if game.table_id is None:
         return
     state = svc.game_state(game)
@@ -328,6 +329,10 @@ def refresh_results(game: Game) -> None:
             total=state["totals"][name],
             winner=name in winners,
         ))
+        db.session.add_all([RoundResult(
+            game_id=game.id, table_id=game.table_id, table_player_id=seat.table_player_id, variant=game.variant,
+            status=state["status"], played_at=game.created_at, number=r["number"], points=r["scores"][name],
+        ) for r in played])
 
 
 _TOUCHED = "tables.touched_games"

@@ -80,7 +80,30 @@ def upgrade():
         batch_op.create_index('ix_game_results_table_status_variant', ['table_id', 'status', 'variant'], unique=False)
 
 
+    op.create_table('round_results',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('game_id', sa.String(length=32), nullable=False),
+    sa.Column('table_id', sa.String(length=32), nullable=False),
+    sa.Column('table_player_id', sa.Integer(), nullable=False),
+    sa.Column('variant', sa.String(length=40), nullable=False),
+    sa.Column('status', sa.String(length=16), nullable=False),
+    sa.Column('played_at', sa.DateTime(), nullable=False),
+    sa.Column('number', sa.Integer(), nullable=False),
+    sa.Column('points', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['table_id'], ['tables.id'], ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['table_player_id'], ['table_players.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('game_id', 'table_player_id', 'number')
+    )
+    with op.batch_alter_table('round_results', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_round_results_game_id'), ['game_id'], unique=False)
+        batch_op.create_index('ix_round_results_player_variant', ['table_player_id', 'variant', 'status'], unique=False)
+        batch_op.create_index('ix_round_results_table_variant', ['table_id', 'variant', 'status'], unique=False)
+
+
 def downgrade():
+    op.drop_table('round_results')
     op.drop_table('game_results')
     op.drop_index(op.f('ix_seats_table_player_id'), table_name='seats')
     op.drop_index('ix_games_table_created', table_name='games')

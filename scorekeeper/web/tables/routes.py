@@ -274,7 +274,7 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
-    contracts = [c for c in stats_svc.rounds_by_contract(table, variant) if c.name == person.name] if variant else []
+    contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
     merge = MergeForm()
     merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
     return render_template(
