@@ -302,6 +302,12 @@ def _renamed_snapshot(snapshot: Any, old: str, new: str) -> Any:
 
 # ----- per-game results, kept up to date --------------------------------------------------------------
 
+def game_json(game: Game) -> dict:
+    """The game's state as ``GET /api/v1/games/<id>`` answers it (a typed view is turned into its JSON)."""
+    state = svc.game_state(game)
+    return state.as_json() if hasattr(state, "as_json") else state
+
+
 def refresh_results(game: Game) -> None:
     """Replace the game's rows in ``game_results`` from its state (api-contract.md, "Tables",
     Statistics: rounds played, went out, round scores, final total, winners)."""
@@ -310,7 +316,7 @@ def refresh_results(game: Game) -> None:
                            execution_options={"synchronize_session": False})
     if game.table_id is None:
         return
-    state = svc.game_state(game)
+    state = game_json(game)
     winners = set(state["winners"] or [])
     for seat in game.seats:
         if seat.table_player_id is None:

@@ -363,7 +363,7 @@ def game_chart(table_id: str, game_id: str):
         abort(404, "There is no game at this address.")
     if game.table_id != table.id:
         abort(404, "This game is not one of the table's games.")
-    state = games_svc.game_state(game)
+    state = svc.game_json(game)
     return render_template("tables/game_chart.html", table=table, state=state, chart=charts.running_totals(state))
 
 
