@@ -245,7 +245,8 @@ def main() -> None:
         "",
         f"Measured {datetime.now():%Y-%m-%d} by `bench/bench_tables.py --db {args.db}"
         + (f" --games {args.games}" if args.games else "") + f"` ({platform.python_implementation()} "
-        f"{platform.python_version()}, {os.cpu_count()} CPUs shared with other work; seeding took {seeded:.0f} s). "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs shared with other work, load average "
+        f"{os.getloadavg()[0]:.1f} at the end; seeding took {seeded:.0f} s). "
         f"The big table holds {big_games:,} games; {args.reps} requests per case, in process (no network).",
         "",
         "| request (the big table) | median ms | p95 ms | max ms | SQL statements | on a 10-game table |",

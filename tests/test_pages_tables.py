@@ -270,3 +270,12 @@ def test_rounds_by_contract_per_player_follow_corrections_and_merges(app, client
     with app.app_context():
         bob = {c.number: c for c in stats.rounds_by_contract(tables.get_table(table_id), "joybells", player_id=ids["Bob"])}
         assert (bob[1].rounds, bob[1].average, bob[1].worst) == (2, 10.0, 15)
+
+
+def test_rating_chart_shows_the_newest_games_when_there_are_many():
+    from datetime import datetime, timedelta
+    history = [ratings.RatingPoint(f"g{i}", datetime(2026, 1, 1) + timedelta(days=i), ratings.Rating(25 + i / 100, 8 - i / 100), 1)
+               for i in range(150)]
+    chart = charts.rating_chart(history)
+    assert len(chart.rows) == charts.RATING_POINTS and chart.rows[0][0] == "91" and chart.rows[-1][0] == "150"
+    assert "games 91 to 150" in chart.title and chart.svg.count("<polyline") == 1

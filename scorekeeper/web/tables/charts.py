@@ -123,13 +123,21 @@ def running_totals(state: dict) -> Chart:
     return line_chart(f"Running totals, {state['variant_name']}", labels, [(n, running[n]) for n in names])
 
 
+RATING_POINTS = 60
+
+
 def rating_chart(history) -> Chart:
-    """A player's rating after each counted game: mu as a line, mu ± sigma shaded."""
-    labels = [str(i) for i in range(1, len(history) + 1)]
+    """A player's rating after each counted game (the newest 60 when there are more: a picture and
+    a table a phone can hold): mu as a line, mu ± sigma shaded."""
+    first = max(0, len(history) - RATING_POINTS)
+    history = history[first:]
+    labels = [str(i) for i in range(first + 1, first + len(history) + 1)]
     mu = [round(p.rating.mu, 1) for p in history]
     low = [round(p.rating.mu - p.rating.sigma, 1) for p in history]
     high = [round(p.rating.mu + p.rating.sigma, 1) for p in history]
-    chart = line_chart("Rating after each game, 1 to the newest (shaded: ± its uncertainty)", labels,
+    title = ("Rating after each game, 1 to the newest" if not first else
+             f"Rating after each of the newest {len(history)} games (games {first + 1} to {first + len(history)})")
+    chart = line_chart(title + " (shaded: ± its uncertainty)", labels,
                        [("Rating", mu)], bands=[(low, high)])
     chart.headers = ["Game", "Played", "Rating", "±", "Place"]
     chart.rows = [[label, p.played_at.strftime("%-d %b %Y"), f"{p.rating.mu:.1f}", f"{p.rating.sigma:.1f}", p.place]
