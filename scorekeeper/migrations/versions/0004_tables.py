@@ -1,7 +1,7 @@
 """tables: a family's or a club's roster, games and per-game results for statistics
 
 Revision ID: 0004_tables
-Revises: 0002
+Revises: 0003_read_path
 Create Date: 2026-11-24
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0004_tables'
-down_revision = '0002'
+down_revision = '0003_read_path'
 branch_labels = None
 depends_on = None
 
