@@ -251,7 +251,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
             raise GameRulesError(f"{len(codes)} cards is more than any hand holds", f"{field}.cards", len(codes))
         try:
-            cards = tuple(variant.parse_cards(codes, f"{field}.cards"))
+            cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
         except RulesInputError as err:
             raise GameRulesError(err.message, err.field, err.value) from None
         if roy:

@@ -312,10 +312,10 @@ class Variant:
             raise CardError(f"'JK' cannot be used: {self.name} is played without jokers", field, "JK")
         return card
 
-    def parse_cards(self, codes: object, field: str = "cards") -> list[Card]:
+    def parse_cards(self, codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:
         from .cards import parse_cards
 
-        cards = parse_cards(codes, field)
+        cards = parse_cards(codes, field, rank_alone=rank_alone)
         for i, card in enumerate(cards):
             self.check_card(card, f"{field}[{i}]")
         return cards

@@ -22,6 +22,8 @@
   function cardValue(code) {
     code = code.trim().toUpperCase();
     if (code === "JK" || code === "JOKER") { return values.JK; }
+    if (code === "T") { code = "10"; }
+    if (values[code] !== undefined) { return values[code]; }  // a rank alone: points need no suit
     var rank = code.slice(0, -1);
     if (rank === "T") { rank = "10"; }
     return values[rank];

@@ -150,7 +150,7 @@ class HandForm(Form):
     seat = HiddenField()
     mode = RadioField("Score by", choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField("Cards left", choices=[], validate_choice=False)
-    extra = StringField("More cards (codes, e.g. 7H KD)", validators=[Optional(), Length(max=300)])
+    extra = StringField("More cards (e.g. 7 K, or 7H KD)", validators=[Optional(), Length(max=300)])
     points = WholeNumberField("Points", validators=[Optional(), Between(0, 10000)])
     missing_cards = WholeNumberField(
         "Missing cards", default=0,
