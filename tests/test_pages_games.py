@@ -448,7 +448,9 @@ def test_by_value_errors_name_the_field_and_lose_nothing(client):
         2: {"mode": "values"}}))
     page = text(r)
     assert r.status_code == 400
-    assert "Check Bob and Cy: see the messages under their hands." in page  # at the top of a long form
+    summary = page[page.index('class="error-summary"'):page.index('<form method="post" class="round-form"')]
+    assert '''href="#hands-1-v15">Bob · 15-point cards: 'two' is not a whole number''' in summary  # at the top
+    assert 'href="#hand-2">Cy holds no cards' in summary
     assert "15-point cards: 'two' is not a whole number" in page  # the field and the value
     assert "15-point cards: two" not in page.replace("'two'", "")  # no range error on top of it
     assert "Cy holds no cards: count the cards by value Cy still holds, or type the points" in page

@@ -88,3 +88,106 @@ def test_sources_are_named_in_words_a_player_knows(phone, live_server):
     phone.goto(live_server + "/tools/irregularities?variant=joybells&topic=stock&step=yes")
     assert "Continental Rummy (encyclopedia article), Stock pile depletion" in phone.inner_text("#answer")
     screenshot(phone, "irregularity ruling named source")
+
+
+# ----- errors where the eyes are ------------------------------------------------------------------
+
+def record_round(page, game_url, points):
+    """Record one round by typed points: ``points`` maps seat → points (the others went out)."""
+    page.goto(game_url + "/round")
+    out = next(seat for seat in range(8) if seat not in points)
+    page.check(f"input[name=went_out][value='{out}']", force=True)
+    for seat, pts in points.items():
+        page.click(f"#hand-{seat} .modes input[value='points'] + span")
+        page.fill(f"#hand-{seat} input[name$='-points']", str(pts))
+    submit(page, "button[name=save]")
+
+
+def assert_summary_on_top(page, *, links: list[str]):
+    """The summary is the first thing under the heading, in view, focused, linking each field."""
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    box = summary.bounding_box()
+    assert box["y"] + page.evaluate("window.scrollY") < 400, box  # at the top of the page
+    assert 0 <= box["y"] < 844
+    hrefs = summary.locator("a").evaluate_all("(links) => links.map(a => a.getAttribute('href'))")
+    for link in links:
+        assert link in hrefs, (link, hrefs)
+        assert page.locator(link).count() == 1, link  # the link leads somewhere
+
+
+def test_correction_without_a_reason_shows_the_error_on_top_and_keeps_the_values(phone, live_server):
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    record_round(phone, game_url, {1: 10, 2: 20, 3: 30})
+    phone.goto(game_url + "/rounds/1/correct")
+    phone.fill("#hand-2 input[name$='-points']", "25")
+    submit(phone, "button[name=save]")
+    assert_summary_on_top(phone, links=["#reason"])
+    assert "reason" in phone.inner_text("#error-summary").lower()
+    assert phone.input_value("#hand-2 input[name$='-points']") == "25"  # nothing typed is lost
+    screenshot(phone, "correction error summary")
+    phone.click("#error-summary a[href='#reason']")
+    phone.wait_for_timeout(300)
+    box = phone.locator("#reason").bounding_box()
+    sticky = phone.locator(".now.compact").bounding_box() if phone.locator(".now.compact").count() else None
+    assert 0 <= box["y"] < 844 and (sticky is None or box["y"] >= sticky["y"] + sticky["height"]), (box, sticky)
+    phone.fill("#reason", "Cy's 8 was counted as a 3")
+    submit(phone, "button[name=save]")
+    assert "Round 1 corrected" in phone.text_content(".flash")
+
+
+def test_round_form_errors_are_summarised_with_links_to_each_hand(phone, live_server):
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/round")
+    phone.check("input[name=went_out][value='0']", force=True)
+    phone.click("#hand-1 .modes input[value='points'] + span")
+    phone.fill("#hand-1 input[name$='-points']", "12")
+    phone.click("#hand-2 .modes input[value='cards'] + span")
+    phone.fill("#hand-2 input[name$='-extra']", "QX")
+    submit(phone, "button[name=save]")
+    assert_summary_on_top(phone, links=["#hand-3"])
+    assert "Di holds no cards" in phone.inner_text("#error-summary")
+    assert phone.input_value("#hand-1 input[name$='-points']") == "12"
+    assert "QX" in phone.input_value("#hand-2 input[name$='-extra']")
+    screenshot(phone, "round form error summary")
+    phone.click("#hand-3 .modes input[value='points'] + span")
+    phone.fill("#hand-3 input[name$='-points']", "7")
+    submit(phone, "button[name=save]")
+    assert_summary_on_top(phone, links=["#hand-2"])
+    assert "'QX' is not a card" in phone.inner_text("#error-summary")
+    assert phone.input_value("#hand-3 input[name$='-points']") == "7"
+
+
+def test_new_game_withdraw_and_ruling_errors_are_summarised_on_top(phone, live_server):
+    phone.goto(live_server + "/games/new")
+    phone.select_option("#variant", "continental")
+    phone.fill("#players-0", "Ann")
+    phone.fill("#players-1", "Bob")
+    submit(phone, "main button[type=submit]")
+    assert_summary_on_top(phone, links=["#seats"])
+    assert phone.input_value("#players-1") == "Bob"
+    screenshot(phone, "new game error summary")
+
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/withdraw")
+    submit(phone, "main form button[type=submit]")
+    assert_summary_on_top(phone, links=["#player"])
+    screenshot(phone, "withdraw error summary")
+
+    phone.goto(game_url + "/ruling")
+    phone.fill("#ruling", "Cy draws from the stock")
+    phone.fill("#points", "100000")
+    submit(phone, "main form button[type=submit]")
+    assert_summary_on_top(phone, links=["#what_happened", "#points"])
+    assert phone.input_value("#ruling") == "Cy draws from the stock" and phone.input_value("#points") == "100000"
+    screenshot(phone, "ruling error summary")
+
+
+def test_tool_errors_are_summarised_on_top(page_without_js, live_server):
+    page = page_without_js
+    page.goto(live_server + "/tools/hand")
+    page.fill("input[name=codes]", "K 7 QX")
+    submit(page, "form.tool button[type=submit]")
+    assert_summary_on_top(page, links=["#codes"])
+    assert page.input_value("input[name=codes]") == "K 7 QX"
+    screenshot(page, "hand tool error summary")

@@ -75,7 +75,10 @@ def home():
 
 
 def init_app(app: Flask) -> None:
+    from .errors import error_items
+
     app.register_blueprint(bp)
+    app.add_template_global(error_items)
     app.after_request(strip_indentation)
     app.after_request(strip_assets)
     from .rules import bp as rules_bp  # rules pages and dispute tools

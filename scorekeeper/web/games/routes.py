@@ -152,8 +152,6 @@ def new_game():
             remember(created.game.id, created.edit_token)
             flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
-    elif request.method == "POST":
-        errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
     return render_template(
         "games/new.html", form=form, errors=errors, known=svc.known_players(),
         house_options=house_option_labels(), variants=all_variants(),
@@ -306,22 +304,10 @@ def _round_players(state: dict, number: int) -> list[tuple[int, str]]:
     ]
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _render_round(template: str, game, state: dict, form, players, number: int, errors, preview=None, status=200,
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
-    names = dict(players)
-    needing = [names[seat] for seat, _ in players
-               if errors.get(f"hands.{names[seat]}") or any(
-                   e.form.seat.data == str(seat) and any(f.errors for f in e.form) for e in form.hands)]
-    if needing and not errors.get("_form"):
-        # A long form: say at the top whose hands to look at (the messages are beside each hand).
-        errors = {**errors, "_form": [f"Check {_join(needing)}: see the message{'s' if len(needing) > 1 else ''} "
-                                      f"under {'their hands' if len(needing) > 1 else 'the hand'}."]}
     for entry in form.hands:
         # The card picker is built by static/js/games.js; the cards ticked so far travel in the
         # typed box, which the script turns back into ticks (and which works without it).
