@@ -12,7 +12,7 @@ import secrets
 
 from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
-from ...rules.game import seating_problems
+from ...rules.game import dealers, seating_problems
 from ...rules.scoring import points_classes
 from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
 from ... import live
@@ -100,6 +100,27 @@ def describe_contract(contract: dict | None) -> str:
 @bp.app_template_filter("game_contract")
 def _contract_filter(contract):
     return describe_contract(contract)
+
+
+@bp.app_template_filter("offline_plan")
+def _offline_plan(state: dict, variant) -> str:
+    """The next rounds as JSON (number, dealer, contract), for static/js/offline.js: rounds saved
+    on the phone with no network move the game page and a stored round form on to the next one."""
+    nr = state["next_round"]
+    if nr is None:
+        return "{}"
+    seats = state["seats"]
+    first = next(i for i, s in enumerate(seats) if s["name"] == state["first_dealer"])
+    withdrawn = [s["withdrawn_after_round"] for s in seats]
+    last = min(nr["number"] + 9, len(variant.rounds)) if variant.rounds else nr["number"] + 9
+    order = dealers(len(seats), first, withdrawn, last)
+    plan = [{"number": n, "dealer": seats[order[n - 1]]["name"],
+             "contract": variant.rounds[n - 1].contract.describe() if variant.rounds else None,
+             "min_cards": variant.rounds[n - 1].min_cards if variant.rounds else None}
+            for n in range(nr["number"], last + 1)]
+    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    return json.dumps({"label": "Hand" if roy else "Round", "rounds": plan,
+                       "win_bonus": variant.scoring.round_win_bonus or 0})
 
 
 @bp.app_template_global()
