@@ -79,6 +79,35 @@
     return any ? total + missing * penalty : null;
   }
 
+  // Typed points that no hand could score (47 when every card is worth a multiple of 5) ask
+  // "are you sure?" at once; the server asks too (web/games/forms.py, unlikely_points).
+  var possible = null;
+  function canScore(points) {
+    if (!possible) {
+      var worth = Object.keys(values).map(function (k) { return values[k]; }).concat(penalty ? [penalty] : [])
+        .filter(function (v) { return v > 0; });
+      possible = [true];
+      for (var n = 1; n <= 10000; n += 1) {
+        possible[n] = worth.some(function (v) { return v <= n && possible[n - v]; });
+      }
+    }
+    return points > 10000 || possible[points] === true;
+  }
+  function checkPoints(hand) {
+    var box = hand.querySelector("input[name$='-points']");
+    var doubt = hand.querySelector(".points-doubt");
+    var sure = hand.querySelector("label.sure");
+    if (!box || !doubt || !sure) { return; }
+    var pts = modeOf(hand) === "points" ? number(box) : null;
+    var odd = pts !== null && pts >= 0 && !canScore(pts);
+    box.dataset.unlikely = odd ? "yes" : "no";
+    if (odd) {
+      doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
+    }
+    doubt.hidden = !odd;
+    sure.hidden = !odd && !sure.querySelector("input").checked;
+  }
+
   function update() {
     var out = wentOut();
     var royTotal = 0;
@@ -92,6 +121,7 @@
         royTotal += number(hand.querySelector("input.count")) || 0;
         return;
       }
+      checkPoints(hand);
       var total = handTotal(hand);
       var text = total === null ? "" : String(total);
       if (output && output.textContent !== text) { output.textContent = text; }

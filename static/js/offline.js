@@ -358,8 +358,14 @@
         });
         result = { values: counts };
       } else if (mode === "points") {
-        var points = intValue(hand.querySelector("input[name$='-points']"));
+        var pointsBox = hand.querySelector("input[name$='-points']");
+        var points = intValue(pointsBox);
         if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
+        var sure = hand.querySelector("label.sure input");
+        if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
+          problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
+          return;
+        }
         result = { points: points };
       } else {
         var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), function (box) { return box.value; });

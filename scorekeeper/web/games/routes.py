@@ -344,6 +344,8 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
         info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
         totals_so_far=(state["totals"] if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
+        no_score_rule=(variant.sources["incomplete_games"].label if "incomplete_games" in variant.sources
+                       else "scorekeeper's rulings, Incomplete games and missing scores"),
         offline_token=_tokens().get(game.id) if ctx["editor"] and correcting is None else None,  # static/js/offline.js
         **ctx,
     ), status
@@ -364,11 +366,10 @@ def record(game_id: str):
     number = state["next_round"]["number"]
     players = _round_players(state, number)
     if request.method == "GET":
-        mode = session.get("input_mode")
-        mode = mode if mode in REMEMBERED_MODES else "values"
+        modes = _remembered_modes()
         form = round_form(players, ctx_variant, data={
             "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state["version"]),
-            "hands": [{"seat": str(seat), "mode": mode} for seat, _ in players]})
+            "hands": [{"seat": str(seat), "mode": modes.get(name, "values")} for seat, name in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
     errors: dict[str, list[str]] = {}
@@ -381,7 +382,7 @@ def record(game_id: str):
             if form.save.data:
                 outcome = svc.record_round(game_id, payload, form.key.data or None)
                 if not roy:
-                    _remember_mode(form)
+                    _remember_modes(form, players)
                 body = outcome.body
                 bonus = body.get("bonus") or {}
                 scores = " · ".join(f"{name} {points}" + (f" ({bonus[name]:+d} off the total)" if bonus.get(name) else "")
@@ -398,13 +399,25 @@ def record(game_id: str):
     return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
 
 
-def _remember_mode(form) -> None:
-    """Keep the way most hands were entered (by value, cards or points) for this browser's next
-    round form: a table rarely changes how it counts mid-game (issue 7, "few taps")."""
-    modes = [effective_mode(entry.form) for entry in form.hands if entry.form.seat.data != form.went_out.data]
-    used = [mode for mode in modes if mode in REMEMBERED_MODES]
-    if used:
-        session["input_mode"] = max(REMEMBERED_MODES, key=used.count)
+def _remembered_modes() -> dict[str, str]:
+    modes = session.get("input_modes")
+    return {k: v for k, v in modes.items() if v in REMEMBERED_MODES} if isinstance(modes, dict) else {}
+
+
+def _remember_modes(form, players) -> None:
+    """Keep, per player, the way their hand was entered (by value, cards or points) for this
+    browser's next round form: one player counts by value while another reads out points."""
+    names = {str(seat): name for seat, name in players}
+    modes = _remembered_modes()
+    for entry in form.hands:
+        name = names.get(entry.form.seat.data or "")
+        mode = effective_mode(entry.form)
+        if name is not None and entry.form.seat.data != form.went_out.data and mode in REMEMBERED_MODES:
+            modes.pop(name, None)
+            modes[name] = mode
+    modes = dict(list(modes.items())[-MAX_REMEMBERED:])
+    if modes != session.get("input_modes"):
+        session["input_modes"] = modes
 
 
 def _hand_errors(form) -> bool:
