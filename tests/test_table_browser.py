@@ -191,3 +191,101 @@ def test_tool_errors_are_summarised_on_top(page_without_js, live_server):
     assert_summary_on_top(page, links=["#codes"])
     assert page.input_value("input[name=codes]") == "K 7 QX"
     screenshot(page, "hand tool error summary")
+
+
+# ----- a shorter round form, without more taps -------------------------------------------------
+
+# The round form's height at 390x844 before this work (4 players, nobody chosen as out yet; then
+# with Ann out): Continental 2181 / 1875 px, Le May I 3241 / 2653 px.
+BEFORE = {"continental": (2181, 1875), "le-may-i": (3241, 2653)}
+
+
+@pytest.mark.parametrize("variant", list(BEFORE))
+def test_the_round_form_is_shorter(phone, live_server, variant):
+    game_url = start_game(phone, live_server, variant, ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/round")
+    height = phone.evaluate("document.documentElement.scrollHeight")
+    phone.check("input[name=went_out][value='0']", force=True)
+    out = phone.evaluate("document.documentElement.scrollHeight")
+    before, before_out = BEFORE[variant]
+    assert height <= before * 0.9 and out <= before_out * 0.9, (height, out)
+    assert phone.locator("#hand-0").bounding_box()["height"] < 90  # who went out: one slim block
+    # The incorrect-hand box waits behind a link.
+    assert not phone.locator("#hand-1 input[name$='-missing_cards']").is_visible()
+    phone.click("#hand-1 .wrong-count summary")
+    assert phone.locator("#hand-1 input[name$='-missing_cards']").is_visible()
+    # Save is the primary button, Preview the secondary one.
+    assert "secondary" not in (phone.get_attribute("button[name=save]", "class") or "")
+    assert "secondary" in phone.get_attribute("button[name=preview]", "class")
+    screenshot(phone, f"round form shorter {variant}")
+
+
+def test_the_sticky_round_header_never_covers_a_control(phone, live_server):
+    """Going back up the form with Shift+Tab (or a link to a field): each control comes into view
+    below the round header that sticks to the top, not under it."""
+    game_url = start_game(phone, live_server, "le-may-i", ["Ann", "Bob", "Cy", "Di", "Ed"])
+    phone.goto(game_url + "/round")
+    phone.focus("button[name=save]")
+    header = phone.locator(".now.compact")
+    checked = 0
+    for _ in range(200):
+        phone.keyboard.press("Shift+Tab")
+        box = phone.evaluate("(() => { const r = document.activeElement.getBoundingClientRect();"
+                             " return {y: r.y, h: r.height, tag: document.activeElement.outerHTML.slice(0, 60)}; })()")
+        if phone.evaluate("window.scrollY") < 150:
+            break
+        bar = header.bounding_box()
+        assert box["y"] >= bar["y"] + bar["height"] - 1, (box, bar)
+        checked += 1
+    assert checked > 60
+
+
+def test_the_way_of_entering_is_remembered_per_player(phone, live_server):
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/round")
+    phone.check("input[name=went_out][value='0']", force=True)
+    phone.click("#hand-1 .modes input[value='points'] + span")
+    phone.fill("#hand-1 input[name$='-points']", "25")
+    phone.click("#hand-2 .modes input[value='cards'] + span")
+    phone.click("#hand-2 input[value='KD'] + span")
+    phone.click("#hand-3 .vrow:has(input[name$='-v5']) button.vp[value='2']")
+    submit(phone, "button[name=save]")
+    assert "Round 1 saved" in phone.text_content(".flash")
+    assert phone.locator("#hand-1 .modes input[value='points']").is_checked()
+    assert phone.locator("#hand-2 .modes input[value='cards']").is_checked()
+    assert phone.locator("#hand-3 .modes input[value='values']").is_checked()
+    assert phone.locator("#hand-0 .modes input[value='values']").is_checked()  # Ann went out: the default
+
+
+# ----- nothing risky on one tap ---------------------------------------------------------------------
+
+def test_points_no_hand_could_score_ask_are_you_sure(phone, live_server):
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/round")
+    phone.check("input[name=went_out][value='0']", force=True)
+    for seat, pts in ((1, "47"), (2, "25"), (3, "30")):
+        phone.click(f"#hand-{seat} .modes input[value='points'] + span")
+        phone.fill(f"#hand-{seat} input[name$='-points']", pts)
+    assert phone.locator("#hand-1 .points-doubt").is_visible()  # at once, before any Save
+    assert "no hand adds up to 47" in phone.inner_text("#hand-1 .points-doubt")
+    assert not phone.locator("#hand-2 .points-doubt").is_visible()
+    submit(phone, "button[name=save]")
+    assert "no Continental hand adds up to 47" in phone.inner_text("#error-summary")
+    assert "multiple of 5" in phone.inner_text("#error-summary")
+    status = phone.evaluate("fetch(location.pathname.replace('/round', ''), {headers: {}}).then(r => r.status)")
+    assert status == 200
+    screenshot(phone, "points are you sure")
+    phone.check("#hand-1 label.sure input")
+    submit(phone, "button[name=save]")
+    assert "Round 1 saved: Ann 0 · Bob 47 · Cy 25 · Di 30." in phone.text_content(".flash")
+
+
+def test_no_score_explains_the_rule_before_preview(phone, live_server):
+    game_url = start_game(phone, live_server, "joybells", ["Ann", "Bob", "Cy", "Di"])
+    phone.goto(game_url + "/round")
+    assert not phone.locator("#hand-2 .no-score-rule").is_visible()
+    phone.click("#hand-2 .modes input[value='missing'] + span")
+    rule = phone.locator("#hand-2 .no-score-rule")
+    assert rule.is_visible()
+    assert "sum of the two highest scores the others post" in rule.inner_text()
+    assert "Incomplete hands and games" in rule.inner_text() or "scorekeeper's rulings" in rule.inner_text()
