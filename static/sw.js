@@ -22,6 +22,7 @@ var SHELL_URLS = [
   "/static/css/games.css",
   "/static/css/offline.css",
   "/static/js/games.js",
+  "/static/js/awake.js",
   "/static/js/live.js",
   "/static/js/offline.js",
   "/static/js/pwa.js",

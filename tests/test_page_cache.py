@@ -167,14 +167,15 @@ def test_each_browser_gets_its_own_csrf_token_and_flashed_messages(app_factory):
         assert b"This phone can now keep score for this game." in shown  # flashed by the edit link, once
         pages[phone] = phone.get(f"/games/{gid}").data
         assert b"This phone can now keep score" not in pages[phone]
-    tokens = {phone: CSRF_VALUE.search(page).group(0) for phone, page in pages.items()}
+    assert pages[first] == pages[second]  # the same page (no form on it: suspending asks on its own page)
+    asked = {phone: phone.get(f"/games/{gid}/suspend").data for phone in pages}
+    tokens = {phone: CSRF_VALUE.search(page).group(0) for phone, page in asked.items()}
     assert tokens[first] != tokens[second]
-    assert CSRF_VALUE.sub(b"", pages[first]) == CSRF_VALUE.sub(b"", pages[second])  # the same page otherwise
     token = {phone: re.search(rb'value="([^"]+)"', tokens[phone]).group(1).decode() for phone in pages}
-    version = re.search(rb'name="version" value="(\d+)"', pages[first]).group(1).decode()
+    version = re.search(rb'name="version" type="hidden" value="(\d+)"', asked[first]).group(1).decode()
     refused = second.post(f"/games/{gid}/suspend", data={"csrf_token": token[first], "version": version})
     assert refused.status_code == 400  # another browser's token
-    done = second.post(f"/games/{gid}/suspend", data={"csrf_token": token[second], "version": version})
+    done = second.post(f"/games/{gid}/suspend", data={"csrf_token": token[second], "version": version, "confirm": "yes"})
     assert done.status_code == 302
     page = second.get(f"/games/{gid}").data
     assert b"Game suspended." in page and b"Resume the game" in page

@@ -312,7 +312,10 @@ def test_withdraw_suspend_resume_and_log_a_ruling_through_pages(client):
                                                         2: {"mode": "points", "points": "20"},
                                                         3: {"mode": "points", "points": "30"}}))
     assert "Withdraw after round 1" in text(client.get(f"/games/{gid}/withdraw"))
-    assert client.post(f"/games/{gid}/withdraw", data={"player": "Cy"}).status_code == 302
+    asked = client.post(f"/games/{gid}/withdraw", data={"player": "Cy"})
+    assert asked.status_code == 200 and "Yes, withdraw Cy" in text(asked)  # asked again first
+    assert api_state(client, gid)["seats"][2]["active"]
+    assert client.post(f"/games/{gid}/withdraw", data={"player": "Cy", "confirm": "yes"}).status_code == 302
     page = text(client.get(f"/games/{gid}"))
     assert "Cy withdrew after round 1; their total 40" in page and "40*" in page
     form = text(client.get(f"/games/{gid}/round"))
@@ -320,7 +323,10 @@ def test_withdraw_suspend_resume_and_log_a_ruling_through_pages(client):
     r = post_round(client, gid, round_data([0, 1, 3], 1, {0: {"mode": "points", "points": "1"},
                                                         3: {"mode": "points", "points": "2"}}))
     assert r.status_code == 302, text(r)
-    assert client.post(f"/games/{gid}/suspend").status_code == 302
+    asked = client.post(f"/games/{gid}/suspend")
+    assert asked.status_code == 200 and "Yes, suspend the game" in text(asked)
+    assert "Suspended" not in text(client.get(f"/games/{gid}"))
+    assert client.post(f"/games/{gid}/suspend", data={"confirm": "yes"}).status_code == 302
     assert "Suspended" in text(client.get(f"/games/{gid}"))
     r = client.get(f"/games/{gid}/round")
     assert r.status_code == 302

@@ -114,12 +114,17 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
     seen.check("withdraw")
     page.select_option("select[name=player]", names[-1])
     submit(page, "main button[type=submit]")
+    seen.check("withdraw-confirm")
+    submit(page, "button[name=confirm]")
     assert page.url == game_url
     assert f"{names[-1]} has withdrawn" in page.inner_text("body")
 
     # Suspend, then resume confirming the seating.
     if page.locator("button:has-text('Suspend the game')").count():
-        submit(page, "button:has-text('Suspend the game')")
+        with page.expect_navigation():
+            page.click("a:has-text('Suspend the game')")
+        seen.check("suspend-confirm")
+        submit(page, "button[name=confirm]")
         seen.check("suspended")
         page.click("nav.actions a.button")
         seen.check("resume")

@@ -289,3 +289,71 @@ def test_no_score_explains_the_rule_before_preview(phone, live_server):
     assert rule.is_visible()
     assert "sum of the two highest scores the others post" in rule.inner_text()
     assert "Incomplete hands and games" in rule.inner_text() or "scorekeeper's rulings" in rule.inner_text()
+
+
+def test_suspending_and_withdrawing_ask_first(phone, live_server):
+    game_url = start_game(phone, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
+    record_round(phone, game_url, {1: 10, 2: 20, 3: 30})
+    phone.goto(game_url)
+    with phone.expect_navigation():
+        phone.click("a:has-text('Suspend the game')")
+    assert "Suspend the game?" in phone.inner_text("h1")
+    screenshot(phone, "suspend asks first")
+    with phone.expect_navigation():
+        phone.click("a:has-text('No, keep playing')")
+    assert "in progress" in phone.inner_text(".game-title") and "Record round 2" in phone.inner_text("nav.actions")
+    phone.click("a:has-text('Suspend the game')")
+    submit(phone, "button[name=confirm]")
+    assert "Game suspended" in phone.text_content(".flash")
+    phone.goto(game_url + "/resume")
+    phone.check("input[name=confirm]")
+    submit(phone, "main form button[type=submit]")
+
+    phone.goto(game_url + "/withdraw")
+    phone.select_option("select[name=player]", "Di")
+    submit(phone, "main form button[type=submit]")
+    assert "Withdraw Di after round 1?" in phone.inner_text("#confirm")
+    assert "Di" not in phone.evaluate("fetch('/api/v1/games/' + location.pathname.split('/')[2]).then(r => r.json())"
+                                      ".then(g => g.seats.filter(s => !s.active).map(s => s.name).join(','))")
+    screenshot(phone, "withdraw asks first")
+    submit(phone, "button[name=confirm]")
+    assert "Di has withdrawn" in phone.text_content(".flash")
+
+
+# ----- a screen that stays awake --------------------------------------------------------------------
+
+def test_keep_the_screen_on_switch(phone, live_server):
+    game_url = start_game(phone, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    switch = phone.locator(".awake input[type=checkbox]")
+    assert switch.is_visible() and switch.is_enabled() and not switch.is_checked()
+    switch.check()
+    phone.wait_for_function("() => ['on', 'refused'].includes(document.documentElement.dataset.awake)")
+    state = phone.evaluate("document.documentElement.dataset.awake")
+    assert phone.inner_text(".awake-note") != ""
+    phone.goto(game_url + "/round")  # the choice is kept on the phone, also on the round form
+    assert phone.locator(".awake input[type=checkbox]").is_checked()
+    phone.wait_for_function("() => ['on', 'refused'].includes(document.documentElement.dataset.awake)")
+    assert phone.evaluate("document.documentElement.dataset.awake") == state
+    screenshot(phone, "round form keep awake")
+    assert csp_violations(phone) == [] and not [m for m in phone.seen if "rror" in m]
+
+
+def test_without_the_wake_lock_api_nothing_breaks(browser, live_server):
+    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    try:
+        context.add_init_script("delete Navigator.prototype.wakeLock;")
+        game_url = start_game(page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+        assert page.evaluate("'wakeLock' in navigator") is False
+        switch = page.locator(".awake input[type=checkbox]")
+        assert switch.is_visible() and switch.is_disabled()
+        assert "cannot keep the screen on" in page.inner_text(".awake-note")
+        page.goto(game_url + "/round")
+        page.check("input[name=went_out][value='0']", force=True)
+        for seat in (1, 2):
+            page.click(f"#hand-{seat} .modes input[value='points'] + span")
+            page.fill(f"#hand-{seat} input[name$='-points']", "20")
+        submit(page, "button[name=save]")
+        assert "Round 1 saved" in page.text_content(".flash")
+        assert not [m for m in page.seen if "rror" in m]
+    finally:
+        context.close()

@@ -489,6 +489,9 @@ def withdraw(game_id: str):
     if request.method == "GET":
         form.version.data = str(state["version"])
     elif form.validate_on_submit():
+        if request.form.get("confirm") != "yes":
+            # Nothing risky on one tap: say what withdrawing means, then ask again.
+            return render_template("games/withdraw.html", form=form, errors=errors, confirming=form.player.data, **ctx)
         try:
             svc.withdraw(game_id, form.player.data, form.version.data or None)
         except svc.ServiceError as err:
@@ -500,12 +503,18 @@ def withdraw(game_id: str):
     return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
 
 
-@bp.post("/games/<game_id>/suspend")
+@bp.route("/games/<game_id>/suspend", methods=["GET", "POST"])
 def suspend(game_id: str):
-    _editable(game_id)
+    """Suspend the game, once the table has said yes on the page that says what it means."""
+    game = _editable(game_id)
     form = ActionForm()
-    if not form.validate_on_submit():
+    if request.method == "POST" and not form.validate_on_submit():
         abort(400, "The form could not be accepted; reload the page and try again.")
+    if request.form.get("confirm") != "yes":
+        state = svc.game_state(game)
+        if request.method == "GET":
+            form.version.data = str(state["version"])
+        return render_template("games/suspend.html", form=form, **_game_context(game, state))
     try:
         svc.suspend(game_id, form.version.data or None)
     except svc.ServiceError as err:
