@@ -357,3 +357,65 @@ def test_without_the_wake_lock_api_nothing_breaks(browser, live_server):
         assert not [m for m in page.seen if "rror" in m]
     finally:
         context.close()
+
+
+# ----- small slips ------------------------------------------------------------------------------------
+
+def test_roy_says_hand_everywhere(phone, live_server):
+    game_url = start_game(phone, live_server, "roy", ["Ann", "Bob", "Cy"])
+    pages = {}
+
+    def visit(path, name):
+        phone.goto(game_url + path)
+        pages[name] = phone.evaluate("document.title + ' ' + document.body.innerText + ' ' + "
+                                     "Array.from(document.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label')).join(' ')")
+
+    for hand, (bob, cy) in enumerate(((3, 4), (0, 5)), start=1):
+        phone.goto(game_url + "/round")
+        out = 0 if hand == 1 else 1
+        phone.check(f"input[name=went_out][value='{out}']", force=True)
+        for seat, count in ((1, bob), (2, cy)) if hand == 1 else ((0, 2), (2, cy)):
+            phone.fill(f"#hand-{seat} input.count", str(count))
+        submit(phone, "button[name=save]")
+        pages[f"saved {hand}"] = phone.inner_text("main")
+    phone.goto(game_url + "/ruling")
+    phone.fill("#what_happened", "Cy played out of turn")
+    phone.fill("#ruling", "Cy draws two")
+    submit(phone, "main form button[type=submit]")
+    phone.goto(game_url + "/rounds/1/correct")
+    phone.fill("#hand-1 input.count", "6")
+    phone.fill("#reason", "Bob had six")
+    submit(phone, "button[name=save]")
+    for path, name in (("", "game"), ("/round", "form"), ("/rounds/1/correct", "correct"), ("/ruling", "ruling"),
+                       ("/withdraw", "withdraw"), ("/suspend", "suspend"), ("/view", "scoreboard")):
+        visit(path, name)
+    for name, text in pages.items():
+        assert not re.search(r"\bround", text, re.I), (name, re.findall(r".{30}\bround.{30}", text, re.I | re.S))
+    assert "Hand 3" in pages["game"] and "Correct hand 1" in pages["correct"]
+
+
+def test_times_are_in_the_phones_own_zone(browser, live_server):
+    context = browser.new_context(viewport=PHONES["390x844"], timezone_id="Pacific/Auckland", locale="en-NZ",
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        page.phone = "390x844-auckland"
+        game_url = start_game(page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+        record_round(page, game_url, {1: 10, 2: 20})
+        page.goto(game_url + "/rounds/1/correct")
+        page.fill("#hand-1 input[name$='-points']", "12")
+        page.fill("#reason", "Bob had 12")
+        submit(page, "button[name=save]")
+        shown = page.locator(".corrections time").inner_text()
+        utc = page.locator(".corrections time").get_attribute("datetime")
+        assert "UTC" not in page.inner_text(".corrections")
+        expected = page.evaluate("(at) => new Date(at).toLocaleString([], {year: 'numeric', month: 'short', "
+                                 "day: 'numeric', hour: '2-digit', minute: '2-digit'})", utc)
+        assert shown == expected
+        auckland_hour = page.evaluate("(at) => new Date(at).getHours()", utc)
+        utc_hour = int(utc[11:13])
+        assert auckland_hour != utc_hour  # the phone's zone, not UTC
+        assert str(auckland_hour % 12 or 12) in shown
+        screenshot(page, "correction time in the phone's zone")
+    finally:
+        context.close()

@@ -605,7 +605,7 @@ def tally(
         else:
             totals[s.name] = raw[s.name]
             provisional[s.name] = False
-            notes.append(f"{s.name} withdrew after round {s.withdrawn_after}; their total stays at {raw[s.name]}.")
+            notes.append(f"{s.name} withdrew after hand {s.withdrawn_after}; their total stays at {raw[s.name]}.")  # ROY
 
     ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]

@@ -719,7 +719,8 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     def sentence(text: str) -> str:
         return text if text[-1] in ".!?" else text + "."
 
-    summary = f"Round {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
+    unit = "Hand" if variant_of(game).scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+    summary = f"{unit} {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind="dispute", summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
     variant = variant_of(game)
@@ -826,7 +827,8 @@ def game_state(game: Game) -> dict:
             for name, pts in c.new.get("scores", {}).items()
             if c.old.get("scores", {}).get(name) != pts
         ) or "scores unchanged"
-        notes.append(f"Round {c.round_number} corrected ({changes}). Reason: {c.reason}")
+        unit = "Hand" if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+        notes.append(f"{unit} {c.round_number} corrected ({changes}). Reason: {c.reason}")
     for r in game.rulings:
         if not r.automatic:
             notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))
