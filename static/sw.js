@@ -25,6 +25,7 @@ var SHELL_URLS = [
   "/static/js/awake.js",
   "/static/js/live.js",
   "/static/js/offline.js",
+  "/static/js/waiting.js",
   "/static/js/pwa.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",

@@ -283,7 +283,7 @@ def test_points_no_hand_could_score_ask_are_you_sure(phone, live_server):
 def test_no_score_explains_the_rule_before_preview(phone, live_server):
     game_url = start_game(phone, live_server, "joybells", ["Ann", "Bob", "Cy", "Di"])
     phone.goto(game_url + "/round")
-    assert not phone.locator("#hand-2 .no-score-rule").is_visible()
+    assert not phone.locator(".no-score-rule").is_visible()
     phone.click("#hand-2 .modes input[value='missing'] + span")
     rule = phone.locator("#hand-2 .no-score-rule")
     assert rule.is_visible()

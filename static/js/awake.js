@@ -48,6 +48,7 @@
     store(box.checked);
     if (box.checked) { acquire(); } else { release(); }
   });
-  document.addEventListener("visibilitychange", acquire);  // the lock ends when the page is hidden
+  // the lock ends when the page is hidden
+  document.addEventListener("visibilitychange", acquire);
   acquire();
 })();

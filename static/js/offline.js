@@ -95,18 +95,25 @@
   }
 
   function refreshList() {
-    return all().then(function (entries) { show(entries); showWaiting(entries); moveFormOn(entries); return entries; });
+    return all().then(function (entries) {
+      show(entries);
+      moveFormOn(entries);
+      // The game page draws the waiting rounds into its grid (static/js/waiting.js).
+      document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
+      return entries;
+    });
   }
 
-  // ----- waiting rounds in the game page's grid and totals ----------------------------------------
+  // ----- waiting rounds: the next round's header (shared with static/js/waiting.js) ---------------
   function plan(el) {
     try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
   }
   function planned(p, number) {
     return (p.rounds || []).filter(function (r) { return r.number === number; })[0] || null;
   }
+  // (game null: every game's)
   function waitingFor(entries, game) {
-    return visible(entries).filter(function (e) { return e.game === game && e.state !== "refused"; })
+    return visible(entries).filter(function (e) { return (game === null || e.game === game) && e.state !== "refused"; })
       .sort(function (a, b) { return a.body.round - b.body.round; });
   }
   function el(tag, cls, text) {
@@ -135,88 +142,7 @@
   }
   function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
 
-  function showWaiting(entries) {
-    var live = document.querySelector("[data-live][data-offline-plan]");
-    if (!live) { return; }
-    var game = live.dataset.game;
-    document.querySelectorAll(".waiting-row, .waiting-grid").forEach(function (n) { n.remove(); });
-    document.querySelectorAll(".no-rounds[hidden]").forEach(function (n) { n.hidden = false; });
-    document.querySelectorAll("[data-server-total]").forEach(function (td) {
-      td.textContent = td.dataset.serverTotal;
-      td.classList.remove("waiting");
-      delete td.dataset.serverTotal;
-    });
-    var mine = waitingFor(entries, game);
-    if (!mine.length) { return; }
-    var p = plan(live);
-    var players = JSON.parse(live.dataset.players || "[]");
-    var grid = live.querySelector("table.grid");
-    if (!grid) {  // no round reached the server yet: the grid starts with the waiting ones
-      var wrap = el("div", "grid-wrap waiting-grid");
-      grid = el("table", "grid");
-      var head = grid.createTHead().insertRow();
-      head.appendChild(el("th", "rnd", p.label === "Hand" ? "Hand" : "Rd"));
-      players.forEach(function (name) { head.appendChild(el("th", "num", name)); });
-      grid.appendChild(el("tbody"));
-      var foot = grid.createTFoot().insertRow();
-      foot.appendChild(el("th", "rnd", "Total"));
-      players.forEach(function () { foot.appendChild(el("td", "num total", "–")); });
-      wrap.appendChild(grid);
-      var hint = live.querySelector(".no-rounds");
-      if (hint) { hint.hidden = true; hint.after(wrap); } else { live.appendChild(wrap); }
-    }
-    var added = players.map(function () { return 0; });
-    var body = grid.tBodies[0];
-    mine.forEach(function (entry) {
-      var row = el("tr", "waiting-row");
-      var th = el("th", "rnd", String(entry.body.round));
-      th.appendChild(el("span", "waiting-tag", "waiting"));
-      row.appendChild(th);
-      players.forEach(function (name, i) {
-        var scores = entry.scores || {};
-        var td = el("td", "num");
-        if (!(name in scores)) { td.textContent = "–"; td.classList.add("na"); }
-        else if (scores[name] === null) { td.textContent = "?"; }
-        else {
-          td.textContent = String(scores[name]);
-          added[i] += scores[name];
-          if (entry.bonus && entry.bonus[name]) {
-            td.appendChild(el("span", "bonus", String(entry.bonus[name])));
-            added[i] += entry.bonus[name];
-          }
-        }
-        row.appendChild(td);
-      });
-      body.appendChild(row);
-    });
-    var totals = {};
-    grid.querySelectorAll("tfoot td.total").forEach(function (td, i) {
-      td.dataset.serverTotal = td.textContent;
-      var total = number(td.textContent) + added[i];
-      totals[players[i]] = total;
-      td.textContent = String(total);
-      td.classList.add("waiting");
-    });
-    live.querySelectorAll(".standings tbody tr").forEach(function (tr) {
-      var who = tr.cells[1] && tr.cells[1].firstChild ? tr.cells[1].firstChild.textContent.trim() : "";
-      var td = tr.querySelector("td.total");
-      if (td && who in totals) {
-        td.dataset.serverTotal = td.textContent;
-        td.textContent = String(totals[who]);
-        td.classList.add("waiting");
-      }
-    });
-    var note = el("p", "hint waiting-row", "† Totals include " + mine.map(function (e) { return p.label.toLowerCase() + " " + e.body.round; }).join(", ") +
-      ", waiting on this phone to be sent.");
-    grid.parentNode.after(note);
-    var next = mine[mine.length - 1].body.round + 1;
-    var now = live.querySelector(".now");
-    if (now && planned(p, next)) {
-      showRound(now, p, next);
-      var record = live.querySelector("nav.actions a.button");
-      if (record) { record.textContent = "Record " + p.label.toLowerCase() + " " + next; }
-    }
-  }
+  window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
 
   // A stored round form opened after rounds were saved on the phone: the next round's number,
   // dealer and contract, and the totals so far with the waiting rounds.
@@ -268,14 +194,16 @@
       return response.json().catch(function () { return {}; }).then(function (body) {
         if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
         if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-          return remove(entry.key).then(function () { return true; });  // the form post stored it
+          // the form post stored it
+          return remove(entry.key).then(function () { return true; });
         }
         entry.state = "refused";
         entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
         return put(entry).then(function () { return false; });
       });
     }).catch(function () {
-      entry.state = wasPosting ? "posting" : "waiting";  // no network (or the server is busy): keep it for later
+      // no network (or the server is busy): keep it for later
+      entry.state = wasPosting ? "posting" : "waiting";
       return put(entry).then(function () { return false; });
     });
   }
@@ -288,7 +216,8 @@
     });
     return all().then(function (entries) {
       var due = entries.filter(function (e) {
-        if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }  // its post may be under way
+        // its post may be under way
+        if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
         return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
       });
       due.sort(function (a, b) { return a.body.round - b.body.round; });
@@ -300,7 +229,8 @@
     }).then(function (sent) {
       sending = false;
       if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-        window.location.reload();  // show the scoreboard (or the next round's form) with the rounds just stored
+        // show the scoreboard (or the next round's form) with the rounds just stored
+        window.location.reload();
         return;
       }
       return refreshList();
@@ -314,7 +244,8 @@
     return isNaN(n) ? null : n;
   }
 
-  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }  // hands-1-v5: 5-point cards
+  // hands-1-v5: 5-point cards
+  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
 
   function buildBody(form) {
     var roy = form.dataset.roy === "yes";
@@ -377,7 +308,8 @@
       }
       var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
       var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-      if (empty && !missing) {  // as on the server: only the player who went out holds nothing
+      // as on the server: only the player who went out holds nothing
+      if (empty && !missing) {
         problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
         return;
       }
@@ -437,15 +369,18 @@
     var game = form.dataset.game;
     return all().then(function (entries) {
       var same = entries.filter(function (e) { return e.key === key; })[0];
-      if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }  // a double tap
-      if (same) { key = newKey(); }  // a stored copy of the form used for another round
+      // a double tap
+      if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
+      // a stored copy of the form used for another round
+      if (same) { key = newKey(); }
       var queued = entries.filter(function (e) { return e.game === game && e.state !== "refused"; });
       queued.forEach(function (e) { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
       var entry = newEntry(form, built.body, key, "waiting");
       return put(entry).then(function () { return entry; });
     }).then(function (entry) {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        window.location.href = entry.page;  // the stored game page, with the message
+        // the stored game page, with the message
+        window.location.href = entry.page;
         return;
       }
       var list = document.querySelector("[data-offline-queue]");
@@ -501,7 +436,8 @@
             : put(newEntry(form, built.body, key, "posting")).catch(function () {});
           return kept.then(function () {
             bypass = true;
-            form.requestSubmit(submitter);  // the ordinary form post
+            // the ordinary form post
+            form.requestSubmit(submitter);
             bypass = false;
           });
         }

@@ -112,15 +112,15 @@ def _offline_plan(state: dict, variant) -> str:
     seats = state["seats"]
     first = next(i for i, s in enumerate(seats) if s["name"] == state["first_dealer"])
     withdrawn = [s["withdrawn_after_round"] for s in seats]
-    last = min(nr["number"] + 9, len(variant.rounds)) if variant.rounds else nr["number"] + 9
+    last = min(nr["number"] + 3, len(variant.rounds)) if variant.rounds else nr["number"] + 3  # a few: page weight
     order = dealers(len(seats), first, withdrawn, last)
-    plan = [{"number": n, "dealer": seats[order[n - 1]]["name"],
-             "contract": variant.rounds[n - 1].contract.describe() if variant.rounds else None,
-             "min_cards": variant.rounds[n - 1].min_cards if variant.rounds else None}
+    plan = [{"number": n, "dealer": seats[order[n - 1]]["name"]}
+            | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
+               if variant.rounds else {})
             for n in range(nr["number"], last + 1)]
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     return json.dumps({"label": "Hand" if roy else "Round", "rounds": plan,
-                       "win_bonus": variant.scoring.round_win_bonus or 0})
+                       "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
 @bp.app_template_global()
