@@ -141,21 +141,21 @@ def test_round_form_errors_are_summarised_with_links_to_each_hand(phone, live_se
     phone.goto(game_url + "/round")
     phone.check("input[name=went_out][value='0']", force=True)
     phone.click("#hand-1 .modes input[value='points'] + span")
-    phone.fill("#hand-1 input[name$='-points']", "12")
+    phone.fill("#hand-1 input[name$='-points']", "25")
     phone.click("#hand-2 .modes input[value='cards'] + span")
     phone.fill("#hand-2 input[name$='-extra']", "QX")
     submit(phone, "button[name=save]")
     assert_summary_on_top(phone, links=["#hand-3"])
     assert "Di holds no cards" in phone.inner_text("#error-summary")
-    assert phone.input_value("#hand-1 input[name$='-points']") == "12"
+    assert phone.input_value("#hand-1 input[name$='-points']") == "25"
     assert "QX" in phone.input_value("#hand-2 input[name$='-extra']")
     screenshot(phone, "round form error summary")
     phone.click("#hand-3 .modes input[value='points'] + span")
-    phone.fill("#hand-3 input[name$='-points']", "7")
+    phone.fill("#hand-3 input[name$='-points']", "30")
     submit(phone, "button[name=save]")
     assert_summary_on_top(phone, links=["#hand-2"])
     assert "'QX' is not a card" in phone.inner_text("#error-summary")
-    assert phone.input_value("#hand-3 input[name$='-points']") == "7"
+    assert phone.input_value("#hand-3 input[name$='-points']") == "30"
 
 
 def test_new_game_withdraw_and_ruling_errors_are_summarised_on_top(phone, live_server):
