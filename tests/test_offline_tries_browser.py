@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_offline_browser import api, csp_violations, new_game
+from test_offline_browser import api, browser_context, csp_violations, new_game  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -21,18 +21,10 @@ MOMENTS = ("before opening the form", "while on the form", "after a round saved 
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
-    context.console_messages_seen = []
-    context.on("console", lambda msg: context.console_messages_seen.append(msg.text))
-    try:
-        yield context
-    finally:
-        context.set_offline(False)
-        for page in context.pages:
-            page.goto("about:blank")
-        page.wait_for_timeout(1500)  # the worker's background refreshes finish before the context goes
-        context.close()
+def context(browser_context):
+    """The offline tests' context (service workers allowed), with the network back at the end."""
+    yield browser_context
+    browser_context.set_offline(False)
 
 
 def ready_offline(page):
