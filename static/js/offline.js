@@ -145,7 +145,7 @@
   window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
 
   // A stored round form opened after rounds were saved on the phone: the next round's number,
-  // dealer and contract, and the totals so far with the waiting rounds.
+  // dealer and contract.
   function moveFormOn(entries) {
     var form = document.querySelector("form.round-form[data-offline-plan]");
     if (!form) { return; }
@@ -159,15 +159,6 @@
     input.value = String(next);
     var box = document.querySelector(".now.compact");
     if (box) { showRound(box, p, next); }
-    form.querySelectorAll("fieldset.hand").forEach(function (hand) {
-      var name = hand.querySelector("legend .who").textContent.trim();
-      var sofar = hand.querySelector(".sofar");
-      if (!sofar) { return; }
-      var add = 0;
-      mine.forEach(function (e) { add += ((e.scores || {})[name] || 0) + ((e.bonus || {})[name] || 0); });
-      sofar.dataset.serverSofar = sofar.dataset.serverSofar || sofar.textContent;
-      sofar.textContent = (number(sofar.dataset.serverSofar) + add) + " so far (with waiting rounds)";
-    });
   }
 
   // ----- sending ---------------------------------------------------------------------------------
@@ -467,8 +458,8 @@
   // Store this game page and its round form on the phone (static/sw.js), for the next rounds.
   function keepPages() {
     var holder = document.querySelector("[data-offline-keep]");
-    if (!holder || !navigator.serviceWorker) { return; }
-    var urls = holder.dataset.offlineKeep.split(" ").filter(Boolean);
+    var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
+    if (!urls.length || !navigator.serviceWorker) { return; }
     navigator.serviceWorker.ready.then(function (reg) {
       if (reg.active) { reg.active.postMessage({ keep: urls }); }
     });
