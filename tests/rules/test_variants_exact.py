@@ -382,7 +382,8 @@ def test_cite_falls_back_to_the_rulings():
 
 
 def test_citation_label_and_title():
-    assert Citation("rulings", "Ties").as_dict() == {"file": "rulings", "section": "Ties", "label": "scorekeeper rulings, Ties"}
+    assert Citation("rulings", "Ties").as_dict() == {"file": "rulings", "section": "Ties",
+                                                  "label": "scorekeeper's rulings, Ties"}
     assert Citation("zzz", "").label == "zzz" and Citation("zzz", "").title == "zzz"
     assert Citation("house", "").label == "house rule"
 
