@@ -14,7 +14,7 @@ import hmac
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Mapping
+from typing import Callable, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -24,7 +24,7 @@ from ..models import (Correction, Game, GameStatus, HandRecord, IdempotencyKey, 
                       ROUND_RULING_KINDS, Round, Ruling, RulingKind, Seat, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
-from ..rules.variants import Variant
+from ..rules.variants import RoundScore, Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
@@ -92,7 +92,7 @@ class Created:
 
 
 def _player_rows(names: list[str]) -> list[Player]:
-    keys = [n.casefold() for n in names]
+    keys = [rules.name_key(n) for n in names]
     rows = db.session.execute(db.select(Player).where(Player.name_key.in_(keys))).scalars().all()
     by_key = {p.name_key: p for p in rows}
     now = utcnow()
@@ -108,9 +108,11 @@ def _player_rows(names: list[str]) -> list[Player]:
     return out
 
 
-def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None) -> Created:
+def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None,
+                before_commit: Callable[[Game], None] | None = None) -> Created:
     """Start a game: variant, players in seating order, first dealer, house options
-    (``POST /api/v1/games``, scorekeeper/api/games.py)."""
+    (``POST /api/v1/games``, scorekeeper/api/games.py). ``before_commit`` may add to the new game in
+    the same transaction (a table's game: services/tables.py)."""
     from .house import rules_for_new_game  # (house imports this module)
 
     try:
@@ -137,9 +139,11 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
             updated_at=now,
         )
         rows = _player_rows(names)
-        game.seats = [Seat(seat=i, name=name, name_key=name.casefold(), player=player)
+        game.seats = [Seat(seat=i, name=name, name_key=rules.name_key(name), player=player)
                       for i, (name, player) in enumerate(zip(names, rows))]
         db.session.add(game)
+        if before_commit is not None:
+            before_commit(game)
         try:
             db.session.commit()
         except IntegrityError:
@@ -472,7 +476,8 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     def sentence(text: str) -> str:
         return text if text[-1] in ".!?" else text + "."
 
-    summary = f"Round {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
+    unit = "Hand" if variant_of(game).scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+    summary = f"{unit} {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind=RulingKind.DISPUTE, summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
     variant = variant_of(game)

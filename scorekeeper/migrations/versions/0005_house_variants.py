@@ -1,7 +1,7 @@
 """house variants: a family's own rules (house_variants), and the version a game started with
 
 Revision ID: 0005_house_variants
-Revises: 0003_read_path
+Revises: 0004_tables
 Create Date: 2026-11-24
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0005_house_variants'
-down_revision = '0003_read_path'
+down_revision = '0004_tables'
 branch_labels = None
 depends_on = None
 
