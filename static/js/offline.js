@@ -1,7 +1,8 @@
 // Offline rounds (docs/offline.md). On the record-a-round page: when Save is tapped with no
 // network, the round is built into the API's JSON body, kept in this phone's IndexedDB with the
-// form's idempotency key and the game's edit token, and the game page says so. When the network
-// is back (here, on the game page or on the offline page) every waiting round is POSTed to
+// form's idempotency key and the game's edit token (asked for when the form opens, see below),
+// and the game page says so. When the network is back (here, on the game page or on the offline
+// page) every waiting round is POSTed to
 // /api/v1/games/<id>/rounds with "Authorization: Bearer <token>" and "Idempotency-Key: <key>":
 // sending one twice stores it once (the server answers the first answer again).
 (function () {
@@ -242,7 +243,7 @@
       queued.forEach(function (e) { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
       var entry = {
         key: key, game: game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
-        token: form.dataset.editToken, label: form.dataset.roy === "yes" ? "Hand" : "Round",
+        token: localStorage.getItem(tokenKey(game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
         body: built.body, saved_at: Date.now(), state: "waiting"
       };
       return put(entry).then(function () { return entry; });
@@ -264,6 +265,25 @@
     });
   }
 
+  // ----- the edit token ----------------------------------------------------------------------------
+  // Pages are stored by the service worker for use with no network, so no page holds the edit
+  // token: the form names where to ask for it, and it is kept on this phone (localStorage) from
+  // the last time the form opened with the network. A phone that lost the right forgets it.
+  function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
+
+  function fetchToken(form) {
+    if (navigator.onLine === false) { return Promise.resolve(); }
+    return fetch(form.dataset.editTokenUrl, { credentials: "same-origin", cache: "no-store",
+                                               headers: { "Accept": "application/json" } })
+      .then(function (response) {
+        if (response.status === 403 || response.status === 404) { localStorage.removeItem(tokenKey(form.dataset.game)); }
+        return response.ok ? response.json() : null;
+      })
+      .then(function (body) {
+        if (body && body.edit_token) { localStorage.setItem(tokenKey(form.dataset.game), body.edit_token); }
+      }, function () { /* no network: the token kept earlier stands */ });
+  }
+
   function reachable(url) {
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? window.setTimeout(function () { controller.abort(); }, 5000) : null;
@@ -272,8 +292,9 @@
       .then(function (ok) { if (timer) { window.clearTimeout(timer); } return ok; });
   }
 
-  var form = document.querySelector("form.round-form[data-edit-token]");
+  var form = document.querySelector("form.round-form[data-edit-token-url]");
   if (form) {
+    fetchToken(form);
     var bypass = false;
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
