@@ -4,7 +4,9 @@ idempotency keys, and the club's players, as one JSON document; per-game JSON an
 - ``flask --app scorekeeper export [FILE]`` writes the backup (to standard output without FILE).
 - ``flask --app scorekeeper import FILE`` adds the games of a backup (``-`` reads standard input)
   in ONE transaction: all of them or, on any error, none. Games whose id is already stored are
-  left alone (reported as skipped). Players are matched by name, case-insensitively.
+  left alone (reported as skipped). Players are matched by name, case-insensitively. Every value
+  is checked against its column and every game against the API's rules (``backup_checks``)
+  before it joins the session: the first refusal names the game and the field.
 - ``GET /games/<id>/export.json``: the one game, in the backup format without its secrets (edit
   token hash, idempotency keys), so it can be imported elsewhere (a new edit link is printed).
 - ``GET /games/<id>/export.csv``: the scoresheet as a table: a row per round, a totals row.
@@ -240,11 +242,13 @@ def import_document(doc: object) -> dict[str, Any]:
         for i, data in enumerate(games_in):
             where = f"games[{i}]"
             values = _load(data, Game, where)
-            if values.get("id") in seen:
+            if "id" not in values:
+                raise BackupError(f"{where}.id: missing")
+            if values["id"] in seen:
                 raise BackupError(f"{where}.id: {values['id']!r} is also the id of {seen[values['id']]}")
-            seen[values.get("id")] = where
-            if "id" not in values or db.session.get(Game, values["id"]) is not None:
-                report["skipped"].append(values.get("id"))
+            seen[values["id"]] = where
+            if db.session.get(Game, values["id"]) is not None:
+                report["skipped"].append(values["id"])
                 continue
             if not values.get("edit_token_hash"):
                 token = new_token()
