@@ -1,8 +1,9 @@
 """Crash safety: the app under gunicorn (2 threaded workers, as README.md runs it) takes a burst
-of concurrent writes, the master and workers are killed with SIGKILL in the middle of it, and the restarted server finds a sound
-database: PRAGMA integrity_check is "ok" (SQLite), no round is half-stored, every write that was
-answered 2xx is there, and every game's totals are the sum of its rounds. Runs on the suite's
-database (a SQLite file, or a PostgreSQL database of the throwaway cluster)."""
+of concurrent writes, the master and workers are killed with SIGKILL in the middle of it, and the
+restarted server finds a sound database: PRAGMA integrity_check is "ok" (SQLite), no round is
+half-stored, every write that was answered 2xx is there, and every game's totals are the sum of
+its rounds. Runs on the suite's database (a SQLite file, or a PostgreSQL database of the
+throwaway cluster)."""
 from __future__ import annotations
 
 import http.client
