@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite test-postgresql
+.PHONY: run test test-sqlite test-postgresql test-rules mutation
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,3 +24,14 @@ test-sqlite: $(STAMP)
 
 test-postgresql: $(STAMP)
 	SCOREKEEPER_TEST_DB=postgresql $(BIN)/python -m pytest -m "not browser"
+
+# The fast rules tests alone (pure scorekeeper/rules/, no app, no database).
+test-rules: $(STAMP)
+	$(BIN)/python -m pytest tests/rules -q
+
+# Mutation testing of scorekeeper/rules/ with tests/rules/ (mutmut, config in pyproject.toml):
+# a fresh run in mutants/, then the score as docs/testing.md counts it.
+mutation: $(STAMP)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children $${MUTATION_JOBS:-2}
+	$(BIN)/python tools/mutation_report.py

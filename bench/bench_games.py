@@ -3,18 +3,16 @@
 Measures, per request, the wall-clock median, p99 and max of:
 - the game page (the editor's), the read-only scoreboard and ``GET /api/v1/games/<id>`` for a
   finished 8-player Clenney game (7 rounds, every hand entered as cards) and a 3-player one, each
-  twice: the first read after a change (the answers kept per game version, ``scorekeeper.live``,
-  emptied before every request: the game is loaded and rendered) and a read of an unchanged game
-  (the kept answer, after one primary-key SELECT of the game's version);
+  twice: rendered from the database (every request) and answered 304 to ``If-None-Match`` with
+  the current ETag (one primary-key query of the game's version, ``scorekeeper.live``);
 - recording a round through the API (``POST /api/v1/games/<id>/rounds``), one transaction each;
-and the number of SQL statements each read runs through SQLAlchemy (constant: it does not grow
-with the game; the version SELECT is run beside SQLAlchemy and is not counted).
+and the number of SQL statements each read runs (constant: it does not grow with the game).
 Writes the "Games" section of docs/performance.md (replacing the old one).
 
 Run from the repository root:
 
-    /work/venv/bin/python bench/bench_games.py             # 300 requests per case
-    /work/venv/bin/python bench/bench_games.py --reps 50 --no-write
+    .venv/bin/python bench/bench_games.py             # 300 requests per case
+    .venv/bin/python bench/bench_games.py --reps 50 --no-write
 """
 from __future__ import annotations
 
@@ -34,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import event  # noqa: E402
 
-from scorekeeper import create_app, live  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 
 DOC = ROOT / "docs" / "performance.md"
@@ -54,11 +52,9 @@ def make_game(client, names, rounds):
     return game["id"], auth
 
 
-def timed(fn, reps, before=None):
+def timed(fn, reps):
     out = []
     for _ in range(reps):
-        if before is not None:
-            before()
         start = time.perf_counter()
         fn()
         out.append((time.perf_counter() - start) * 1000)
@@ -66,9 +62,7 @@ def timed(fn, reps, before=None):
     return statistics.median(out), out[int(len(out) * 0.99) - 1], out[-1]
 
 
-def queries(app, client, path, before=None):
-    if before is not None:
-        before()
+def queries(app, client, path, headers):
     with app.app_context():
         engine = db.engine
     seen = []
@@ -78,7 +72,7 @@ def queries(app, client, path, before=None):
 
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        client.get(path)
+        client.get(path, headers=headers)
     finally:
         event.remove(engine, "before_cursor_execute", listener)
     return len(seen)
@@ -101,11 +95,11 @@ def main() -> None:
         for label, gid in (("8 players, 7 rounds", big), ("3 players, 7 rounds", small)):
             for what, path in (("game page", f"/games/{gid}"), ("scoreboard", f"/games/{gid}/view"),
                                ("GET /api/v1/games/<id>", f"/api/v1/games/{gid}")):
-                for when, before in (("first read after a change", live.forget_kept_answers),
-                                     ("unchanged game", None)):
-                    client.get(path)
-                    med, p99, mx = timed(lambda: client.get(path), args.reps, before)
-                    rows.append((f"{what}, {label}, {when}", med, p99, mx, queries(app, client, path, before)))
+                etag = client.get(path).headers["ETag"]
+                for when, headers in (("rendered from the database", {}), ("304 to If-None-Match", {"If-None-Match": etag})):
+                    assert client.get(path, headers=headers).status_code == (304 if headers else 200)
+                    med, p99, mx = timed(lambda: client.get(path, headers=headers), args.reps)
+                    rows.append((f"{what}, {label}, {when}", med, p99, mx, queries(app, client, path, headers)))
         games = [make_game(client, [f"P{i}" for i in range(1, 9)], 0) for _ in range(max(1, args.reps // 7))]
         times = []
         for n in range(7):
@@ -127,20 +121,19 @@ def main() -> None:
         f"`bench/bench_games.py`, {args.reps} requests per read case, measured {when} on CPython "
         f"{platform.python_version()} ({platform.machine()}, a shared 2-core machine, load average {load:.1f}), "
         "through the Flask test client on a SQLite file in WAL mode. Per request, in milliseconds. "
-        "SQL statements per read are the same for a small and a big game (selectin loading: the game, "
-        "then seats, rounds, hands, corrections and rulings). Every read first reads the game's version "
-        "with one primary-key SELECT, run beside SQLAlchemy (not counted here); the answer kept for that "
-        "version (`scorekeeper.live`, per process) is used when there is one (\"unchanged game\"), "
-        "otherwise the game is loaded and rendered (\"first read after a change\": the kept answers are "
-        "emptied before each of those requests). The game page is the editor's for the 8-player game, a follower's for the 3-player one. See \"Server speed\" "
-        "for the same pages under gunicorn.",
+        "SQL statements per read are the same for a small and a big game: the game's version (one "
+        "primary-key query, `scorekeeper.live.game_stamp`), then, unless the answer is a 304, the game "
+        "(selectin loading: the game, then seats, rounds, hands, corrections and rulings). Nothing is "
+        "kept between requests: every 200 is rendered from the database. The game page is the editor's "
+        "for the 8-player game, a follower's for the 3-player one. See \"Server speed\" for the same "
+        "pages under gunicorn.",
         "",
         "| case | median ms | p99 ms | max ms | SQL statements |",
         "|---|---:|---:|---:|---:|",
     ]
     for label, med, p99, mx, q in rows:
         lines.append(f"| {label} | {med:.2f} | {p99:.2f} | {mx:.2f} | {'' if q is None else q} |")
-    lines += ["", "Reproduce: `/work/venv/bin/python bench/bench_games.py` (add `--reps N` to change the count).", ""]
+    lines += ["", "Reproduce: `.venv/bin/python bench/bench_games.py` (add `--reps N` to change the count).", ""]
     section = "\n".join(lines)
     print(section)
     if args.no_write:

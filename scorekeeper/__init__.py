@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_REFRESH_EACH_REQUEST=False,  # a cookie is signed again when the session changes
         JSON_SORT_KEYS=False,
     )
     if test_config is None:
@@ -74,12 +75,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import db, web, api, security
+    from . import api, backup, db, errors, scoresheets, security, web
 
     db.init_app(app)
     web.init_app(app)
     api.init_app(app)
-    from . import scoresheets; scoresheets.init_app(app)
+    scoresheets.init_app(app)
     security.init_app(app)
-    from . import backup; backup.init_app(app)
+    backup.init_app(app)
+    errors.init_app(app)
     return app

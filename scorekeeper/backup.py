@@ -29,6 +29,7 @@ import click
 from flask import Blueprint, Flask, Response, abort
 from flask.cli import with_appcontext
 from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
+from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
 from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
@@ -196,7 +197,8 @@ def _document(games: list[Game], players: list[Player], secrets: bool = True) ->
 
 def export_all() -> dict[str, Any]:
     """The whole database as a backup document."""
-    games = db.session.execute(db.select(Game).order_by(Game.created_at, Game.id)).scalars().all()
+    everything = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission))
+    games = db.session.execute(db.select(Game).options(*everything).order_by(Game.created_at, Game.id)).scalars().all()
     players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
     return _document(list(games), list(players))
 

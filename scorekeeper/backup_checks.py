@@ -23,12 +23,16 @@ from .rules.errors import RulesInputError
 from .rules.game import ENTRY_KINDS
 from .rules.variants import Variant, get_variant
 from .services import games as svc
+from .services.errors import ServiceError
+from .services.loading import GAME_ID, _variant_from_toml
+from .services.parsing import parse_round
+from .services.view import tally
 
 
 def check_game(game: Game, where: str) -> None:
     """Refuse a game (not yet stored) that the API could not have made, or that its pages could
     not show."""
-    if not svc.GAME_ID.fullmatch(game.id):
+    if not GAME_ID.fullmatch(game.id):
         raise BackupError(f"{where}.id: {game.id!r} is not a game id (1 to 32 letters, digits, - or _)")
     if game.status not in STATUSES:
         raise BackupError(f"{where}.status: {game.status!r} is not one of {', '.join(STATUSES)}")
@@ -37,9 +41,9 @@ def check_game(game: Game, where: str) -> None:
     _rounds(game, variant, names, where)
     _corrections(game, names, where)
     _rulings(game, names, where)
-    tally = svc._tally(game, variant)
-    if tally.status != game.status:
-        raise BackupError(f"{where}.status: {game.status!r}, but its rounds make the game {tally.status!r}")
+    status = tally(game, variant).status
+    if status != game.status:
+        raise BackupError(f"{where}.status: {game.status!r}, but its rounds make the game {status!r}")
 
 
 def check_idempotency_response(response: object, where: str) -> None:
@@ -51,7 +55,7 @@ def _variant(game: Game, where: str) -> Variant:
     if not isinstance(game.rules_snapshot, Mapping):
         raise BackupError(f"{where}.rules_snapshot: expected an object, found {type(game.rules_snapshot).__name__}")
     try:
-        base = svc._variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
+        base = _variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
     except Exception as err:  # (a rules_toml that is not a variant: the loader's own error says why)
         field = "rules_toml" if game.rules_toml else "variant"
         raise BackupError(f"{where}.{field}: not a variant this version knows ({err})") from None
@@ -107,9 +111,9 @@ def _rounds(game: Game, variant: Variant, names: list[str], where: str) -> None:
         if rnd.dealer_seat != dealer:
             raise BackupError(f"{at}.dealer_seat: {rnd.dealer_seat}, but the deal passes to seat {dealer} in round {rnd.number}")
         try:
-            parsed = svc._parse_round(game, variant, rnd.submission, rnd.number)
+            parsed = parse_round(game, variant, rnd.submission, rnd.number)
             result = svc._score(game, variant, parsed)
-        except svc.ServiceError as err:
+        except ServiceError as err:
             raise BackupError(f"{at}.submission{'.' + err.field if err.field else ''}: {err.message}") from None
         if (rnd.went_out, rnd.end) != (result.went_out, result.end):
             raise BackupError(f"{at}: went_out {rnd.went_out!r} and end {rnd.end!r}, but its submission says "

@@ -1,20 +1,64 @@
-"""The stored games: players, games, seats, rounds, hands, corrections, rulings, idempotency keys.
+"""The stored games: players, games, seats, rounds, hands, corrections, rulings, idempotency keys,
+and the PDF scoresheets kept for reuse.
 
 SQLAlchemy 2.0 typed models. The schema is created and changed only by the migrations in
 ``scorekeeper/migrations`` (applied on start by ``create_app``). Times are naive UTC.
+
+A game's ``version`` changes with every change to the game or to any of its rows (seats, rounds,
+hands, corrections, rulings): :func:`_bump_game_versions` sees to it before each flush, so no
+change can forget it, and answers tagged with the version (ETags, kept PDFs) are never stale.
 """
 from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint, event
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .db import db
 
-STATUSES = ("in_progress", "suspended", "complete", "void")
+
+class GameStatus(StrEnum):
+    """A game's ``status`` (stored and sent as these strings)."""
+
+    IN_PROGRESS = "in_progress"
+    SUSPENDED = "suspended"
+    COMPLETE = "complete"
+    VOID = "void"
+
+    @property
+    def is_over(self) -> bool:
+        return self in (GameStatus.COMPLETE, GameStatus.VOID)
+
+    @property
+    def is_open(self) -> bool:
+        """Still to be played: in progress or suspended."""
+        return not self.is_over
+
+
+STATUSES = tuple(GameStatus)
+OPEN_STATUSES = (GameStatus.IN_PROGRESS, GameStatus.SUSPENDED)
+OVER_STATUSES = (GameStatus.COMPLETE, GameStatus.VOID)
+
+
+class RulingKind(StrEnum):
+    """A ruling's ``kind``: applied by the app, or logged from the game page (``DISPUTE``)."""
+
+    MISSING_SCORE = "missing_score"
+    INCORRECT_HAND = "incorrect_hand"
+    STOCK_EXHAUSTED = "stock_exhausted"
+    ROUND_WIN_BONUS = "round_win_bonus"
+    WITHDRAWAL = "withdrawal"
+    VOID = "void"
+    DISPUTE = "dispute"
+
+
+# Rulings the app applies to a round while scoring it (replaced when the round is corrected).
+ROUND_RULING_KINDS = (RulingKind.MISSING_SCORE, RulingKind.INCORRECT_HAND, RulingKind.STOCK_EXHAUSTED,
+                      RulingKind.ROUND_WIN_BONUS)
 
 
 def utcnow() -> datetime:
@@ -22,7 +66,7 @@ def utcnow() -> datetime:
 
 
 def new_game_id() -> str:
-    """Unguessable: reads need only the id (api-contract.md, Conventions). 96 random bits."""
+    """Unguessable: reads need only the id (docs/games.md, "Who may change a game"). 96 random bits."""
     return secrets.token_urlsafe(12)
 
 
@@ -35,7 +79,7 @@ class Player(db.Model):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)  # casefolded
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    last_played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    last_played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
 
 
 class Game(db.Model):
@@ -46,12 +90,12 @@ class Game(db.Model):
     variant_name: Mapped[str] = mapped_column(String(80))
     # The rules in force when the game started: the variant's TOML text (None for a variant that
     # was registered without one) and the house options chosen. A later change to the variant
-    # files never changes a recorded game (rulings.md, "May I": house options).
+    # files never changes a recorded game (scorekeeper/rules/variants.py, house options).
     rules_toml: Mapped[str | None] = mapped_column(Text, nullable=True)
-    rules_snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)  # (read by backups only)
     house_rules: Mapped[dict[str, bool]] = mapped_column(JSON)
     first_dealer_seat: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), default="in_progress", index=True)
+    status: Mapped[str] = mapped_column(String(16), default=GameStatus.IN_PROGRESS, index=True)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     token_rotated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
@@ -106,7 +150,8 @@ class Round(db.Model):
     dealer_seat: Mapped[int] = mapped_column(Integer)
     went_out: Mapped[str | None] = mapped_column(String(40), nullable=True)  # display name
     end: Mapped[str] = mapped_column(String(20))
-    submission: Mapped[dict[str, Any]] = mapped_column(JSON)  # the canonical input, to spot repeats
+    # The canonical input, to spot repeats; loaded when a change reads it, not for every view.
+    submission: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
@@ -140,7 +185,7 @@ class HandRecord(db.Model):
 
 
 class Correction(db.Model):
-    """A corrected round: the old and the new values and the reason (rulings.md, "Irregularities")."""
+    """A corrected round: the old and the new values and the reason (scorekeeper/rules/irregularities.py)."""
 
     __tablename__ = "corrections"
 
@@ -191,3 +236,49 @@ class IdempotencyKey(db.Model):
     status_code: Mapped[int] = mapped_column(Integer)
     response: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class ScoresheetPdf(db.Model):
+    """A rendered PDF scoresheet, kept so that any worker answers the next download of the same
+    sheet without rendering it again (``scorekeeper/scoresheets/__init__.py``). ``key`` names the
+    sheet: the game and its version (or the blank sheet's options), the page set-up, and the
+    fingerprint of the sheet templates and print stylesheet."""
+
+    __tablename__ = "scoresheet_pdfs"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+def _game_of(session: Session, row: object) -> Game | None:
+    """The game a changed row belongs to (None for rows that are not part of a game), also when
+    only its foreign key was set."""
+    if isinstance(row, Game):
+        return row
+    if isinstance(row, (Seat, Round, Correction, Ruling)):
+        return row.game if row.game is not None or row.game_id is None else session.get(Game, row.game_id)
+    if isinstance(row, HandRecord):
+        rnd = row.round if row.round is not None or row.round_id is None else session.get(Round, row.round_id)
+        return _game_of(session, rnd) if rnd is not None else None
+    return None
+
+
+@event.listens_for(Session, "before_flush")
+def _bump_game_versions(session: Session, flush_context, instances) -> None:
+    """Every game whose rows change in this flush gets a new ``version`` (and ``updated_at``).
+
+    A changed games row gets its new version from SQLAlchemy (``version_id_col``); a game whose
+    seats, rounds, hands, corrections or rulings changed is marked changed here, so its row is
+    written too and its version moves on."""
+    touched: set[Game] = set()
+    for row in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(row, Game) or (row in session.dirty and not session.is_modified(row)):
+            continue
+        game = _game_of(session, row)
+        if game is not None and game not in session.deleted and game not in session.new:
+            touched.add(game)
+    for game in touched:
+        if not session.is_modified(game, include_collections=False):
+            game.updated_at = utcnow()

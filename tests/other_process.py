@@ -1,5 +1,5 @@
 """Another process on the suite's database, as a second gunicorn worker would be: its own app
-(``scorekeeper.create_app``), so its own per-process caches. Used by tests/test_page_cache.py.
+(``scorekeeper.create_app``) and its own connections. Used by tests/test_read_path.py.
 
     python tests/other_process.py DATABASE_URL
 

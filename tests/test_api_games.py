@@ -247,6 +247,22 @@ def test_missing_score_that_cannot_be_computed_asks_for_a_replay(client):
     assert any(x["kind"] == "missing_score" for x in state(client, g)["rulings"])
 
 
+@pytest.mark.parametrize("missing", [["Bob", "Di"], ["Di", "Bob"]])
+def test_two_missing_scores_come_from_posted_scores_only(client, missing):
+    # Ann 30, Cy went out, Bob and Di missing: each gets 30 + 0, whichever is sent or seated first.
+    g = create(client, "joybells", ["Ann", "Bob", "Cy", "Di"])
+    hands = {"Ann": {"points": 30}, **{name: {"missing": True} for name in missing}}
+    r = post_round(client, g, {"went_out": "Cy", "hands": hands})
+    assert r.status_code == 201, r.json
+    assert r.json["scores"] == {"Ann": 30, "Bob": 30, "Cy": 0, "Di": 30}
+    stored = state(client, g)
+    assert stored["totals"] == {"Ann": 30, "Bob": 30, "Cy": 0, "Di": 30}
+    summaries = sorted(x["summary"] for x in stored["rulings"] if x["kind"] == "missing_score")
+    assert len(summaries) == 2
+    assert "posted for Bob, who gets 30," in summaries[0] and "posted for Di, who gets 30," in summaries[1]
+    assert all(s.endswith("(30 and 0).") for s in summaries)
+
+
 @pytest.mark.parametrize("raw, content_type", [
     (b"not json", "application/json"), (b"[1,2]", "application/json"), (b"", "application/json"),
     (b'{"went_out": {"a": 1}, "hands": {}}', "application/json"),

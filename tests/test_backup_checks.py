@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 import backup_data
 from scorekeeper.backup import BackupError, import_document
 from scorekeeper.db import db
-from scorekeeper.models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
+from scorekeeper.models import (Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, ScoresheetPdf,
+                                Seat)
 
-MODELS = [IdempotencyKey, Ruling, Correction, HandRecord, Round, Seat, Game, Player]  # children first
+MODELS = [ScoresheetPdf, IdempotencyKey, Ruling, Correction, HandRecord, Round, Seat, Game, Player]  # children first
 EXAMPLES = int(os.environ.get("SCOREKEEPER_BACKUP_EXAMPLES", "120"))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules import reference, variants
 from scorekeeper.rules.variants import all_variants, get_variant
-from tests.test_rules_reference import copied, source_runs  # noqa: F401  (fixture)
+from tests.rules.test_reference import copied, source_runs  # noqa: F401  (fixture)
 
 VARIANTS = [v.id for v in all_variants()]
 

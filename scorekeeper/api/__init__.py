@@ -1,30 +1,19 @@
-"""The JSON API under /api/v1 (see shared/api-contract.md)."""
+"""The JSON API under /api/v1 (described at /api/v1/openapi.json, scorekeeper/api/openapi.py)."""
 from __future__ import annotations
 
-from flask import Blueprint, Flask, jsonify
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, Flask
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class ApiError(Exception):
-    """A 4xx answer: ``{"error": message, **extra}``."""
+    """A 4xx answer: ``{"error": message, **extra}`` (``scorekeeper/errors.py``)."""
 
     def __init__(self, message: str, status: int = 400, **extra):
         super().__init__(message)
         self.message = message
         self.status = status
         self.extra = extra
-
-
-@bp.errorhandler(ApiError)
-def _api_error(err: ApiError):
-    return jsonify({"error": err.message, **err.extra}), err.status
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(err: HTTPException):
-    return jsonify({"error": err.description or err.name}), err.code
 
 
 def init_app(app: Flask) -> None:

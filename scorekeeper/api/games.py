@@ -1,4 +1,4 @@
-"""Games part of the JSON API (shared/api-contract.md, "Games"): create, read, record and correct
+"""Games part of the JSON API (its OpenAPI description is at the end of this file): create, read, record and correct
 rounds, withdraw, suspend, resume; plus rulings logged at the table and edit-token rotation.
 
 Writes need ``Authorization: Bearer <edit_token>`` (401 without, 403 wrong). Every rule is applied
@@ -7,17 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, jsonify, request, url_for
+from flask import jsonify, request, url_for
 
 from .. import live
 from ..services import games as svc
 from . import ApiError, bp
-
-
-@bp.errorhandler(svc.ServiceError)
-def _service_error(err: svc.ServiceError):
-    """Every refusal of the games service becomes the API's JSON error, in one place."""
-    return jsonify(err.as_json()), err.status
 
 
 def _body(required: bool = True) -> dict[str, Any]:
@@ -73,7 +67,7 @@ def _version() -> Any:
 def _links(game_id: str) -> dict:
     return {
         "url": url_for("api.get_game", game_id=game_id, _external=True),
-        "view_url": request.host_url.rstrip("/") + f"/games/{game_id}/view",
+        "view_url": url_for("games.view", game_id=game_id, _external=True),
     }
 
 
@@ -91,7 +85,7 @@ def create_game():
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
     # (the token after "#": browsers never send it, so it stays out of access logs)
-    body["edit_url"] = request.host_url.rstrip("/") + f"/games/{game.id}/edit#token={created.edit_token}"
+    body["edit_url"] = url_for("games.edit_link", game_id=game.id, _external=True) + "#token=" + created.edit_token
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = body["url"]
@@ -100,26 +94,15 @@ def create_game():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply.
-    One primary-key SELECT reads the game's version first: a 304, or the body already built for
-    that version (live.api_bodies), costs no loading of seats, rounds and hands."""
+    """The game state; conditional (ETag, ``If-None-Match`` → 304) so pages can poll it cheaply:
+    the game's version is read first (one primary-key query), and only a changed game is loaded."""
     stamp = live.game_stamp(game_id)
-    if stamp is not None:
-        etag = live.game_etag(stamp, "api")
-        unchanged = live.not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        body = live.api_bodies.get((etag, live.origin()))
-        if body is not None:
-            return live.tag(current_app.response_class(body, mimetype="application/json"), etag, None)
-    game = svc.get_game(game_id)
-    etag = live.game_etag(game, "api")
-    unchanged = live.not_modified(etag)
+    unchanged = live.not_modified(live.api_etag(stamp.id, stamp.version), None)
     if unchanged is not None:
         return unchanged
+    game = svc.get_game(game_id)
     response = jsonify({**svc.game_state(game), **_links(game.id)})
-    live.api_bodies.put((etag, live.origin()), response.get_data())
-    return live.tag(response, etag, None)
+    return live.tag(response, live.api_etag(game.id, game.version), None)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
@@ -205,7 +188,7 @@ def rotate_token(game_id: str):
     _authorized_game(game_id)
     token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token,
-                    "edit_url": request.host_url.rstrip("/") + f"/games/{game_id}/edit#token={token}"})
+                    "edit_url": url_for("games.edit_link", game_id=game_id, _external=True) + "#token=" + token})
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
@@ -256,7 +239,7 @@ def _describe() -> None:
     })
     openapi.add_schema("Game", {
         "type": "object",
-        "description": "The game state: see INTERFACES.md, 'Game state'.",
+        "description": "The game state: players and seats, rounds, totals, standings, winner, next round, corrections, rulings, notes.",
         "properties": {k: {} for k in (
             "id", "variant", "variant_name", "status", "players", "seats", "first_dealer", "house_rules", "rounds",
             "totals", "standings", "winner", "winners", "next_round", "corrections", "rulings", "notes",

@@ -131,7 +131,7 @@ def active_in_round(withdrawn_after: int | None, number: int) -> bool:
 def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None], rounds: int) -> list[int]:
     """Seat index of the dealer of rounds 1..``rounds``: the deal passes to the left (the next
     seat in seating order) each round, skipping players who have withdrawn (rulings.md, "May I";
-    source 001, "The deal")."""
+    Continental Rummy, "The deal")."""
     out: list[int] = []
     seat = first_dealer
     for number in range(1, rounds + 1):
@@ -324,15 +324,15 @@ def score_round(
     """Score one round for the ``players`` active in it, in seating order.
 
     - The player who went out scores 0 (rulings.md, table "round winner"); Le May I also takes
-      ``round_win_bonus`` (20) off that player's total (rulings.md; source 003, §9).
+      ``round_win_bonus`` (20) off that player's total (rulings.md; the Le May I rules, §9).
     - When the stock runs out a second time nobody is out and everyone scores their cards
       (rulings.md, "Stock depletion"; only where the variant turns the pile over once).
     - An incorrect hand costs ``missing_card_penalty`` (10) per missing card on top of the cards
-      held (rulings.md, "Irregularities"; source 001, "Incorrect hand").
+      held (rulings.md, "Irregularities"; Continental Rummy, "Incorrect hand").
     - A missing score is the sum of the two highest scores the others posted this round; with
       fewer than two, the round must be replayed (rulings.md, "Incomplete games and missing scores").
     - ROY: the first player out scores one point per card left in each opponent's hand
-      (rulings.md, "ROY"; source 002, rule 7).
+      (rulings.md, "ROY"; the ROY rules, rule 7).
     """
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     if end not in ENDS:
@@ -427,8 +427,10 @@ def score_round(
                 irregular,
                 name,
             ))
+    # Only scores the table posted count: a score worked out for another missing player does not
+    # (rulings.md, "Incomplete games and missing scores"), so the seating order cannot matter.
+    posted = sorted((r.points for r in results.values()), reverse=True)
     for name in missing:
-        posted = sorted((r.points for p, r in results.items() if p != name), reverse=True)
         if len(posted) < 2:
             raise RoundMustBeReplayed(
                 f"no score for {name}, and fewer than two other players posted a score this round: "
@@ -520,11 +522,10 @@ def round_total_points(rounds: Sequence[RoundTotals], name: str) -> int:
 def withdrawn_total(other_totals: Sequence[int]) -> int | None:
     """A withdrawn player's total: the sum of the two highest complete totals of the other players,
     or ``None`` when fewer than two others complete, which voids the game
-    (rulings.md, "Incomplete games and missing scores"; source 001, "Incomplete hands and games")."""
+    (rulings.md, "Incomplete games and missing scores"; Continental Rummy, "Incomplete hands and games")."""
     if len(other_totals) < 2:
         return None
-    top = sorted(other_totals, reverse=True)[:2]
-    return top[0] + top[1]
+    return sum(sorted(other_totals, reverse=True)[:2])
 
 
 def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[int, str, int]]:
@@ -639,7 +640,7 @@ def tally(
 
 def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_at: datetime, now: datetime) -> None:
     """A suspended game resumes only with every player present in the same seats, in the same
-    calendar year as it started (rulings.md, "Incomplete games and missing scores"; source 001,
+    calendar year as it started (rulings.md, "Incomplete games and missing scores"; Continental Rummy,
     "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
     if now.year != started_at.year:
         raise GameRulesError(

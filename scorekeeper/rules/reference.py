@@ -221,7 +221,8 @@ def decks_text(v: Variant) -> str:
     for step in v.deck_steps:
         if step.up_to < low:
             continue
-        span = f"{low}" if low == step.up_to else f"{low}–{step.up_to}"
+        high = min(step.up_to, v.players.max)  # a step may reach past the largest table
+        span = f"{low}" if low == high else f"{low}–{high}"
         parts.append(f"{plural(step.decks, 'deck')} for {span} players")
         low = step.up_to + 1
         if low > v.players.max:

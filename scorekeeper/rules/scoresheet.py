@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS, parse_card
+from .cards import JOKER, RANKS, parse_card
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
 from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
@@ -201,8 +201,7 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
     r = variant.roy
     assert r is not None
     cite = variant.cite
-    skip = parse_card(r.skip_card)
-    skip_label = f"K{SUIT_SYMBOLS[skip.suit]}" if skip.rank == "K" else skip.label
+    skip_label = parse_card(r.skip_card).label  # K♠
     per = r.draw_per_card
     stacks = ", ".join(str(per * k) for k in range(2, 5))
     target = variant.scoring.target

@@ -272,6 +272,17 @@ class Variant:
     roy: RoyRules | None = None
     house_rules: Mapping[str, bool] = field(default_factory=dict)  # options in force
 
+    # ----- the kind of game -----------------------------------------------------------------
+    @property
+    def is_roy(self) -> bool:
+        """ROY: hands, not rounds; the winner of a hand scores the cards the others hold."""
+        return self.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+
+    @property
+    def lowest_wins(self) -> bool:
+        """A May I rummy: each round's penalty points count against the player."""
+        return self.scoring.round_score is RoundScore.PENALTY
+
     # ----- the pack -------------------------------------------------------------------------
     @property
     def has_jokers(self) -> bool:

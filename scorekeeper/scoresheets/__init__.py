@@ -1,30 +1,44 @@
 """Printable PDF scoresheets: a blank sheet per variant and the filled sheet of a game.
 
     GET /variants/<id>/scoresheet.pdf?players=Ann,Bob&paper=a4&orientation=portrait&place=…&date=YYYY-MM-DD
-    GET /games/<id>/scoresheet.pdf?paper=letter&orientation=landscape
+    GET /games/<id>/scoresheet.pdf?paper=letter&orientation=landscape   (scorekeeper/web/games/routes.py)
 
 Bad query values are a 400 with a plain message naming the parameter and the value.
+
+Rendering a PDF takes WeasyPrint a good part of a second, so each one is rendered once: the
+bytes are kept in the database (``ScoresheetPdf``, any worker reuses them) under a key naming
+the game and its version (or the blank sheet's options), the page set-up and the fingerprint of
+the sheet templates and print stylesheet; a filled sheet also answers ``If-None-Match`` with 304.
+A render that is needed counts against ``RATELIMIT_PDF`` (per client address, default
+``30 per minute``) and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
+``PDF_RENDER_WAIT`` seconds (default 10), else answers 503: a burst of sheets cannot hold up
+every other page.
 """
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, render_template, request
+from sqlalchemy.exc import IntegrityError
 
+from ..db import db
+from ..models import ScoresheetPdf, utcnow
 from ..rules.variants import VariantError, get_variant
 from .render import html_to_pdf
-from .sheets import PageSetup, Sheet, SheetQueryError, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
+from .sheets import PageSetup, Sheet, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
+
+__all__ = ["PageSetup", "filled_sheet", "kept_pdf", "parse_filled_query", "pdf_response", "render_sheet_pdf", "sheet_key"]
 
 bp = Blueprint("scoresheets", __name__)
+
+KEPT_BLANK_SHEETS = 200  # blank sheets kept (the oldest go first): their options are the user's
 
 
 def _plain(message: str, status: int) -> Response:
     return Response(message + "\n", status=status, mimetype="text/plain")
-
-
-@bp.errorhandler(SheetQueryError)
-def _query_error(err: SheetQueryError):
-    return _plain(err.message, err.status)
 
 
 PRINT_CSS = "css/print.css"
@@ -45,10 +59,63 @@ def render_sheet_pdf(sheet: Sheet) -> bytes:
     )
 
 
-def _pdf_response(pdf: bytes, filename: str) -> Response:
+def _fingerprint(app: Flask) -> str:
+    """What every kept PDF was made with: the sheet templates and the print stylesheet."""
+    digest = hashlib.sha256()
+    folders = [Path(app.template_folder) / "scoresheets", Path(app.static_folder) / "css"]
+    for path in sorted(p for folder in folders if folder.is_dir() for p in folder.iterdir()):
+        if path.suffix in (".html", ".css") and (path.parent.name == "scoresheets" or path.name == "print.css"):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def sheet_key(*parts: object) -> str:
+    """The key a PDF is kept under: ``parts`` and the fingerprint of the sheet templates."""
+    text = "|".join(str(p) for p in (*parts, current_app.extensions["scorekeeper_sheet_fingerprint"]))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _render_bounded(sheet: Sheet) -> bytes:
+    """Render ``sheet``, counting against the PDF rate limit and holding one of this worker's
+    places for renders (503 with Retry-After when none frees up in time)."""
+    limiter = current_app.extensions["scorekeeper_limiter"]
+    with limiter.shared_limit(lambda: current_app.config["RATELIMIT_PDF"], scope="pdf-render"):
+        places: threading.BoundedSemaphore = current_app.extensions["scorekeeper_pdf_renders"]
+        if not places.acquire(timeout=current_app.config["PDF_RENDER_WAIT"]):
+            abort(Response("The server is busy printing other scoresheets; try again in a few seconds.\n",
+                           status=503, mimetype="text/plain", headers={"Retry-After": "5"}))
+        try:
+            return render_sheet_pdf(sheet)
+        finally:
+            places.release()
+
+
+def kept_pdf(key: str, sheet: Sheet, game_id: str | None = None, changed_at=None) -> bytes:
+    """The PDF kept under ``key``, or ``sheet`` rendered now and kept there. Rendering a game's
+    sheet drops the ones kept for its earlier versions (made before ``changed_at``)."""
+    row = db.session.get(ScoresheetPdf, key)
+    if row is not None:
+        return row.pdf
+    pdf = _render_bounded(sheet)
+    try:
+        if game_id is not None and changed_at is not None:
+            db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.game_id == game_id,
+                                                              ScoresheetPdf.created_at < changed_at))
+        db.session.add(ScoresheetPdf(key=key, game_id=game_id, pdf=pdf, created_at=utcnow()))
+        if game_id is None:
+            old = db.select(ScoresheetPdf.key).where(ScoresheetPdf.game_id.is_(None)).order_by(
+                ScoresheetPdf.created_at.desc()).offset(KEPT_BLANK_SHEETS)
+            db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.key.in_(old.scalar_subquery())))
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()  # another worker kept the same sheet a moment ago
+    return pdf
+
+
+def pdf_response(pdf: bytes, filename: str, cache_control: str = "no-store") -> Response:
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
+    response.headers["Cache-Control"] = cache_control
     return response
 
 
@@ -60,7 +127,8 @@ def blank(variant_id: str):
         return _plain(f"variant: {err.message}", 404)
     req = parse_blank_query(variant, request.args)
     sheet = blank_sheet(variant, req)
-    return _pdf_response(render_sheet_pdf(sheet), f"{variant.id}-scoresheet.pdf")
+    key = sheet_key("blank", variant.id, hashlib.sha256(repr(variant.as_dict()).encode()).hexdigest(), repr(req))
+    return pdf_response(kept_pdf(key, sheet), f"{variant.id}-scoresheet.pdf")
 
 
 #: Fields of the new-game form that a blank sheet ignores when the form is sent here.
@@ -107,21 +175,10 @@ def blank_from_new_game_form():
     return redirect(url_for("scoresheets.blank", variant_id=variant_id, **query))
 
 
-@bp.get("/games/<game_id>/scoresheet.pdf")
-def filled(game_id: str):
-    """The filled sheet of a game, from the games service's game state (404 for an unknown game)."""
-    from ..services import games
-
-    page: PageSetup = parse_filled_query(request.args)
-    try:
-        game = games.get_game(game_id)
-    except games.NotFound:
-        return _plain(f"game: {game_id!r} is not a known game", 404)
-    state = games.game_state(game)
-    sheet = filled_sheet(games.variant_of(game), state, page)
-    safe = re.sub(r"[^A-Za-z0-9_-]", "", str(state.get("id", "game")))[:40] or "game"
-    return _pdf_response(render_sheet_pdf(sheet), f"scoresheet-{safe}.pdf")
-
-
 def init_app(app: Flask) -> None:
+    app.config.setdefault("RATELIMIT_PDF", "30 per minute")
+    app.config.setdefault("PDF_RENDERS_PER_WORKER", 2)
+    app.config.setdefault("PDF_RENDER_WAIT", 10)
+    app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
+    app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)
     app.register_blueprint(bp)

@@ -1,8 +1,8 @@
 """The data a scoresheet template lays out: query validation, the blank grid from a variant, the
-filled grid from a game-state dict (``scorekeeper.services.games.game_state``).
+filled grid from a game's view (``scorekeeper/services/view.py``).
 
 Nothing here decides a rule: dealer rotation, running totals and the legend come from
-``scorekeeper.rules.scoresheet``; scores, totals, standings and notes come from the game state.
+``scorekeeper.rules.scoresheet``; scores, totals, standings and notes come from the game view.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from ..rules.game import dealers
 from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
+from ..services.view import CorrectionView, GameView, RulingView, Standing, iso
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -214,12 +215,12 @@ class Sheet:
     date_text: str | None = None
     place: str | None = None
     totals: list[Cell] = field(default_factory=list)
-    standings: list[dict] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
     standings_text: list[str] = field(default_factory=list)
     result: str | None = None
     notes: list[str] = field(default_factory=list)
-    corrections: list[dict] = field(default_factory=list)
-    rulings: list[dict] = field(default_factory=list)
+    corrections: list[CorrectionView] = field(default_factory=list)
+    rulings: list[RulingView] = field(default_factory=list)
     house_rules: list[str] = field(default_factory=list)
     key: list[tuple[str, str]] = field(default_factory=list)
     footer: str = ""
@@ -314,10 +315,10 @@ def _long_day(text: str | None) -> str | None:
         return text
 
 
-def _standing_text(s: Mapping[str, Any]) -> str:
-    total = "–" if s.get("total") is None else str(s["total"])
-    text = f"{s.get('place')}. {s.get('name')} {total}"
-    marks = [w for w, on in (("provisional", s.get("provisional")), ("withdrew", s.get("active") is False)) if on]
+def _standing_text(s: Standing) -> str:
+    total = "–" if s.total is None else str(s.total)
+    text = f"{s.place}. {s.name} {total}"
+    marks = [w for w, on in (("provisional", s.provisional), ("withdrew", not s.active)) if on]
     return text + (f" ({', '.join(marks)})" if marks else "")
 
 
@@ -342,60 +343,57 @@ KEY = {
 }
 
 
-def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) -> Sheet:
-    """The filled sheet of a game from its game-state dict (INTERFACES.md, "Game state")."""
-    house = {k: v for k, v in (state.get("house_rules") or {}).items() if v}
+def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
+    """The filled sheet of a game from its view (``scorekeeper/services/view.py``)."""
+    house = {k: v for k, v in state.house_rules.items() if v}
     try:
         shown = variant.with_house_rules(house)
     except VariantError:
         shown = variant
-    names: list[str] = list(state.get("players") or [s["name"] for s in state.get("seats", [])])
-    seats = {s["name"]: s for s in state.get("seats") or []}
+    names: list[str] = list(state.players)
+    seats = {s.name: s for s in state.seats}
     n = len(names)
     columns = []
     for i, name in enumerate(names):
-        seat = seats.get(name, {})
+        seat = seats.get(name)
         note = None
-        if seat.get("withdrawn_after_round") is not None:
-            note = f"left after round {seat['withdrawn_after_round']}"
-        elif seat and not seat.get("active", True):
+        if seat is not None and seat.withdrawn_after_round is not None:
+            note = f"left after round {seat.withdrawn_after_round}"
+        elif seat is not None and not seat.active:
             note = "left"
         columns.append(Column(name, i, note))
-    rounds = list(state.get("rounds") or [])
-    running = running_totals(rounds, names)
-    corrections = list(state.get("corrections") or [])
-    corrected_rounds = {c.get("round") for c in corrections} | {r.get("number") for r in rounds if r.get("corrected")}
+    rounds = state.rounds
+    running = running_totals([{"number": r.number, "scores": r.scores, "bonus": r.bonus} for r in rounds], names)
+    corrections = state.corrections
+    corrected_rounds = {c.round for c in corrections} | {r.number for r in rounds if r.corrected}
     used_tags: set[str] = set()
     rows: list[Row] = []
     word = "Hand" if variant.roy else "Round"
     missing_penalty = variant.scoring.missing_card_penalty
     for rnd, totals in zip(rounds, running):
-        number = int(rnd["number"])
+        number = rnd.number
         contract = None
-        min_cards = rnd.get("min_cards")
-        if rnd.get("contract"):
-            c = rnd["contract"]
-            contract = Contract(int(c.get("sets", 0)), int(c.get("runs", 0))).describe()
-        scores = rnd.get("scores") or {}
-        hands = rnd.get("hands") or {}
-        bonus = rnd.get("bonus") or {}
+        min_cards = rnd.min_cards
+        if rnd.contract:
+            contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
+        scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
         cells = []
         for name in names:
-            cell = Cell(dealer=(name == rnd.get("dealer")))
+            cell = Cell(dealer=(name == rnd.dealer))
             if name in scores and scores[name] is not None:
                 cell.score = int(scores[name])
                 cell.total = totals.get(name)
-                hand = hands.get(name) or {}
-                if name == rnd.get("went_out"):
+                hand = hands.get(name)
+                if name == rnd.went_out:
                     cell.tags.append("out")
-                if hand.get("entered_as") == "missing":
+                if hand is not None and hand.entered_as == "missing":
                     cell.tags.append("m")
-                if hand.get("missing_cards"):
+                if hand is not None and hand.missing_cards:
                     cell.tags.append("i")
                 if bonus.get(name):
                     cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
                 if any(
-                    c.get("round") == number and (c.get("old") or {}).get(name) != (c.get("new") or {}).get(name)
+                    c.round == number and c.old.get(name) != c.new.get(name)
                     for c in corrections
                 ):
                     cell.tags.append("c")
@@ -409,18 +407,18 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
                 label=f"{word} {number}",
                 contract=contract,
                 min_cards=min_cards,
-                dealer=short_name(rnd.get("dealer")),
+                dealer=short_name(rnd.dealer),
                 cells=cells,
-                went_out=short_name(rnd.get("went_out")),
-                stock_exhausted=rnd.get("end") == "stock_exhausted",
+                went_out=short_name(rnd.went_out),
+                stock_exhausted=rnd.stock_exhausted,
                 corrected=number in corrected_rounds,
                 played=True,
             )
         )
     # Rounds still to play: their contracts and dealers (the deal skips players who withdrew).
-    if variant.rounds and state.get("status") in ("in_progress", "suspended") and len(rows) < len(variant.rounds):
-        withdrawn = [seats.get(name, {}).get("withdrawn_after_round") for name in names]
-        first = names.index(state["first_dealer"]) if state.get("first_dealer") in names else 0
+    if variant.rounds and state.status.is_open and len(rows) < len(variant.rounds):
+        withdrawn = [seats[name].withdrawn_after_round for name in names]
+        first = names.index(state.first_dealer) if state.first_dealer in names else 0
         order = dealers(n, first, withdrawn, len(variant.rounds))
         for number in range(len(rows) + 1, len(variant.rounds) + 1):
             contract, min_cards = _contract_text(variant, number)
@@ -431,18 +429,17 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
             ]
             rows.append(Row(number, f"Round {number}", contract, min_cards, short_name(dealer), cells))
     totals_row = []
-    final = state.get("totals") or {}
     for name in names:
-        seat = seats.get(name, {})
-        cell = Cell(score=None, total=final.get(name, seat.get("total")))
-        if seat.get("withdrawn_after_round") is not None or (seat and not seat.get("active", True)):
+        seat = seats[name]
+        cell = Cell(score=None, total=state.totals.get(name, seat.total))
+        if seat.withdrawn_after_round is not None or not seat.active:
             cell.tags.append("w")
-        if seat.get("provisional"):
+        if seat.provisional:
             cell.tags.append("p")
         used_tags.update(cell.tags)
         totals_row.append(cell)
-    status = state.get("status")
-    winners = list(state.get("winners") or ([state["winner"]] if state.get("winner") else []))
+    status = state.status
+    winners = list(state.winners or ([state.winner] if state.winner else []))
     if status == "void":
         result = "Game void: fewer than two players completed it; kept on record, left out of statistics."
     elif winners and status == "complete":
@@ -452,8 +449,8 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
     else:
         result = f"Game {STATUS_WORDS.get(status, status)}: standings so far."
     house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
-    gid = str(state.get("id", ""))
-    created, updated, completed = state.get("created_at"), state.get("updated_at"), state.get("completed_at")
+    gid = state.id
+    created, updated, completed = iso(state.created_at), iso(state.updated_at), iso(state.completed_at)
     footer = f"Game {gid} · started {_iso_day(created)}"
     if completed:
         footer += f" · finished {_iso_day(completed)}"
@@ -475,16 +472,16 @@ def filled_sheet(variant: Variant, state: Mapping[str, Any], page: PageSetup) ->
         columns=columns,
         rows=rows,
         legend=[item for item in legend(shown) if item.label in FILLED_LEGEND],
-        title=f"{state.get('variant_name') or variant.name} scoresheet",
+        title=f"{state.variant_name or variant.name} scoresheet",
         winner_rule=winner_rule(variant),
         date_text=_long_day(created),
         totals=totals_row,
-        standings=list(state.get("standings") or []),
-        standings_text=[_standing_text(s) for s in state.get("standings") or []],
+        standings=list(state.standings),
+        standings_text=[_standing_text(s) for s in state.standings],
         result=result,
-        notes=[str(n) for n in state.get("notes") or []],
-        corrections=list(state.get("corrections") or []),
-        rulings=list(state.get("rulings") or []),
+        notes=list(state.notes),
+        corrections=list(state.corrections),
+        rulings=list(state.rulings),
         house_rules=house_labels,
         key=key,
         footer=footer,

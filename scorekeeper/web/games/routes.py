@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 import secrets
 
-from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
 
 from ...rules.game import seating_problems
 from ...rules.scoring import points_classes
-from ...rules.variants import VARIANTS, Contract, RoundScore, all_variants
+from ...models import GameStatus
+from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
-from ..slotted import REQUEST_SLOTS, SlottedPage, slot
+from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
 from . import bp
 from .forms import (
     REMEMBERED_MODES,
@@ -47,8 +48,7 @@ def _tokens() -> dict[str, str]:
 
 def remember(game_id: str, token: str | None = None) -> None:
     """Keep a game in this browser's list (with its edit token when it may change it). A session
-    left as it was is not marked changed, so its cookie is not signed and sent again for nothing
-    (security._SessionInterface)."""
+    left as it was is not marked changed, so its cookie is not signed and sent again for nothing."""
     if not session.permanent:
         session.permanent = True
     if token is not None:
@@ -81,13 +81,15 @@ def _editable(game_id: str):
     return game
 
 
-def browser_games() -> dict[str, list]:
-    """Games this browser started or opened: in progress (or suspended), and recent ones."""
-    ids = list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
-    games = svc.games_by_ids(ids)
-    live = [g for g in games if g.status in ("in_progress", "suspended")]
-    done = [g for g in games if g.status not in ("in_progress", "suspended")]
-    return {"live": live, "recent": done[:10]}
+def browser_games() -> dict[str, list[svc.GameListItem]]:
+    """Games this browser started or opened: in progress (or suspended), and recent ones (read
+    once per request: every page's "my games" part asks for them)."""
+    if "browser_games" not in g:
+        ids = list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
+        games = svc.game_list(ids)
+        g.browser_games = {"live": [game for game in games if game.status.is_open],
+                           "recent": [game for game in games if game.status.is_over][:10]}
+    return g.browser_games
 
 
 # ----- template helpers --------------------------------------------------------------------------
@@ -108,13 +110,12 @@ def my_games():
     return browser_games()
 
 
-def _game_context(game, state: dict) -> dict:
-    variant = svc.variant_of(game)
+def _game_context(game, state: svc.GameView) -> dict:
     return {
         "game": game,
         "state": state,
-        "variant": variant,
-        "roy": variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER,
+        "variant": svc.variant_of(game),
+        "roy": state.roy,
         "editor": can_edit(game),
     }
 
@@ -138,7 +139,7 @@ def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
 
 @bp.get("/games")
 def index():
-    return render_template("games/index.html", games=browser_games())
+    return render_template("games/index.html")
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -146,7 +147,7 @@ def new_game():
     form = NewGameForm()
     errors: dict[str, list[str]] = {}
     if request.method == "GET" and request.args.get("variant"):
-        form.variant.data = request.args["variant"]
+        form.variant.data = request.args.variant
     if form.validate_on_submit():
         created = _create_from_form(form, errors)
         if created is not None:
@@ -187,62 +188,56 @@ def _create_from_form(form: NewGameForm, errors: dict[str, list[str]]):
 
 # ----- the game page, the scoreboard, links -----------------------------------------------------------
 
-def _stamp(game_id: str):
-    """The game's version stamp (one primary-key SELECT, ``live.game_stamp``), or 404."""
-    stamp = live.game_stamp(game_id)
-    if stamp is None:
-        abort(404, "There is no game at this address.")
-    return stamp
-
-
 @bp.get("/games/<game_id>")
 def game(game_id: str):
-    """The game page: the scorekeeper's (with its actions) or a follower's.
-
-    What it shows depends on the game's version and on whether this browser may change the game;
-    only the flashed messages and the suspend form's CSRF token belong to the request. So one
-    primary-key SELECT reads the version and the edit token's hash, and the page rendered for that
-    version (``live.game_pages``, per process) is filled in; a game changed since, by any process,
-    has another version, so its page is rendered afresh from the database."""
-    stamp = _stamp(game_id)
-    editor = can_edit(stamp)
-    page = live.game_pages.get((live.game_etag(stamp, "game"), editor, live.origin()))
-    if page is None:
-        game = _load(game_id)  # (its editor flag below is the loaded game's: it may have changed since the stamp)
-        state = svc.game_state(game)
-        ctx = _game_context(game, state)
-        page = SlottedPage.render("games/game.html", api_etag=live.game_etag(game, "api"),
-                                  flash_slot=slot("flashes"), csrf_field=slot("csrf"), **ctx)
-        live.game_pages.put((live.game_etag(game, "game"), ctx["editor"], live.origin()), page)
+    """The game page: the scorekeeper's (with its actions) or a follower's. Conditional: the tag
+    names the game's version and whether this browser may edit, so a reload of an unchanged game
+    answers 304 after one primary-key query."""
+    stamp = live.game_stamp(game_id)
     remember(game_id)
-    return page.response(REQUEST_SLOTS)
+    etag = live.game_etag(stamp.id, stamp.version, "game", can_edit(stamp), *live.origin())
+    unchanged = live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    game = _load(game_id)
+    ctx = _game_context(game, svc.game_view(game))
+    page = render_template("games/game.html", api_etag=live.api_etag(game.id, game.version),
+                           action_form=ActionForm(), **ctx)
+    return live.tag(make_response(page), live.game_etag(game.id, game.version, "game", ctx["editor"], *live.origin()))
 
 
 @bp.get("/games/<game_id>/view")
 def view(game_id: str):
-    """The read-only scoreboard: standings, the current round and the grid; no actions.
-    Conditional: ``If-None-Match`` with the current ETag answers 304 (``scorekeeper.live``).
-    One primary-key SELECT comes first: a 304, or the page already rendered for this version
-    (only the flashed messages are filled in per request), loads nothing more."""
-    stamp = _stamp(game_id)
-    etag = live.game_etag(stamp, "view")
+    """The read-only scoreboard: standings, the current round and the grid; no actions. Polled by
+    phones left open on it: ``If-None-Match`` with the current ETag answers 304 after one
+    primary-key query (``scorekeeper.live``)."""
+    stamp = live.game_stamp(game_id)
+    unchanged = live.not_modified(live.game_etag(stamp.id, stamp.version, "view", *live.origin()))
+    if unchanged is not None:
+        return unchanged
+    game = _load(game_id)
+    ctx = _game_context(game, svc.game_view(game))
+    ctx["editor"] = False
+    page = render_template("games/view.html", api_etag=live.api_etag(game.id, game.version), **ctx)
+    return live.tag(make_response(page), live.game_etag(game.id, game.version, "view", *live.origin()))
+
+
+@bp.get("/games/<game_id>/scoresheet.pdf")
+def scoresheet(game_id: str):
+    """The game's filled PDF scoresheet (``?paper=letter&orientation=landscape``): rendered once
+    per game version and page set-up, kept for every worker (``scorekeeper/scoresheets``), and
+    answered with 304 while the game is unchanged."""
+    page = parse_filled_query(request.args)
+    stamp = live.game_stamp(game_id)
+    etag = live.game_etag(stamp.id, stamp.version, "pdf", page.paper, page.orientation)
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    page = live.view_pages.get((etag, live.origin()))
-    if page is None:
-        game = _load(game_id)
-        etag = live.game_etag(game, "view")  # (the game as loaded: it may have changed since)
-        unchanged = live.not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        state = svc.game_state(game)
-        ctx = _game_context(game, state)
-        ctx["editor"] = False
-        page = SlottedPage.render("games/view.html", api_etag=live.game_etag(game, "api"),
-                                  flash_slot=slot("flashes"), **ctx)
-        live.view_pages.put((etag, live.origin()), page)
-    return live.tag(page.response(REQUEST_SLOTS), etag)
+    game = _load(game_id)
+    key = sheet_key("game", game.id, game.version, page.paper, page.orientation)
+    pdf = kept_pdf(key, filled_sheet(svc.variant_of(game), svc.game_view(game), page), game.id, game.updated_at)
+    etag = live.game_etag(game.id, game.version, "pdf", page.paper, page.orientation)
+    return live.tag(pdf_response(pdf, f"scoresheet-{game.id}.pdf", "no-cache"), etag)
 
 
 @bp.get("/games/<game_id>/qr.svg")
@@ -311,7 +306,7 @@ def edit_token(game_id: str):
 @bp.get("/games/<game_id>/share")
 def share(game_id: str):
     game = _load(game_id)
-    state = svc.game_state(game)
+    state = svc.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
     link = edit_url(game.id, _tokens()[game.id]) if ctx["editor"] else None
@@ -336,12 +331,12 @@ def rotate(game_id: str):
 
 # ----- record and correct a round -----------------------------------------------------------------------
 
-def _round_players(state: dict, number: int) -> list[tuple[int, str]]:
+def _round_players(state: svc.GameView, number: int) -> list[tuple[int, str]]:
     """(seat, name) of the players who play round ``number``."""
     return [
-        (s["seat"], s["name"])
-        for s in state["seats"]
-        if s["withdrawn_after_round"] is None or s["withdrawn_after_round"] >= number
+        (s.seat, s.name)
+        for s in state.seats
+        if s.withdrawn_after_round is None or s.withdrawn_after_round >= number
     ]
 
 
@@ -349,7 +344,7 @@ def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _render_round(template: str, game, state: dict, form, players, number: int, errors, preview=None, status=200,
+def _render_round(template: str, game, state: svc.GameView, form, players, number: int, errors, preview=None, status=200,
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
@@ -373,8 +368,8 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
         template, form=form, players=players, number=number, errors=errors, preview=preview,
         classes=points_classes(variant) if not ctx["roy"] else [],
         card_points_json=json.dumps(variant.points), penalty=variant.scoring.missing_card_penalty,
-        info=next((r for r in state["rounds"] if r["number"] == number), None) or state["next_round"],
-        totals_so_far=(state["totals"] if correcting is None else {}),
+        info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
+        totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
         offline=ctx["editor"] and correcting is None,  # static/js/offline.js
         **ctx,
@@ -384,22 +379,22 @@ def _render_round(template: str, game, state: dict, form, players, number: int, 
 @bp.route("/games/<game_id>/round", methods=["GET", "POST"])
 def record(game_id: str):
     game = _editable(game_id)
-    state = svc.game_state(game)
+    state = svc.game_view(game)
     ctx_variant = svc.variant_of(game)
-    roy = ctx_variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
-    if state["next_round"] is None:
+    roy = ctx_variant.is_roy
+    if state.next_round is None:
         flash("This game is over: no more rounds can be recorded.", "error")
         return redirect(url_for("games.game", game_id=game_id))
-    if state["status"] == "suspended":
+    if state.status == GameStatus.SUSPENDED:
         flash("The game is suspended: resume it before recording a round.", "error")
         return redirect(url_for("games.game", game_id=game_id))
-    number = state["next_round"]["number"]
+    number = state.next_round.number
     players = _round_players(state, number)
     if request.method == "GET":
         mode = session.get("input_mode")
         mode = mode if mode in REMEMBERED_MODES else "values"
         form = round_form(players, ctx_variant, data={
-            "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state["version"]),
+            "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state.version),
             "hands": [{"seat": str(seat), "mode": mode} for seat, _ in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
@@ -420,7 +415,7 @@ def record(game_id: str):
                                     for name, points in body["scores"].items())
                 flash(f"{'Hand' if roy else 'Round'} {body['number']} saved: {scores}.", "ok")
                 if body["status"] == "in_progress" and body["next_round"]:
-                    # The next round's form opens at once: one tap fewer per round (issue 7).
+                    # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
                     return redirect(url_for("games.record", game_id=game_id))
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
@@ -432,7 +427,7 @@ def record(game_id: str):
 
 def _remember_mode(form) -> None:
     """Keep the way most hands were entered (by value, cards or points) for this browser's next
-    round form: a table rarely changes how it counts mid-game (issue 7, "few taps")."""
+    round form: a table rarely changes how it counts mid-game (docs/games.md, "The round form")."""
     modes = [effective_mode(entry.form) for entry in form.hands if entry.form.seat.data != form.went_out.data]
     used = [mode for mode in modes if mode in REMEMBERED_MODES]
     if used:
@@ -446,23 +441,23 @@ def _hand_errors(form) -> bool:
 @bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
 def correct(game_id: str, number: int):
     game = _editable(game_id)
-    state = svc.game_state(game)
-    if not 1 <= number <= len(state["rounds"]):
+    state = svc.game_view(game)
+    if not 1 <= number <= len(state.rounds):
         abort(404, f"Round {number} is not recorded in this game.")
     variant = svc.variant_of(game)
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
-    rnd = state["rounds"][number - 1]
+    roy = variant.is_roy
+    rnd = state.rounds[number - 1]
     players = _round_players(state, number)
     if request.method == "GET":
         seat_of = {name: seat for seat, name in players}
-        went = str(seat_of[rnd["went_out"]]) if rnd["went_out"] else "stock"
+        went = str(seat_of[rnd.went_out]) if rnd.went_out else "stock"
         hands = []
         for seat, name in players:
-            fields = hand_to_fields(rnd["hands"].get(name, {}))
+            fields = hand_to_fields(rnd.hands[name].as_json() if name in rnd.hands else {})
             fields["seat"] = str(seat)
             hands.append(fields)
         form = round_form(players, variant, correcting=True, data={
-            "round": str(number), "version": str(state["version"]), "went_out": went, "hands": hands})
+            "round": str(number), "version": str(state.version), "went_out": went, "hands": hands})
         return _render_round("games/correct.html", game, state, form, players, number, {}, correcting=rnd)
     form = round_form(players, variant, correcting=True)
     errors: dict[str, list[str]] = {}
@@ -500,13 +495,13 @@ def _flash_service(err: svc.ServiceError) -> None:
 @bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
 def withdraw(game_id: str):
     game = _editable(game_id)
-    state = svc.game_state(game)
+    state = svc.game_view(game)
     ctx = _game_context(game, state)
     form = WithdrawForm()
-    form.player.choices = options([("", "Choose…")] + [(s["name"], s["name"]) for s in state["seats"] if s["active"]])
+    form.player.choices = options([("", "Choose…")] + [(s.name, s.name) for s in state.seats if s.active])
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        form.version.data = str(state["version"])
+        form.version.data = str(state.version)
     elif form.validate_on_submit():
         try:
             svc.withdraw(game_id, form.player.data, form.version.data or None)
@@ -537,14 +532,14 @@ def suspend(game_id: str):
 @bp.route("/games/<game_id>/resume", methods=["GET", "POST"])
 def resume(game_id: str):
     game = _editable(game_id)
-    state = svc.game_state(game)
+    state = svc.game_view(game)
     ctx = _game_context(game, state)
     form = ResumeForm()
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        form.version.data = str(state["version"])
+        form.version.data = str(state.version)
     elif form.validate_on_submit():
-        seated = [s["name"] for s in state["seats"] if s["active"]]
+        seated = [s.name for s in state.seats if s.active]
         try:
             svc.resume(game_id, seated, expected_version=form.version.data or None)
         except svc.ServiceError as err:
@@ -559,14 +554,14 @@ def resume(game_id: str):
 @bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
 def ruling(game_id: str):
     game = _editable(game_id)
-    state = svc.game_state(game)
+    state = svc.game_view(game)
     ctx = _game_context(game, state)
     form = RulingForm()
-    form.player.choices = options([("", "Nobody (no score effect)")] + [(n, n) for n in state["players"]])
+    form.player.choices = options([("", "Nobody (no score effect)")] + [(n, n) for n in state.players])
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        form.version.data = str(state["version"])
-        current = state["next_round"]["number"] if state["next_round"] else len(state["rounds"]) or 1
+        form.version.data = str(state.version)
+        current = state.next_round.number if state.next_round else len(state.rounds) or 1
         form.round.data = current
         if request.args.get("citation"):
             form.citation.data = request.args["citation"][:200]

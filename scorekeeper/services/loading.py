@@ -1,0 +1,132 @@
+"""Reading games: by id (with every row the view needs), this browser's games for the games
+list, the names offered for a new game, the rules in force for a game, and edit tokens."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+
+from sqlalchemy import func
+
+from ..db import db
+from ..models import Game, GameStatus, Player, Round, Seat
+from ..rules.variants import Variant, get_variant, load_variant
+from .errors import Forbidden, NotFound, Unauthorized
+
+
+def new_token() -> str:
+    """An edit token: 256 random bits from ``secrets``."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(game: Game, token: object) -> bool:
+    """Constant-time comparison of the token's hash with the stored hash."""
+    if not isinstance(token, str) or not token or len(token) > 200:
+        return False
+    return hmac.compare_digest(hash_token(token), game.edit_token_hash)
+
+
+def check_token(game: Game, token: str | None) -> None:
+    """401 without a token, 403 with a wrong one (docs/games.md, "Who may change a game")."""
+    if not token:
+        raise Unauthorized("this change needs the game's edit token (Authorization: Bearer <edit_token>)", "Authorization")
+    if not token_matches(game, token):
+        raise Forbidden("the edit token is not valid for this game (it may have been replaced)", "Authorization")
+
+
+def builtin_toml(variant_id: str) -> str | None:
+    try:
+        text = resources.files("scorekeeper.rules").joinpath("variants", f"{variant_id}.toml").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    return text
+
+
+@lru_cache(maxsize=64)
+def _variant_from_toml(text: str) -> Variant:
+    return load_variant(text)
+
+
+def variant_of(game: Game) -> Variant:
+    """The rules in force for this game: its stored snapshot, with its house options."""
+    base = _variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
+    return base.with_house_rules(game.house_rules or {})
+
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def get_game(game_id: object) -> Game:
+    """The game with this id, with seats, rounds, hands, corrections and rulings (a fixed number of
+    queries however big the game is); 404 otherwise."""
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        # (only the characters ids are made of: e.g. a NUL would make PostgreSQL refuse the query)
+        raise NotFound(f"no game {game_id[:40] if isinstance(game_id, str) else game_id!r}", "id")
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"no game {game_id!r}", "id")
+    return game
+
+
+def games_by_ids(ids: list[str]) -> list[Game]:
+    if not ids:
+        return []
+    rows = db.session.execute(db.select(Game).where(Game.id.in_(ids[:100]))).scalars().all()
+    order = {gid: i for i, gid in enumerate(ids)}
+    return sorted(rows, key=lambda g: order.get(g.id, 0))
+
+
+@dataclass(frozen=True)
+class GameListItem:
+    """What the games list shows of a game."""
+
+    id: str
+    variant_name: str
+    status: GameStatus
+    players: list[str]
+    rounds_played: int
+    created_at: datetime
+    updated_at: datetime
+    completed_at: datetime | None
+
+    @property
+    def last_day(self) -> datetime:
+        return self.completed_at or self.updated_at
+
+
+def game_list(ids: list[str]) -> list[GameListItem]:
+    """The games with these ids, in this order, as the games list shows them: three queries
+    (the games' own columns, their players, their number of rounds) however many games and rounds."""
+    ids = [gid for gid in ids if isinstance(gid, str) and GAME_ID.fullmatch(gid)][:100]
+    if not ids:
+        return []
+    games = db.session.execute(
+        db.select(Game.id, Game.variant_name, Game.status, Game.created_at, Game.updated_at, Game.completed_at)
+        .where(Game.id.in_(ids))).all()
+    players: dict[str, list[str]] = {}
+    for game_id, name in db.session.execute(
+            db.select(Seat.game_id, Seat.name).where(Seat.game_id.in_(ids)).order_by(Seat.game_id, Seat.seat)):
+        players.setdefault(game_id, []).append(name)
+    rounds = dict(db.session.execute(
+        db.select(Round.game_id, func.count()).where(Round.game_id.in_(ids)).group_by(Round.game_id)).all())
+    order = {gid: i for i, gid in enumerate(ids)}
+    items = [GameListItem(g.id, g.variant_name, GameStatus(g.status), players.get(g.id, []), rounds.get(g.id, 0),
+                          g.created_at, g.updated_at, g.completed_at) for g in games]
+    return sorted(items, key=lambda item: order[item.id])
+
+
+def known_players(limit: int = 60) -> list[str]:
+    """Names used in earlier games, most recent first (offered on the new-game page)."""
+    rows = db.session.execute(db.select(Player.name).order_by(Player.last_played_at.desc()).limit(limit))
+    return [name for (name,) in rows]
+
+

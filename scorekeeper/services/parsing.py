@@ -1,0 +1,111 @@
+"""Checking what a client sent before anything changes: a round submission (names resolved to the
+seated players, each hand parsed by the rules), an idempotency key, a free text."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..models import Game
+from ..rules import game as rules
+from ..rules.errors import RulesInputError
+from ..rules.variants import StockExhausted, Variant
+from .errors import ServiceError, rules_error
+
+MAX_TEXT = 1000
+MAX_KEY = 255
+
+
+@dataclass(frozen=True)
+class ParsedRound:
+    number: int
+    went_out: str | None
+    end: str
+    hands: dict[str, rules.Hand]
+
+    def submission(self) -> dict:
+        return {
+            "round": self.number,
+            "went_out": self.went_out,
+            "end": self.end,
+            "hands": {name: hand.as_input() for name, hand in sorted(self.hands.items())},
+        }
+
+
+def parse_round(game: Game, variant: Variant, payload: object, number: int) -> ParsedRound:
+    """Check a round submission's fields and resolve names (case-insensitive) to the seated names."""
+    if not isinstance(payload, Mapping):
+        raise ServiceError(f"the body must be a JSON object with went_out and hands, not {type(payload).__name__}", "body")
+    names = [s.name for s in game.seats]
+    withdrawn = {s.name: s.withdrawn_after_round for s in game.seats}
+    try:
+        went_out = payload.get("went_out")
+        if went_out is not None and went_out != "":
+            went_out = rules.find_player(names, went_out, "went_out")
+            if not rules.active_in_round(withdrawn[went_out], number):
+                raise rules.GameRulesError(
+                    f"{went_out!r} withdrew after round {withdrawn[went_out]} and cannot go out in round {number}",
+                    "went_out",
+                    went_out,
+                )
+        else:
+            went_out = None
+        end = payload.get("end")
+        if end is None or end == "":
+            end = rules.WENT_OUT if went_out is not None else None
+        if end is None:
+            stock_rule = variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END
+            raise rules.GameRulesError(
+                "say who went out" + (' (or "end": "stock_exhausted" when the stock ran out twice)' if stock_rule else ""),
+                "went_out",
+                None,
+            )
+        raw_hands = payload.get("hands", {})
+        if raw_hands is None:
+            raw_hands = {}
+        if not isinstance(raw_hands, Mapping):
+            raise rules.GameRulesError(f"{raw_hands!r} is not an object of hands by player name", "hands", raw_hands)
+        hands: dict[str, rules.Hand] = {}
+        for key, raw in raw_hands.items():
+            name = rules.find_player(names, key, f"hands.{key}")
+            if name in hands:
+                raise rules.GameRulesError(f"{key!r}: a second hand for {name}", f"hands.{key}", key)
+            if not rules.active_in_round(withdrawn[name], number):
+                raise rules.GameRulesError(
+                    f"{name} withdrew after round {withdrawn[name]} and has no hand in round {number}", f"hands.{key}", key
+                )
+            hands[name] = rules.parse_hand(variant, raw, f"hands.{name}")
+    except RulesInputError as err:
+        raise rules_error(err) from None
+    return ParsedRound(number, went_out, str(end), hands)
+
+
+def round_number(payload: object, default: int) -> int:
+    if not isinstance(payload, Mapping) or payload.get("round") is None:
+        return default
+    number = payload["round"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise ServiceError(f"round: {number!r} is not a round number (1, 2, ...)", "round")
+    return number
+
+
+def check_key(key: object) -> str | None:
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or len(key) > MAX_KEY or not key.isprintable():
+        raise ServiceError(f"Idempotency-Key: {str(key)[:40]!r} is not a usable key (at most {MAX_KEY} printable characters)", "Idempotency-Key")
+    return key
+
+
+def text(value: object, field: str, required: bool, limit: int = MAX_TEXT) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise ServiceError(f"{field}: this cannot be blank", field)
+        return None
+    if not isinstance(value, str):
+        raise ServiceError(f"{field}: {value!r} is not text", field)
+    value = " ".join(value.split())
+    if len(value) > limit:
+        raise ServiceError(f"{field}: too long ({len(value)} characters; at most {limit})", field)
+    return value
+
+

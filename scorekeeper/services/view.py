@@ -1,0 +1,354 @@
+"""The game as the pages, the API and the PDF scoresheets read it: a typed view built from the
+stored rows by :func:`game_view`, and its JSON (``GameView.as_json``: the body of
+``GET /api/v1/games/<id>``, scorekeeper/api/games.py). Nothing here changes a game;
+the totals, standings and status come from ``scorekeeper/rules/game.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import datetime
+from enum import Enum
+from typing import Any, Mapping
+
+from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
+from ..rules import game as rules
+from ..rules.variants import Variant
+from .loading import variant_of
+
+
+def iso(value: datetime | None) -> str | None:
+    """A stored (naive UTC) time as the API writes it: ``2026-11-24T03:16:17Z``."""
+    return None if value is None else value.replace(microsecond=0).isoformat() + "Z"
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, JsonView):
+        return value.as_json()
+    if isinstance(value, datetime):
+        return iso(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value
+
+
+class JsonView:
+    """A view dataclass whose JSON is its fields, in order (times as ``iso``), less those that
+    :meth:`left_out` names."""
+
+    def left_out(self) -> tuple[str, ...]:
+        return ()
+
+    def as_json(self) -> dict:
+        skip = self.left_out()
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name not in skip}
+
+
+@dataclass(frozen=True)
+class HandView(JsonView):
+    """One player's hand in a recorded round: how it was entered and the points it gave."""
+
+    entered_as: str
+    cards: list[str]
+    missing_cards: int
+    points: int
+    note: str | None
+    card_count: int | None = None
+    entered_points: int | None = None
+    values: dict[str, int] | None = None
+
+    @classmethod
+    def of(cls, h: HandRecord) -> HandView:
+        return cls(h.entered_as, list(h.cards or []), h.missing_cards, h.points, h.note, h.card_count,
+                   h.entered_points, None if h.value_counts is None else dict(h.value_counts))
+
+    def left_out(self) -> tuple[str, ...]:
+        """Only the hands entered that way carry a card count, typed points or value counts."""
+        return tuple(name for name in ("card_count", "entered_points", "values") if getattr(self, name) is None)
+
+
+@dataclass(frozen=True)
+class RoundView(JsonView):
+    """A recorded round: its dealer and contract, who went out, each player's points and hand, the
+    bonuses and ruling effects counted in it, and whether it was corrected."""
+
+    number: int
+    dealer: str
+    contract: dict | None  # {"sets": 2, "runs": 1}; None for ROY
+    min_cards: int | None
+    went_out: str | None
+    end: str
+    scores: dict[str, int]
+    hands: dict[str, HandView]
+    bonus: dict[str, int]
+    corrected: bool
+
+    @property
+    def stock_exhausted(self) -> bool:
+        """Nobody went out: the stock ran out (scorekeeper/rules/game.py, ``STOCK_EXHAUSTED``)."""
+        return self.end == rules.STOCK_EXHAUSTED
+
+
+
+@dataclass(frozen=True)
+class SeatView(JsonView):
+    name: str
+    seat: int
+    active: bool
+    withdrawn_after_round: int | None
+    total: int | None
+    provisional: bool
+
+
+
+@dataclass(frozen=True)
+class Standing(JsonView):
+    place: int
+    name: str
+    total: int | None
+    provisional: bool
+    active: bool
+
+
+
+@dataclass(frozen=True)
+class CorrectionView(JsonView):
+    """A corrected round: the scores (and who went out, and bonuses) before and after, and why."""
+
+    round: int
+    reason: str
+    at: datetime
+    old: dict[str, int]
+    new: dict[str, int]
+    old_went_out: str | None
+    new_went_out: str | None
+    old_bonus: dict[str, int]
+    new_bonus: dict[str, int]
+
+    @classmethod
+    def of(cls, c: Correction) -> CorrectionView:
+        return cls(c.round_number, c.reason, c.at, c.old.get("scores", {}), c.new.get("scores", {}),
+                   c.old.get("went_out"), c.new.get("went_out"), c.old.get("bonus", {}), c.new.get("bonus", {}))
+
+    @property
+    def changes(self) -> list[tuple[str, int | None, int]]:
+        """(name, old points, new points) of each score the correction changed."""
+        return [(name, self.old.get(name), pts) for name, pts in self.new.items() if self.old.get(name) != pts]
+
+
+
+@dataclass(frozen=True)
+class RulingView(JsonView):
+    """A rule the app applied, or a dispute logged by the table (``automatic`` false)."""
+
+    at: datetime
+    round: int | None
+    kind: str
+    summary: str
+    citation: str | None
+    automatic: bool
+    what_happened: str | None = None
+    ruling: str | None = None
+    player: str | None = None
+    points: int | None = None
+
+    @classmethod
+    def of(cls, r: Ruling) -> RulingView:
+        return cls(r.at, r.round_number, r.kind, r.summary, r.citation, r.automatic, r.what_happened, r.ruling,
+                   r.player, r.points)
+
+    def left_out(self) -> tuple[str, ...]:
+        """A ruling the app applied has no dispute fields."""
+        return ("what_happened", "ruling", "player", "points") if self.automatic else ()
+
+
+@dataclass(frozen=True)
+class NextRound(JsonView):
+    number: int
+    dealer: str
+    contract: dict | None
+    min_cards: int | None
+
+
+
+@dataclass(frozen=True)
+class GameView(JsonView):
+    """Everything a page, the API or a scoresheet shows of one game."""
+
+    id: str
+    variant: str
+    variant_name: str
+    status: GameStatus
+    players: list[str]
+    seats: list[SeatView]
+    first_dealer: str
+    house_rules: dict[str, bool]
+    rounds: list[RoundView]
+    totals: dict[str, int | None]
+    standings: list[Standing]
+    winner: str | None
+    winners: list[str]
+    next_round: NextRound | None
+    number_of_rounds: int | None
+    target: int | None
+    lowest_wins: bool
+    corrections: list[CorrectionView]
+    rulings: list[RulingView]
+    notes: list[str]
+    view_url: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    completed_at: datetime | None
+    roy: bool  # the variant is ROY (hands, cards left to the winner), not a May I rummy
+
+    @property
+    def logged_rulings(self) -> list[RulingView]:
+        """The disputes logged from the game page (not the rules the app applied)."""
+        return [r for r in self.rulings if not r.automatic]
+
+    def left_out(self) -> tuple[str, ...]:
+        return ("roy",)  # (the API says it with "variant")
+
+
+# ----- building the view -------------------------------------------------------------------------------
+
+def adjustments_by_round(game: Game) -> dict[int, dict[str, int]]:
+    """The score effects of logged rulings, by round (0: logged before any round)."""
+    adjust: dict[int, dict[str, int]] = {}
+    for r in game.rulings:
+        if r.points and r.player:
+            per = adjust.setdefault(r.round_number or 0, {})
+            per[r.player] = per.get(r.player, 0) + r.points
+    return adjust
+
+
+def _round_totals(game: Game) -> list[rules.RoundTotals]:
+    """Each recorded round's points, with bonuses (Le May I) and the score effects of rulings logged
+    for that round (those for a round not yet recorded count in the totals at once, see tally)."""
+    adjust = adjustments_by_round(game)
+    out = []
+    for rnd in game.rounds:
+        bonus: dict[str, int] = {}
+        for h in rnd.hands:
+            if h.bonus:
+                bonus[h.name] = bonus.get(h.name, 0) + h.bonus
+        for name, pts in adjust.get(rnd.number, {}).items():
+            bonus[name] = bonus.get(name, 0) + pts
+        out.append(rules.RoundTotals(rnd.number, {h.name: h.points for h in rnd.hands}, bonus))
+    return out
+
+
+def tally(game: Game, variant: Variant) -> rules.Tally:
+    """Totals, standings, status and the next round, from the rules (``scorekeeper/rules/game.py``)."""
+    recorded = {rnd.number for rnd in game.rounds}
+    pending: dict[str, int] = {}
+    for number, per in adjustments_by_round(game).items():
+        if number not in recorded:
+            for name, pts in per.items():
+                pending[name] = pending.get(name, 0) + pts
+    seats = [rules.Seat(s.name, s.withdrawn_after_round) for s in game.seats]
+    return rules.tally(variant, seats, game.first_dealer_seat, _round_totals(game),
+                       suspended=game.status == GameStatus.SUSPENDED, adjustments=pending)
+
+
+def _round_view(game: Game, variant: Variant, rnd: Round, adjust: Mapping[str, int]) -> RoundView:
+    bonus: dict[str, int] = {h.name: h.bonus for h in rnd.hands if h.bonus}
+    for name, pts in adjust.items():
+        bonus[name] = bonus.get(name, 0) + pts
+    info = rules.round_info(variant, rnd.number)
+    return RoundView(
+        number=rnd.number, dealer=game.seats[rnd.dealer_seat].name, contract=info["contract"],
+        min_cards=info["min_cards"], went_out=rnd.went_out, end=rnd.end,
+        scores={h.name: h.points for h in rnd.hands}, hands={h.name: HandView.of(h) for h in rnd.hands},
+        bonus=bonus, corrected=any(c.round_number == rnd.number for c in game.corrections),
+    )
+
+
+def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally) -> list[str]:
+    """The game's notes, in order: house options, rules applied, the rules' own notes, corrections,
+    logged rulings, and how long a suspended game may wait."""
+    notes: list[str] = []
+    for key, on in house.items():
+        if on:
+            opt = variant.house_options[key]
+            notes.append(f"House option in force: {opt.label} ({opt.source.label}).")
+    notes.extend(r.summary for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS)
+    notes.extend(result.notes)
+    for c in game.corrections:
+        changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
+        notes.append(f"Round {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
+    for r in game.rulings:
+        if not r.automatic:
+            notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))
+    if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:
+        notes.append(
+            f"Suspended on {game.suspended_at.date().isoformat()}; it can be resumed with the same players in the same "
+            f"seats until the end of {game.created_at.year}."
+        )
+    return notes
+
+
+def view_path(game_id: str) -> str:
+    """The read-only scoreboard's path (``web.games.routes.view``), also outside a request (a
+    backup made from the command line)."""
+    from flask import current_app, has_request_context, url_for
+
+    if has_request_context():
+        return url_for("games.view", game_id=game_id)
+    return current_app.url_map.bind("localhost").build("games.view", {"game_id": game_id})
+
+
+def game_view(game: Game) -> GameView:
+    """The typed view of ``game``, from its rows and its rules (``variant_of``)."""
+    variant = variant_of(game)
+    result = tally(game, variant)
+    adjust = adjustments_by_round(game)
+    house = {key: bool(game.house_rules.get(key, False)) for key in variant.house_options}
+    nr = result.next_round
+    return GameView(
+        id=game.id,
+        variant=game.variant,
+        variant_name=game.variant_name,
+        status=GameStatus(result.status),
+        players=[s.name for s in game.seats],
+        seats=[SeatView(s.name, s.seat, s.withdrawn_after_round is None, s.withdrawn_after_round,
+                        result.totals[s.name], result.provisional[s.name]) for s in game.seats],
+        first_dealer=game.seats[game.first_dealer_seat].name,
+        house_rules=house,
+        rounds=[_round_view(game, variant, rnd, adjust.get(rnd.number, {})) for rnd in game.rounds],
+        totals=dict(result.totals),
+        standings=[Standing(s.place, s.name, s.total, s.provisional, s.active) for s in result.standings],
+        winner=result.winner,
+        winners=list(result.winners),
+        next_round=None if nr is None else NextRound(nr["number"], nr["dealer"], nr["contract"], nr["min_cards"]),
+        number_of_rounds=variant.number_of_rounds,
+        target=variant.scoring.target,
+        lowest_wins=variant.lowest_wins,
+        corrections=[CorrectionView.of(c) for c in game.corrections],
+        rulings=[RulingView.of(r) for r in game.rulings],
+        notes=_notes(game, variant, house, result),
+        view_url=view_path(game.id),
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        completed_at=game.completed_at,
+        roy=variant.is_roy,
+    )
+
+
+def game_state(game: Game) -> dict:
+    """The body of ``GET /api/v1/games/<id>`` (scorekeeper/api/games.py)."""
+    return game_view(game).as_json()
+
+
+ROUND_ANSWER_KEYS = ("status", "totals", "standings", "winner", "winners", "next_round", "version")
+
+
+def round_response(game: Game, number: int) -> dict:
+    """The answer to a round submission or correction: the round, then the game's totals."""
+    state = game_state(game)
+    return {**state["rounds"][number - 1], **{key: state[key] for key in ROUND_ANSWER_KEYS}}

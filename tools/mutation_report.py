@@ -1,0 +1,107 @@
+"""Counts of the last `make mutation` run (mutmut's results in mutants/), for docs/testing.md.
+
+Run from the repository root after `mutmut run`:  .venv/bin/python tools/mutation_report.py [--list]
+
+A surviving mutant is *message text* when the only thing it changes is the inside of string
+literals that are words for a reader (the original literal holds a space: "went out",
+f"{name} withdrew ..."); such mutants change what a message says, never a number, a verdict or a
+field, and are left out of the score. A literal without a space ("went_out", "cards", "JK") is a
+key or a value the code compares, so its mutants count like any other.
+
+score = killed / (checked mutants - message-text survivors); mutants not checked yet are listed apart
+"""
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import time
+import tokenize
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from mutmut.mutation.data import SourceFileMutationData
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+from mutmut.stats import status_by_exit_code
+from mutmut.utils.file_utils import walk_mutatable_files
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    try:
+        return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
+                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT,
+                                  tokenize.DEDENT, tokenize.COMMENT)]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return []
+
+
+def _is_prose(literal: str) -> bool:
+    try:
+        value = ast.literal_eval(literal)
+    except (ValueError, SyntaxError):  # an f-string: its text parts are what a reader sees
+        value = literal
+    return isinstance(value, str) and " " in value.strip("'\"")
+
+
+def kind_of(diff: str) -> str:
+    """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``."""
+    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    if len(removed) != len(added) or not removed:
+        return "behaviour"
+    for old, new in zip(removed, added):
+        a, b = _tokens(old), _tokens(new)
+        if not a or len(a) != len(b):
+            return "behaviour"
+        for (ta, sa), (tb, sb) in zip(a, b):
+            if sa == sb:
+                continue
+            if ta != tokenize.STRING or tb != tokenize.STRING or not _is_prose(sa):
+                return "behaviour"
+    return "message text"
+
+
+def main(argv: list[str]) -> int:
+    statuses: Counter = Counter()
+    by_file: dict[str, Counter] = defaultdict(Counter)
+    survivors: list[tuple[str, str, str]] = []
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        for _ in range(5):  # mutmut rewrites the file while it runs
+            try:
+                data.load()
+                break
+            except ValueError:
+                time.sleep(0.2)
+        for name, code in data.exit_code_by_key.items():
+            status = status_by_exit_code[code]
+            if status in ("survived", "no tests"):
+                diff = get_diff_for_mutant(name, path=path)
+                kind = kind_of(diff)
+                status = f"{status}, {kind}"
+                survivors.append((status, name, diff))
+            statuses[status] += 1
+            by_file[Path(path).name][status] += 1
+    total = sum(statuses.values())
+    text = sum(n for st, n in statuses.items() if st.endswith("message text"))
+    unchecked = statuses["not checked"]
+    killed = statuses["killed"] + statuses["timeout"] + statuses["caught by type check"]
+    counted = total - text - unchecked
+    print(f"mutants {total}, checked {total - unchecked}, killed {killed}, message-text survivors {text} (left out)")
+    for status, n in sorted(statuses.items()):
+        print(f"  {status}: {n}")
+    print(f"score: {killed} / {counted} = {100 * killed / max(counted, 1):.1f}%")
+    print("\nby file: killed / counted (not checked)")
+    for name, c in sorted(by_file.items()):
+        t = sum(n for st, n in c.items() if st.endswith("message text"))
+        k = c["killed"] + c["timeout"] + c["caught by type check"]
+        print(f"  {name}: {k} / {sum(c.values()) - t - c['not checked']} ({c['not checked']})")
+    if "--list" in argv:
+        for status, name, diff in sorted(survivors):
+            if not status.endswith("message text"):
+                print(f"\n# {name}: {status}\n{diff}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
