@@ -1,8 +1,7 @@
 // Offline rounds (docs/offline.md). On the record-a-round page: when Save is tapped with no
 // network, the round is built into the API's JSON body, kept in this phone's IndexedDB with the
-// form's idempotency key and the game's edit token (asked for when the form opens, see below),
-// and the game page says so. When the network is back (here, on the game page or on the offline
-// page) every waiting round is POSTed to
+// form's idempotency key and the game's edit token, and the game page says so. When the network
+// is back (here, on the game page or on the offline page) every waiting round is POSTed to
 // /api/v1/games/<id>/rounds with "Authorization: Bearer <token>" and "Idempotency-Key: <key>":
 // sending one twice stores it once (the server answers the first answer again).
 (function () {
@@ -265,23 +264,14 @@
     });
   }
 
-  // ----- the edit token ----------------------------------------------------------------------------
-  // Pages are stored by the service worker for use with no network, so no page holds the edit
-  // token: the form names where to ask for it, and it is kept on this phone (localStorage) from
-  // the last time the form opened with the network. A phone that lost the right forgets it.
+  // No stored page holds the edit token: asked for (docs/offline.md).
   function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
-
   function fetchToken(form) {
-    if (navigator.onLine === false) { return Promise.resolve(); }
-    return fetch(form.dataset.editTokenUrl, { credentials: "same-origin", cache: "no-store",
-                                               headers: { "Accept": "application/json" } })
-      .then(function (response) {
-        if (response.status === 403 || response.status === 404) { localStorage.removeItem(tokenKey(form.dataset.game)); }
-        return response.ok ? response.json() : null;
-      })
-      .then(function (body) {
-        if (body && body.edit_token) { localStorage.setItem(tokenKey(form.dataset.game), body.edit_token); }
-      }, function () { /* no network: the token kept earlier stands */ });
+    var key = tokenKey(form.dataset.game);
+    return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(function (r) {
+      if (r.status === 403) { localStorage.removeItem(key); }
+      return r.ok ? r.json() : null;
+    }).then(function (b) { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, function () {});
   }
 
   function reachable(url) {
