@@ -84,4 +84,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     backup.init_app(app)
     errors.init_app(app)
+    from .services import tables; tables.init_app(app)
     return app

@@ -42,8 +42,9 @@ bp = Blueprint("backup", __name__)
 # Columns left out of each record: surrogate ids and the foreign keys that the nesting replaces.
 _LEFT_OUT = {
     Player: {"id"},
-    Game: set(),
-    Seat: {"id", "game_id", "player_id"},
+    # A game's table and roster entry travel with the table's own export (services/table_export.py).
+    Game: {"table_id"},
+    Seat: {"id", "game_id", "player_id", "table_player_id"},
     Round: {"id", "game_id"},
     HandRecord: {"id", "round_id"},
     Correction: {"id", "game_id"},

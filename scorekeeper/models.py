@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint, event
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .db import db
@@ -84,6 +84,8 @@ class Player(db.Model):
 
 class Game(db.Model):
     __tablename__ = "games"
+    # A table's history, newest first (services/tables.py).
+    __table_args__ = (Index("ix_games_table_created", "table_id", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     variant: Mapped[str] = mapped_column(String(40))
@@ -103,6 +105,8 @@ class Game(db.Model):
     completed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     suspended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
+    # The table (family, club) the game belongs to, if any (services/tables.py).
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id", name="fk_games_table_id"), nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -135,9 +139,12 @@ class Seat(db.Model):
     name_key: Mapped[str] = mapped_column(String(40))
     withdrawn_after_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     withdrawn_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # In a table's game: the roster entry sitting here (services/tables.py).
+    table_player_id: Mapped[int | None] = mapped_column(ForeignKey("table_players.id", name="fk_seats_table_player_id"), nullable=True, index=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
+    table_player: Mapped[TablePlayer | None] = relationship()
 
 
 class Round(db.Model):
@@ -238,6 +245,90 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class Table(db.Model):
+    """A family or a club that plays together week after week: its roster, games and statistics.
+
+    Read by its unguessable id; changed with its edit token (only the hash is stored)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(80))
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    token_rotated_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    players: Mapped[list[TablePlayer]] = relationship(
+        back_populates="table", order_by="TablePlayer.name_key", cascade="all, delete-orphan"
+    )
+
+
+class TablePlayer(db.Model):
+    """One person on a table's roster. ``name`` keeps the spelling first entered (or the rename);
+    ``name_key`` is the NFC-normalised, casefolded name that matches it (rules/game.py, name_key)."""
+
+    __tablename__ = "table_players"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="players")
+
+
+class GameResult(db.Model):
+    """One roster player's result in one of a table's games, kept up to date whenever the game
+    changes (services/tables.py), so a table's statistics are a few aggregate queries however
+    many games it has (services/stats.py)."""
+
+    __tablename__ = "game_results"
+    __table_args__ = (
+        UniqueConstraint("game_id", "table_player_id"),
+        # The statistics' aggregates: a table's results by status and variant (services/stats.py).
+        Index("ix_game_results_table_status_variant", "table_id", "status", "variant"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    table_player_id: Mapped[int] = mapped_column(ForeignKey("table_players.id", ondelete="CASCADE"), index=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16))
+    played_at: Mapped[datetime] = mapped_column(DateTime)  # when the game started
+    lowest_wins: Mapped[bool] = mapped_column(Boolean)
+    seat: Mapped[int] = mapped_column(Integer)
+    withdrawn: Mapped[bool] = mapped_column(Boolean)
+    rounds_played: Mapped[int] = mapped_column(Integer)
+    went_out: Mapped[int] = mapped_column(Integer)
+    round_points: Mapped[int] = mapped_column(Integer)  # sum of the rounds' scores (no bonuses)
+    zero_rounds: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a void game's withdrawn player
+    winner: Mapped[bool] = mapped_column(Boolean)
+
+
+class RoundResult(db.Model):
+    """One roster player's score in one round of one of a table's games (as ``rounds[].scores``
+    show it), kept with ``game_results``: a player's rounds by contract without reading hands."""
+
+    __tablename__ = "round_results"
+    __table_args__ = (
+        UniqueConstraint("game_id", "table_player_id", "number"),
+        Index("ix_round_results_player_variant", "table_player_id", "variant", "status"),
+        Index("ix_round_results_table_variant", "table_id", "variant", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    table_player_id: Mapped[int] = mapped_column(ForeignKey("table_players.id", ondelete="CASCADE"))
+    variant: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16))
+    played_at: Mapped[datetime] = mapped_column(DateTime)
+    number: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
 class ScoresheetPdf(db.Model):
     """A rendered PDF scoresheet, kept so that any worker answers the next download of the same
     sheet without rendering it again (``scorekeeper/scoresheets/__init__.py``). ``key`` names the

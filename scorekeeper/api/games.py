@@ -81,7 +81,12 @@ def _bearer_challenge(response):
 @bp.post("/games")
 def create_game():
     data = _body()
-    created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
+    if data.get("table") is not None:  # a game of a table, with the table's edit token (api/tables.py)
+        from .tables import create_table_game
+
+        created = create_table_game(data)
+    else:
+        created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
     # (the token after "#": browsers never send it, so it stays out of access logs)
@@ -235,6 +240,8 @@ def _describe() -> None:
             "players": {"type": "array", "items": {"type": "string"}, "description": "Names in seating order"},
             "dealer": {"type": "string", "description": "Who deals first (default: the first player)"},
             "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}},
+            "table": {"type": "string", "description": "A table's id: the game belongs to the table (needs the "
+                                                       "table's edit token; players are matched to its roster)"},
         },
     })
     openapi.add_schema("Game", {

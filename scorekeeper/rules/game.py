@@ -6,6 +6,7 @@ Every rule cites shared/rulings.md (which wins over the sources) and the source 
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Mapping, Sequence
@@ -56,11 +57,22 @@ def cite(variant: Variant, rule: str, fallback_section: str) -> str:
 
 # ----- players and seats -----------------------------------------------------------------------
 
+def name_form(name: str) -> str:
+    """A name as stored: spaces trimmed and Unicode NFC-normalised, so "Zoë" typed as one
+    character or as "e" plus a diaeresis is the same name."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same player: the stored form, case-insensitively."""
+    return name_form(name).casefold()
+
+
 def check_name(name: object, field: str) -> str:
     """A player's display name: 1-40 printable characters, spaces trimmed."""
     if not isinstance(name, str):
         raise GameRulesError(f"{name!r} is not a name (expected text such as 'Ann')", field, name)
-    clean = " ".join(name.split())
+    clean = name_form(name)
     if not clean:
         raise GameRulesError("a player's name cannot be blank", field, name)
     if len(clean) > MAX_NAME_LENGTH:
@@ -89,7 +101,7 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
         except GameRulesError as err:
             problems.append(err)
             continue
-        key = clean.casefold()
+        key = name_key(clean)
         if key in seen:
             problems.append(GameRulesError(
                 f"{clean!r} is seated twice (seats {seen[key] + 1} and {i + 1}); names must differ", f"{field}[{i}]", clean
@@ -113,9 +125,9 @@ def check_seating(variant: Variant, names: object, field: str = "players") -> li
 def find_player(names: Sequence[str], name: object, field: str) -> str:
     """The display name matching ``name`` case-insensitively, or an error naming the value."""
     if isinstance(name, str):
-        key = " ".join(name.split()).casefold()
+        key = name_key(name)
         for known in names:
-            if known.casefold() == key:
+            if name_key(known) == key:
                 return known
     listed = ", ".join(names)
     raise GameRulesError(f"{name!r} is not a player in this game (players: {listed})", field, name)

@@ -14,7 +14,7 @@ import hmac
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Mapping
+from typing import Callable, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -92,7 +92,7 @@ class Created:
 
 
 def _player_rows(names: list[str]) -> list[Player]:
-    keys = [n.casefold() for n in names]
+    keys = [rules.name_key(n) for n in names]
     rows = db.session.execute(db.select(Player).where(Player.name_key.in_(keys))).scalars().all()
     by_key = {p.name_key: p for p in rows}
     now = utcnow()
@@ -108,9 +108,11 @@ def _player_rows(names: list[str]) -> list[Player]:
     return out
 
 
-def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None) -> Created:
+def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None,
+                before_commit: Callable[[Game], None] | None = None) -> Created:
     """Start a game: variant, players in seating order, first dealer, house options
-    (``POST /api/v1/games``, scorekeeper/api/games.py)."""
+    (``POST /api/v1/games``, scorekeeper/api/games.py). ``before_commit`` may add to the new game in
+    the same transaction (a table's game: services/tables.py)."""
     try:
         base = get_variant(variant_id)
         variant = base.with_house_rules(house_rules)
@@ -134,9 +136,11 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
             updated_at=now,
         )
         rows = _player_rows(names)
-        game.seats = [Seat(seat=i, name=name, name_key=name.casefold(), player=player)
+        game.seats = [Seat(seat=i, name=name, name_key=rules.name_key(name), player=player)
                       for i, (name, player) in enumerate(zip(names, rows))]
         db.session.add(game)
+        if before_commit is not None:
+            before_commit(game)
         try:
             db.session.commit()
         except IntegrityError:

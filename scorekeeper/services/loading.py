@@ -29,10 +29,21 @@ def hash_token(token: str) -> str:
 
 
 def token_matches(game: Game, token: object) -> bool:
-    """Constant-time comparison of the token's hash with the stored hash."""
+    """Constant-time comparison of the token's hash with the stored hash; a game of a table also
+    takes the table's edit token (services/tables.py)."""
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    return hmac.compare_digest(hash_token(token), game.edit_token_hash)
+    if hmac.compare_digest(hash_token(token), game.edit_token_hash):
+        return True
+    table_id = getattr(game, "table_id", None)
+    return table_id is not None and table_token_matches(table_id, token)
+
+
+def table_token_matches(table_id: str, token: str) -> bool:
+    from ..models import Table
+
+    table = db.session.get(Table, table_id)
+    return table is not None and hmac.compare_digest(hash_token(token), table.edit_token_hash)
 
 
 def check_token(game: Game, token: str | None) -> None:

@@ -22,6 +22,9 @@ def init_app(app: Flask) -> None:
     from .games import bp as games_bp
 
     app.register_blueprint(games_bp)
+    from .tables import bp as tables_bp  # a family's or a club's table
+
+    app.register_blueprint(tables_bp)
     from .pwa import bp as pwa_bp  # service worker, manifest, offline page
 
     app.register_blueprint(pwa_bp)

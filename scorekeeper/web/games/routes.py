@@ -162,8 +162,9 @@ def new_game():
     ), (400 if errors else 200)
 
 
-def _create_from_form(form: NewGameForm, errors: dict[str, list[str]]):
-    """Start the game from the form, or put every problem beside its field and return None."""
+def _create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=None):
+    """Start the game from the form (with ``create``, default ``svc.create_game``: a table's page
+    passes its own), or put every problem beside its field and return None."""
     names, dealer_seat = form.seated_names()
     variant_id = form.variant.data
     if dealer_seat is not None and dealer_seat >= len(names) and names:
@@ -175,7 +176,7 @@ def _create_from_form(form: NewGameForm, errors: dict[str, list[str]]):
         return None
     dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
     try:
-        return svc.create_game(variant_id, names, dealer, form.house_rules())
+        return (create or svc.create_game)(variant_id, names, dealer, form.house_rules())
     except svc.ServiceError as err:
         field = err.field or "_form"
         if field.startswith("house_rules."):

@@ -1,0 +1,285 @@
+"""Benchmark: a table's pages and statistics with many games, on SQLite or PostgreSQL, in process.
+
+Seeds finished games spread over many tables (by default PostgreSQL 100,000 games over 200 tables,
+SQLite 10,000), one table holding 5% of them (5,000 of 100,000) and one holding 10; every game
+has its seats and its per-player results (7 rounds of realistic penalty scores), written straight
+into the tables, as the app writes them. The rounds, hands and per-round results are written for
+the two measured tables only (the one page that reads per-round results, a player's rounds by
+contract, reads only its own table's): seeding 2.8 million hands would take most of an hour on a
+shared machine. Then measures, per request, the
+wall-clock median, p95 and max of, for the big table:
+- the table page (roster, newest 50 games with winners and totals, filters),
+- the history filtered by a player,
+- a player page (all games) and a player page for one variant (with the rating replayed game by
+  game and the rounds by contract),
+- ``GET /api/v1/tables/<tid>/stats`` and ``?variant=joybells``,
+and the SQL statements each runs, for the big table and for the 10-game table (the same number).
+Writes the "Tables" section of docs/performance.md (replacing the old one), unless --no-write.
+
+Run from the repository root:
+
+    .venv/bin/python bench/bench_tables.py --db postgresql            # 100,000 games
+    .venv/bin/python bench/bench_tables.py --db sqlite                # 10,000 games
+    .venv/bin/python bench/bench_tables.py --db sqlite --games 2000 --reps 20 --no-write
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from sqlalchemy import event, insert  # noqa: E402
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.db import db  # noqa: E402
+from scorekeeper.models import (Game, GameResult, HandRecord, Player, Round, RoundResult, Seat,  # noqa: E402
+                                Table, TablePlayer)
+
+DOC = ROOT / "docs" / "performance.md"
+HEADING = "## Tables"
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+ROUNDS = 7
+BATCH = 2000
+
+
+def seed(games: int, tables: int, rng: random.Random) -> tuple[str, str, int]:
+    """Write the games; returns (big table id, small table id, a player id of the big table)."""
+    big_share = max(10, games // 20)
+    sizes = [big_share, 10] + [0] * (tables - 2)
+    rest = games - big_share - 10
+    for i in range(rest):
+        sizes[2 + i % (tables - 2)] += 1
+    now = datetime(2026, 11, 1)
+    table_rows, roster_rows, player_rows = [], [], []
+    roster: list[list[int]] = []
+    pid = 0
+    for t in range(tables):
+        tid = f"bench-table-{t:04d}"
+        table_rows.append({"id": tid, "name": f"Table {t}", "edit_token_hash": "0" * 64, "created_at": now})
+        ids = []
+        for name in NAMES:
+            pid += 1
+            roster_rows.append({"id": pid, "table_id": tid, "name": name, "name_key": name.casefold(), "created_at": now})
+            ids.append(pid)
+        roster.append(ids)
+    for i, name in enumerate(NAMES, start=1):
+        player_rows.append({"id": i, "name": name, "name_key": name.casefold(), "created_at": now, "last_played_at": now})
+    db.session.execute(insert(Table), table_rows)
+    db.session.execute(insert(TablePlayer), roster_rows)
+    db.session.execute(insert(Player), player_rows)
+    db.session.commit()
+
+    game_rows, seat_rows, round_rows, hand_rows, result_rows, round_result_rows = [], [], [], [], [], []
+    round_id = hand_id = 0
+    gnum = 0
+
+    def flush():
+        for model, rows in ((Game, game_rows), (Seat, seat_rows), (Round, round_rows), (HandRecord, hand_rows),
+                            (GameResult, result_rows), (RoundResult, round_result_rows)):
+            if rows:
+                db.session.execute(insert(model), rows)
+                rows.clear()
+        db.session.commit()
+
+    for t, size in enumerate(sizes):
+        tid = table_rows[t]["id"]
+        start = now - timedelta(days=3 * 365)
+        for k in range(size):
+            gnum += 1
+            gid = f"bench-{gnum:09d}"
+            played = start + timedelta(minutes=int(3 * 365 * 24 * 60 * k / max(size, 1)))
+            n = rng.randint(3, 5)
+            seats = rng.sample(range(len(NAMES)), n)
+            names = [NAMES[s] for s in seats]
+            totals = {name: 0 for name in names}
+            went = {name: 0 for name in names}
+            points_sum = {name: 0 for name in names}
+            zeros = {name: 0 for name in names}
+            for number in range(1, ROUNDS + 1):
+                round_id += 1
+                out = rng.choice(names)
+                detail = t < 2  # rounds and hands only where a measured page reads them (see the docstring)
+                if detail:
+                    round_rows.append({"id": round_id, "game_id": gid, "number": number,
+                                       "dealer_seat": (number - 1) % n, "went_out": out, "end": "went_out",
+                                       "submission": {}, "created_at": played, "updated_at": played})
+                for seat, name in enumerate(names):
+                    pts = 0 if name == out else rng.choice([5, 10, 15, 20, 25, 30, 45, 60, 85])
+                    hand_id += 1
+                    if detail:
+                        hand_rows.append({"id": hand_id, "round_id": round_id, "seat": seat, "name": name,
+                                          "entered_as": "went_out" if pts == 0 else "points", "cards": [],
+                                          "entered_points": None if pts == 0 else pts, "missing_cards": 0,
+                                          "points": pts, "bonus": 0})
+                        round_result_rows.append({"game_id": gid, "table_id": tid, "table_player_id": roster[t][seats[seat]],
+                                                  "variant": "joybells", "status": "complete", "played_at": played,
+                                                  "number": number, "points": pts})
+                    totals[name] += pts
+                    points_sum[name] += pts
+                    zeros[name] += pts == 0
+                went[out] += 1
+            best = min(totals.values())
+            game_rows.append({"id": gid, "variant": "joybells", "variant_name": "Joybells", "rules_toml": None,
+                              "rules_snapshot": {"id": "joybells"}, "house_rules": {}, "first_dealer_seat": 0,
+                              "status": "complete", "edit_token_hash": "0" * 64, "created_at": played,
+                              "updated_at": played, "completed_at": played, "version": 1, "table_id": tid})
+            for seat, (s, name) in enumerate(zip(seats, names)):
+                seat_rows.append({"game_id": gid, "seat": seat, "player_id": s + 1, "name": name,
+                                  "name_key": name.casefold(), "table_player_id": roster[t][s]})
+                result_rows.append({"game_id": gid, "table_id": tid, "table_player_id": roster[t][s],
+                                    "variant": "joybells", "status": "complete", "played_at": played,
+                                    "lowest_wins": True, "seat": seat, "withdrawn": False, "rounds_played": ROUNDS,
+                                    "went_out": went[name], "round_points": points_sum[name],
+                                    "zero_rounds": zeros[name], "total": totals[name], "winner": totals[name] == best})
+            if len(game_rows) >= BATCH:
+                flush()
+    flush()
+    return table_rows[0]["id"], table_rows[1]["id"], roster[0][0]
+
+
+def statements(app, client, path) -> int:
+    with app.app_context():
+        engine = db.engine
+    seen = []
+
+    def listener(*args):
+        seen.append(1)
+
+    client.get(path)  # warm: a rating replay kept from an earlier request costs no query (as in the timings)
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        r = client.get(path)
+        assert r.status_code == 200, (path, r.status_code)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return len(seen)
+
+
+def timed(client, path, reps) -> list[float]:
+    client.get(path)  # warm
+    out = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        r = client.get(path)
+        out.append((time.perf_counter() - t0) * 1000)
+        assert r.status_code == 200
+    return out
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--games", type=int, default=None, help="default: 100,000 on PostgreSQL, 10,000 on SQLite")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--reps", type=int, default=100)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    games = args.games or (100_000 if args.db == "postgresql" else 10_000)
+    rng = random.Random(13)
+    cluster = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.db == "postgresql":
+            import pgcluster
+
+            cluster = pgcluster.Cluster().start()
+            url = cluster.url(cluster.create_database())
+        else:
+            url = f"sqlite:///{tmp}/bench.db"
+        try:
+            app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url,
+                              "RATELIMIT_ENABLED": False})
+            t0 = time.perf_counter()
+            with app.app_context():
+                big, small, player = seed(games, args.tables, rng)
+                if args.db == "postgresql":
+                    with db.engine.connect() as conn:
+                        conn.exec_driver_sql("ANALYZE")
+                        conn.commit()
+            seeded = time.perf_counter() - t0
+            client = app.test_client()
+            with app.app_context():
+                small_player = db.session.execute(db.select(TablePlayer.id).where(TablePlayer.table_id == small)
+                                                  .order_by(TablePlayer.id)).scalar()
+            cases = [
+                ("table page", "/tables/{t}"),
+                ("history filtered by a player", "/tables/{t}?player={p}"),
+                ("player page", "/tables/{t}/players/{p}"),
+                ("player page, one variant (rating, rounds by contract)", "/tables/{t}/players/{p}?variant=joybells"),
+                ("statistics API", "/api/v1/tables/{t}/stats"),
+                ("statistics API, one variant", "/api/v1/tables/{t}/stats?variant=joybells"),
+            ]
+            rows = []
+            for label, pattern in cases:
+                big_path = pattern.format(t=big, p=player)
+                small_path = pattern.format(t=small, p=small_player)
+                times = timed(client, big_path, args.reps)
+                rows.append((label, statistics.median(times), p95(times), max(times),
+                             statements(app, client, big_path), statements(app, client, small_path)))
+                print(f"{label}: median {rows[-1][1]:.1f} ms, p95 {rows[-1][2]:.1f} ms, max {rows[-1][3]:.1f} ms, "
+                      f"statements {rows[-1][4]} (10-game table: {rows[-1][5]})", flush=True)
+            with app.app_context():
+                for engine in app.extensions["sqlalchemy"].engines.values():
+                    engine.dispose()
+        finally:
+            if cluster is not None:
+                cluster.stop()
+    big_games = max(10, games // 20)
+    report = [
+        f"### {'PostgreSQL' if args.db == 'postgresql' else 'SQLite'}: {games:,} games over {args.tables} tables",
+        "",
+        f"Measured {datetime.now():%Y-%m-%d} by `bench/bench_tables.py --db {args.db}"
+        + (f" --games {args.games}" if args.games else "") + f"` ({platform.python_implementation()} "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs shared with other work, load average "
+        f"{os.getloadavg()[0]:.1f} at the end; seeding took {seeded:.0f} s). "
+        f"The big table holds {big_games:,} games; {args.reps} requests per case, in process (no network).",
+        "",
+        "| request (the big table) | median ms | p95 ms | max ms | SQL statements | on a 10-game table |",
+        "|---|---:|---:|---:|---:|---:|",
+        *[f"| {label} | {med:.1f} | {p:.1f} | {mx:.1f} | {n} | {n_small} |" for label, med, p, mx, n, n_small in rows],
+        "",
+    ]
+    print("\n".join(report))
+    if not args.no_write:
+        write_section("\n".join(report), args.db)
+
+
+def write_section(report: str, backend: str) -> None:
+    """Replace this database's part of the "Tables" section in docs/performance.md."""
+    text = DOC.read_text(encoding="utf-8")
+    intro = (f"{HEADING}\n\nA table's pages and statistics with many games (`bench/bench_tables.py`): statistics "
+             "come from aggregate queries over `game_results` (one row per player per game, refreshed in the "
+             "same transaction as every change to a game), so the number of SQL statements does not grow with "
+             "the table. Indexes (migration `0004_tables`): `games (table_id, created_at)`, "
+             "`game_results (table_id, status, variant)`, `game_results (table_player_id)`, "
+             "`seats (table_player_id)`.\n\n")
+    if HEADING not in text:
+        text = text.rstrip("\n") + "\n\n" + intro
+    start = text.index(HEADING)
+    end = text.find("\n## ", start + len(HEADING))
+    section = text[start:] if end == -1 else text[start:end + 1]
+    label = "### PostgreSQL" if backend == "postgresql" else "### SQLite"
+    parts = re.split(r"(?m)^(?=### )", section)
+    kept = [p for p in parts[1:] if not p.startswith(label)]
+    new_section = intro + "".join(sorted(kept + [report.rstrip("\n") + "\n\n"]))
+    text = text[:start] + new_section + ("" if end == -1 else text[end + 1:])
+    DOC.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""Tables part of the JSON API (shared/api-contract.md, "Tables"): create and read a table, rename
+and merge its players, add an existing game to it, its statistics. Games are started in a table
+through ``POST /api/v1/games`` with ``"table"`` (api/games.py calls :func:`create_table_game`).
+
+Writes need the table's edit token: ``Authorization: Bearer <edit_token>`` (401 without, 403
+wrong)."""
+from __future__ import annotations
+
+from flask import jsonify, request, url_for
+
+from ..db import db
+from ..services import games as games_svc
+from ..services import stats as stats_svc
+from ..services import tables as svc
+from . import bp
+from .games import _bearer, _body
+
+
+def _links(table_id: str) -> dict:
+    return {
+        "url": url_for("api.get_table", table_id=table_id, _external=True),
+        "view_url": request.host_url.rstrip("/") + f"/tables/{table_id}",
+    }
+
+
+def _authorized_table(table_id: str):
+    table = svc.get_table(table_id)
+    svc.check_token(table, _bearer())
+    return table
+
+
+def create_table_game(data: dict) -> games_svc.Created:
+    """``POST /api/v1/games`` with ``"table"``: the table's edit token is needed."""
+    table_id = data.get("table")
+    if not isinstance(table_id, str):
+        raise games_svc.ServiceError(f"table: {table_id!r} is not a table id", "table")
+    try:
+        table = svc.get_table(table_id)
+    except games_svc.NotFound as err:
+        raise games_svc.NotFound(err.message, "table") from None
+    svc.check_token(table, _bearer())
+    return svc.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
+                           data.get("house_rules"))
+
+
+@bp.post("/tables")
+def create_table():
+    data = _body()
+    created = svc.create_table(data.get("name"))
+    table = created.table
+    body = {"id": table.id, "name": table.name, "edit_token": created.edit_token, **_links(table.id)}
+    body["edit_url"] = request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={created.edit_token}"
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = body["url"]
+    return response
+
+
+@bp.get("/tables/<table_id>")
+def get_table(table_id: str):
+    table = svc.get_table(table_id)
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.patch("/tables/<table_id>")
+def rename_table(table_id: str):
+    table = _authorized_table(table_id)
+    data = _body()
+    svc.rename_table(table, data.get("name"))
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.post("/tables/<table_id>/token")
+def rotate_table_token(table_id: str):
+    """Replace the table's edit token; the old one (and every edit link made from it) stops working."""
+    table = _authorized_table(table_id)
+    token = svc.rotate_token(table)
+    return jsonify({"edit_token": token,
+                    "edit_url": request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={token}"})
+
+
+@bp.post("/tables/<table_id>/games")
+def add_game(table_id: str):
+    """Add an existing game: ``{"game": id, "game_token": its edit token}`` with the table's token."""
+    table = _authorized_table(table_id)
+    data = _body()
+    game_id = data.get("game")
+    try:
+        game = games_svc.get_game(game_id)
+    except games_svc.NotFound as err:
+        raise games_svc.NotFound(err.message, "game") from None
+    token = data.get("game_token")
+    if not isinstance(token, str) or not games_svc.token_matches(game, token):
+        raise games_svc.Forbidden("game_token: this is not the game's edit token (take it from the game's edit link)",
+                                  "game_token")
+    svc.add_game(table, game)
+    return jsonify({**svc.table_document(table), **_links(table.id)})
+
+
+@bp.patch("/tables/<table_id>/players/<int:player_id>")
+def rename_player(table_id: str, player_id: int):
+    table = _authorized_table(table_id)
+    data = _body()
+    player = svc.get_player(table, player_id)
+    svc.rename_player(table, player, data.get("name"))
+    player = db.session.get(type(player), player_id)
+    return jsonify({"id": player.id, "name": player.name, "table": svc.table_document(table)})
+
+
+@bp.post("/tables/<table_id>/players/<int:player_id>/merge")
+def merge_player(table_id: str, player_id: int):
+    table = _authorized_table(table_id)
+    data = _body()
+    player = svc.get_player(table, player_id)
+    target = svc.merge_players(table, player, data.get("into"))
+    return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
+
+
+@bp.get("/tables/<table_id>/stats")
+def table_stats(table_id: str):
+    table = svc.get_table(table_id)
+    variant = stats_svc.check_variant(table, request.args.get("variant"))
+    period = stats_svc.check_year(request.args.get("year"))
+    return jsonify(stats_svc.table_stats(table, variant, period))
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export_table(table_id: str):
+    """The whole table (roster and games, no edit tokens), for another server's import."""
+    from ..services import table_export
+
+    table = svc.get_table(table_id)
+    response = jsonify(table_export.export_table(table))
+    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-table-{table.id}.json"'
+    return response
+
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_table_csv(table_id: str):
+    from flask import Response
+
+    from ..services import table_export
+
+    table = svc.get_table(table_id)
+    return Response(table_export.export_csv(table), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="scorekeeper-table-{table.id}.csv"'})
+
+
+@bp.post("/tables/import")
+def import_table():
+    """A table export from another server: the table is created (same id, a new edit token in the
+    answer) or, if it is here already, its edit token is needed; games already here are skipped."""
+    from ..services import table_export
+
+    data = _body()
+    report = table_export.import_table(data, _bearer())
+    return jsonify(report), 201 if report["created"] else 200
+
+
+# ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
+
+def _describe() -> None:
+    from . import openapi
+
+    openapi.add_tag("tables", "A family's or a club's table: roster, games, statistics; writes need the table's edit token")
+    needs_token = "Needs the table's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
+    tid = openapi.path_param("table_id", "The table's id (unguessable; enough to read the table)")
+    pid = openapi.path_param("player_id", "A roster player's id", {"type": "integer"})
+    err = openapi.ERROR_RESPONSE
+    obj = {"type": "object"}
+    auth_errors = {"400": err, "401": err, "403": err, "404": err, "409": err}
+    named = openapi.json_body({"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}})
+    openapi.add_path("/tables", {"post": {
+        "summary": "Start a table", "tags": ["tables"], "requestBody": named,
+        "responses": {"201": openapi.json_response("id, name, edit_token, view_url", obj), "400": err}}})
+    openapi.add_path("/tables/{table_id}", {
+        "get": {"summary": "The table: players (with their number of games), games newest first, variants",
+                "tags": ["tables"], "parameters": [tid],
+                "responses": {"200": openapi.json_response("The table", obj), "404": err}},
+        "patch": {"summary": "Rename the table", "tags": ["tables"], "description": needs_token, "parameters": [tid],
+                  "requestBody": named, "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
+    openapi.add_path("/tables/{table_id}/stats", {"get": {
+        "summary": "Statistics as api-contract.md defines them (counted games: complete ones)", "tags": ["tables"],
+        "parameters": [tid, {"name": "variant", "in": "query", "required": False, "schema": {"type": "string"}},
+                       {"name": "year", "in": "query", "required": False, "schema": {"type": "integer"},
+                        "description": "Only games started that year (an extension)"}],
+        "responses": {"200": openapi.json_response("variant, games_counted, games_void, games_unfinished, players, "
+                                                   "head_to_head", obj), "400": err, "404": err}}})
+    openapi.add_path("/tables/{table_id}/players/{player_id}", {"patch": {
+        "summary": "Rename a player: the new name shows in every game of the table", "tags": ["tables"],
+        "description": needs_token, "parameters": [tid, pid], "requestBody": named,
+        "responses": {"200": openapi.json_response("The player and the table", obj), **auth_errors}}})
+    openapi.add_path("/tables/{table_id}/players/{player_id}/merge", {"post": {
+        "summary": "Merge a player into another (409 if both sat in one game)", "tags": ["tables"],
+        "description": needs_token, "parameters": [tid, pid],
+        "requestBody": openapi.json_body({"type": "object", "required": ["into"],
+                                          "properties": {"into": {"type": "integer"}}}),
+        "responses": {"200": openapi.json_response("The merged player and the table", obj), **auth_errors}}})
+    openapi.add_path("/tables/{table_id}/games", {"post": {
+        "summary": "Add an existing game (with its own edit token in game_token)", "tags": ["tables"],
+        "description": needs_token, "parameters": [tid],
+        "requestBody": openapi.json_body({"type": "object", "required": ["game", "game_token"], "properties": {
+            "game": {"type": "string"}, "game_token": {"type": "string"}}}),
+        "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
+    openapi.add_path("/tables/{table_id}/token", {"post": {
+        "summary": "Replace the table's edit token (old edit links stop working)", "tags": ["tables"],
+        "description": needs_token, "parameters": [tid],
+        "responses": {"200": openapi.json_response("edit_token, edit_url", obj), **auth_errors}}})
+    openapi.add_path("/tables/{table_id}/export.json", {"get": {
+        "summary": "The whole table as JSON (no edit tokens), for another server's import", "tags": ["tables"],
+        "parameters": [tid], "responses": {"200": openapi.json_response("The table export", obj), "404": err}}})
+    openapi.add_path("/tables/{table_id}/export.csv", {"get": {
+        "summary": "One line per player per game", "tags": ["tables"], "parameters": [tid],
+        "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
+                      "404": err}}})
+    openapi.add_path("/tables/import", {"post": {
+        "summary": "Import a table export: a new table (same id, new edit token) or, with its edit token, "
+                   "more games for one already here; games already here are skipped", "tags": ["tables"],
+        "requestBody": openapi.json_body(obj),
+        "responses": {"201": openapi.json_response("table, created, edit_token, imported, skipped", obj),
+                      "200": openapi.json_response("table, created, imported, skipped", obj), **auth_errors}}})
+
+
+try:
+    _describe()
+except ImportError:  # pragma: no cover  (no OpenAPI registry in this checkout)
+    pass

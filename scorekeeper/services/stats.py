@@ -1,0 +1,300 @@
+"""A table's statistics, exactly as api-contract.md ("Tables", Statistics) defines them.
+
+Everything is computed by a fixed number of aggregate queries over ``game_results`` (one row per
+player per game, kept up to date by services/tables.py), so a table of 5,000 games costs the same
+number of statements as a table of 10.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import and_, case, func, or_, select
+from sqlalchemy.orm import aliased
+
+from ..db import db
+from ..models import Game, GameResult, Table, TablePlayer
+from ..rules.variants import get_variant
+from . import games as svc
+
+UNFINISHED = ("in_progress", "suspended")
+
+
+@dataclass(frozen=True)
+class Period:
+    """Games started in ``[start, end)``; both None is all time."""
+
+    start: datetime | None = None
+    end: datetime | None = None
+
+    @classmethod
+    def year(cls, year: int) -> Period:
+        return cls(datetime(year, 1, 1), datetime(year + 1, 1, 1))
+
+    @property
+    def label(self) -> str:
+        return "all time" if self.start is None else str(self.start.year)
+
+
+ALL_TIME = Period()
+
+
+def check_variant(table: Table, variant: object) -> str | None:
+    """The variant filter: None, a known variant's id, or a variant some game of the table uses."""
+    if variant is None or variant == "":
+        return None
+    if not isinstance(variant, str) or len(variant) > 40:
+        raise svc.ServiceError(f"variant: {str(variant)[:40]!r} is not a variant id", "variant")
+    try:
+        get_variant(variant)
+        return variant
+    except Exception:
+        used = db.session.execute(
+            select(Game.id).where(Game.table_id == table.id, Game.variant == variant).limit(1)
+        ).first()
+        if used is None:
+            raise svc.ServiceError(f"variant: {variant!r} is not a known variant", "variant") from None
+        return variant
+
+
+def check_year(value: object) -> Period:
+    if value is None or value == "":
+        return ALL_TIME
+    try:
+        year = int(str(value))
+    except ValueError:
+        raise svc.ServiceError(f"year: {str(value)[:20]!r} is not a year (such as 2026)", "year") from None
+    if not 1900 <= year <= 9999:
+        raise svc.ServiceError(f"year: {year} is not a year from 1900 to 9999", "year")
+    return Period.year(year)
+
+
+def _in_period(column, period: Period):
+    conds = []
+    if period.start is not None:
+        conds.append(column >= period.start)
+    if period.end is not None:
+        conds.append(column < period.end)
+    return conds
+
+
+def _results_filter(r, table: Table, variant: str | None, period: Period):
+    conds = [r.table_id == table.id, r.status == "complete", *_in_period(r.played_at, period)]
+    if variant is not None:
+        conds.append(r.variant == variant)
+    return and_(*conds)
+
+
+def game_counts(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> dict[str, int]:
+    """How many of the table's games are complete, void and unfinished: one query."""
+    conds = [Game.table_id == table.id, *_in_period(Game.created_at, period)]
+    if variant is not None:
+        conds.append(Game.variant == variant)
+    rows = db.session.execute(select(Game.status, func.count()).where(*conds).group_by(Game.status)).all()
+    by_status = dict(rows)
+    return {
+        "games_counted": by_status.get("complete", 0),
+        "games_void": by_status.get("void", 0),
+        "games_unfinished": sum(by_status.get(s, 0) for s in UNFINISHED),
+    }
+
+
+def _names(table: Table) -> dict[int, str]:
+    return dict(db.session.execute(
+        select(TablePlayer.id, TablePlayer.name).where(TablePlayer.table_id == table.id)).all())
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    return (name.casefold(), name)
+
+
+def player_rows(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[dict]:
+    """The contract's ``players`` entries (plus the roster ``id`` and ``zero_rounds``: rounds
+    scored 0), sorted by name: one
+    aggregate query and the roster's names."""
+    r = GameResult
+    completed = r.withdrawn.is_(False)
+    rows = db.session.execute(
+        select(
+            r.table_player_id,
+            func.count(),
+            func.sum(case((r.winner.is_(True), 1), else_=0)),
+            func.sum(r.rounds_played),
+            func.sum(r.went_out),
+            func.sum(r.round_points),
+            func.sum(r.zero_rounds),
+            func.min(case((completed, r.total))),
+            func.max(case((completed, r.total))),
+            func.max(case((r.lowest_wins.is_(True), 1), else_=0)),
+        ).where(_results_filter(r, table, variant, period)).group_by(r.table_player_id)
+    ).all()
+    names = _names(table)
+    out = []
+    for pid, games, wins, rounds, went_out, points, zeros, low, high, lowest_wins in rows:
+        games, wins, rounds = int(games), int(wins or 0), int(rounds or 0)
+        entry = {
+            "id": pid,
+            "name": names.get(pid, "?"),
+            "games": games,
+            "wins": wins,
+            "win_rate": round(wins / games, 3) if games else 0.0,
+            "rounds_played": rounds,
+            "went_out": int(went_out or 0),
+            "average_round_points": None,
+            "best_total": None,
+            "worst_total": None,
+            "zero_rounds": int(zeros or 0),
+        }
+        if variant is not None:
+            entry["average_round_points"] = round(int(points or 0) / rounds, 2) if rounds else None
+            if low is not None:
+                best, worst = (low, high) if lowest_wins else (high, low)
+                entry["best_total"], entry["worst_total"] = int(best), int(worst)
+        out.append(entry)
+    return sorted(out, key=lambda e: _sort_key(e["name"]))
+
+
+def head_to_head(table: Table, variant: str | None = None, period: Period = ALL_TIME,
+                 player_id: int | None = None) -> list[dict]:
+    """Every ordered pair who both completed a counted game together (only ``player_id``'s pairs
+    if given): one aggregate query (each game compared by its own winning rule: lowest total
+    wins, except ROY)."""
+    a, b = aliased(GameResult), aliased(GameResult)
+    ahead = or_(and_(a.lowest_wins.is_(True), a.total < b.total), and_(a.lowest_wins.is_(False), a.total > b.total))
+    behind = or_(and_(a.lowest_wins.is_(True), a.total > b.total), and_(a.lowest_wins.is_(False), a.total < b.total))
+    rows = db.session.execute(
+        select(
+            a.table_player_id, b.table_player_id, func.count(),
+            func.sum(case((ahead, 1), else_=0)),
+            func.sum(case((behind, 1), else_=0)),
+            func.sum(case((a.total == b.total, 1), else_=0)),
+        )
+        .join(b, and_(b.game_id == a.game_id, b.table_player_id != a.table_player_id, b.withdrawn.is_(False)))
+        .where(_results_filter(a, table, variant, period), a.withdrawn.is_(False),
+               *([a.table_player_id == player_id] if player_id is not None else []))
+        .group_by(a.table_player_id, b.table_player_id)
+    ).all()
+    names = _names(table)
+    out = [{"player": names.get(p, "?"), "opponent": names.get(o, "?"), "games": int(n), "ahead": int(up or 0),
+            "behind": int(down or 0), "tied": int(tie or 0)} for p, o, n, up, down, tie in rows]
+    return sorted(out, key=lambda e: (_sort_key(e["player"]), _sort_key(e["opponent"])))
+
+
+def table_stats(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> dict:
+    """The body of ``GET /api/v1/tables/<tid>/stats[?variant=V]``."""
+    players = player_rows(table, variant, period)
+    return {
+        "variant": variant,
+        **game_counts(table, variant, period),
+        "players": players,
+        "head_to_head": head_to_head(table, variant, period),
+    }
+
+
+# ----- what a family enjoys: streaks, records, rounds by contract -------------------------------------
+
+@dataclass(frozen=True)
+class Streak:
+    name: str
+    longest: int  # most counted games won in a row
+    current: int  # won in a row up to the newest counted game
+
+
+def streaks(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[Streak]:
+    """Each player's longest and current run of wins over their counted games in order: one
+    query of (player, win) in playing order."""
+    r = GameResult
+    rows = db.session.execute(
+        select(r.table_player_id, r.winner).where(_results_filter(r, table, variant, period))
+        .order_by(r.table_player_id, r.played_at, r.game_id)
+    ).all()
+    names = _names(table)
+    runs: dict[int, list[int]] = {}
+    for pid, won in rows:
+        longest, current = runs.setdefault(pid, [0, 0])
+        current = current + 1 if won else 0
+        runs[pid] = [max(longest, current), current]
+    out = [Streak(names.get(pid, "?"), longest, current) for pid, (longest, current) in runs.items()]
+    return sorted(out, key=lambda s: (-s.longest, -s.current, _sort_key(s.name)))
+
+
+@dataclass(frozen=True)
+class Record:
+    title: str
+    variant: str
+    name: str
+    value: int
+    game_id: str
+    played_at: datetime
+
+
+def records(table: Table, variant: str | None = None, period: Period = ALL_TIME) -> list[Record]:
+    """Per variant: the best and the worst game total ever (lowest wins, except ROY) and the most
+    rounds gone out in one game; each with who and which game. Three queries."""
+    r = GameResult
+    names = _names(table)
+    signed = case((r.lowest_wins.is_(True), r.total), else_=-r.total)
+    wanted = [("Best game", signed.asc(), r.total), ("Worst game", signed.desc(), r.total),
+              ("Most rounds gone out in a game", r.went_out.desc(), r.went_out)]
+    out: list[Record] = []
+    for title, order, value in wanted:
+        ranked = select(
+            r.variant, r.table_player_id, value.label("value"), r.game_id, r.played_at,
+            func.row_number().over(partition_by=r.variant, order_by=(order, r.played_at, r.game_id)).label("n"),
+        ).where(_results_filter(r, table, variant, period), r.withdrawn.is_(False), r.total.is_not(None)).subquery()
+        for v, pid, val, gid, played in db.session.execute(
+                select(ranked.c.variant, ranked.c.table_player_id, ranked.c.value, ranked.c.game_id,
+                       ranked.c.played_at).where(ranked.c.n == 1).order_by(ranked.c.variant)):
+            out.append(Record(title, v, names.get(pid, "?"), int(val), gid, played))
+    return sorted(out, key=lambda x: (x.variant, [w[0] for w in wanted].index(x.title)))
+
+
+@dataclass(frozen=True)
+class ContractRounds:
+    name: str
+    number: int  # the round (its contract is the variant's for that round)
+    contract: str
+    rounds: int
+    average: float
+    worst: int
+    zero: int
+
+
+def contract_label(variant_id: str, number: int) -> str:
+    """'2 sets', '1 set and 1 run', ... for round ``number`` of a built-in variant; 'round n' otherwise."""
+    from ..rules.game import round_info
+
+    try:
+        info = round_info(get_variant(variant_id), number)
+    except Exception:
+        return f"round {number}"
+    contract = info.get("contract")
+    if not contract:
+        return f"round {number}"
+    parts = []
+    for key, one in (("sets", "set"), ("runs", "run")):
+        n = contract.get(key, 0)
+        if n:
+            parts.append(f"{n} {one if n == 1 else key}")
+    return " and ".join(parts) or f"round {number}"
+
+
+def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME,
+                       player_id: int | None = None) -> list[ContractRounds]:
+    """With a variant: each player's (or one player's) rounds by round number, so by contract: how
+    many, the average and the worst score, and the rounds scored 0. One aggregate query over
+    ``round_results`` (kept with the per-game results), no hands read."""
+    from ..models import RoundResult as rr
+
+    conds = [rr.table_id == table.id, rr.status == "complete", rr.variant == variant, *_in_period(rr.played_at, period)]
+    if player_id is not None:
+        conds.append(rr.table_player_id == player_id)
+    rows = db.session.execute(
+        select(rr.table_player_id, rr.number, func.count(), func.avg(rr.points), func.max(rr.points),
+               func.sum(case((rr.points == 0, 1), else_=0)))
+        .where(*conds).group_by(rr.table_player_id, rr.number)
+    ).all()
+    names = _names(table)
+    out = [ContractRounds(names.get(pid, "?"), number, contract_label(variant, number), int(n), round(float(avg), 1),
+                          int(worst), int(zero or 0)) for pid, number, n, avg, worst, zero in rows]
+    return sorted(out, key=lambda c: (_sort_key(c.name), c.number))

@@ -1,0 +1,134 @@
+"""A table's export (JSON: the table, its roster and every game; CSV: one line per player per game)
+and the import of that JSON into another server.
+
+The games travel in the backup format of ``scorekeeper/backup.py`` (without edit tokens) and are
+imported by it, in one transaction with the table and its roster: games already on the server are
+skipped, so importing the same file twice changes nothing. A table that is not on the server yet is
+created with the same id (and a new edit token); adding games to one that is needs its edit token.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import backup
+from ..db import db
+from ..models import Game, GameResult, Table, TablePlayer
+from ..rules import game as rules
+from . import games as svc
+from . import tables
+
+FORMAT = "scorekeeper-table"
+FORMAT_VERSION = 1
+
+
+def export_table(table: Table) -> dict[str, Any]:
+    """The whole table as one JSON document (no edit tokens)."""
+    games = db.session.execute(
+        select(Game).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
+    players = sorted({s.player.id: s.player for g in games for s in g.seats}.values(), key=lambda p: p.id)
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
+        "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
+        "games": backup._document(list(games), players, secrets=False),
+    }
+
+
+def export_csv(table: Table) -> str:
+    """One line per player per game, from the per-game results (no game is loaded)."""
+    rows = db.session.execute(
+        select(Game.id, Game.created_at, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
+               GameResult.total, GameResult.winner, GameResult.withdrawn, GameResult.rounds_played,
+               GameResult.went_out)
+        .join(GameResult, GameResult.game_id == Game.id).join(TablePlayer, TablePlayer.id == GameResult.table_player_id)
+        .where(Game.table_id == table.id).order_by(Game.created_at, Game.id, GameResult.seat)
+    )
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
+                     "rounds_played", "went_out"])
+    for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
+        writer.writerow([gid, started.replace(microsecond=0).isoformat(), variant, status, backup._safe_cell(name),
+                         seat + 1, "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out])
+    return out.getvalue()
+
+
+def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise svc.ServiceError(f'format: not a scorekeeper table export (expected "format": "{FORMAT}")', "format")
+    if doc.get("version") != FORMAT_VERSION:
+        raise svc.ServiceError(f"version: {doc.get('version')!r} is not a table export version this server reads "
+                               f"({FORMAT_VERSION})", "version")
+    info = doc.get("table")
+    if not isinstance(info, dict):
+        raise svc.ServiceError("table: expected an object with id, name and created_at", "table")
+    if not isinstance(info.get("id"), str) or not tables.TABLE_ID.fullmatch(info["id"]):
+        raise svc.ServiceError(f"table.id: {str(info.get('id'))[:40]!r} is not a table id", "table.id")
+    tables._table_name(info.get("name"), "table.name")
+    try:
+        datetime.fromisoformat(info.get("created_at"))
+    except (TypeError, ValueError):
+        raise svc.ServiceError(f"table.created_at: {str(info.get('created_at'))[:40]!r} is not an ISO 8601 time",
+                               "table.created_at") from None
+    players = doc.get("players")
+    if not isinstance(players, list):
+        raise svc.ServiceError("players: expected a list of the roster's players", "players")
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise svc.ServiceError(f"players[{i}]: expected an object with a name", f"players[{i}]")
+        try:
+            rules.check_name(p.get("name"), f"players[{i}].name")
+        except rules.RulesInputError as err:
+            raise svc.ServiceError(str(err), f"players[{i}].name") from None
+    games = doc.get("games")
+    if not isinstance(games, dict) or not isinstance(games.get("games"), list):
+        raise svc.ServiceError("games: expected the table's games in the backup format", "games")
+    return info, players, games
+
+
+def import_table(doc: object, token: str | None) -> dict[str, Any]:
+    """Import a table export: ``{"table": id, "created": bool, "edit_token" (a new table only),
+    "imported": [game ids], "skipped": [game ids already here]}``; one transaction."""
+    info, players, games_doc = _table_part(doc)
+    existing = db.session.get(Table, info["id"])
+    new_token = None
+    if existing is not None:
+        tables.check_token(existing, token)
+    ids = [g.get("id") for g in games_doc["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
+    already = set(db.session.execute(select(Game.id).where(Game.id.in_(ids))).scalars()) if ids else set()
+
+    def link(session) -> None:
+        nonlocal new_token
+        table = session.get(Table, info["id"])
+        if table is None:
+            new_token = svc.new_token()
+            table = Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(new_token),
+                          created_at=datetime.fromisoformat(info["created_at"]))
+            session.add(table)
+            session.flush()
+        tables._roster_entries(table, [p["name"] for p in players])
+        for gid in ids:
+            if gid in already:
+                continue
+            game = session.get(Game, gid)
+            if game is not None:
+                tables._seat_in_table(table, game)
+
+    tables.run_before_commit(db.session, link)
+    try:
+        report = backup.import_document(games_doc)
+    except backup.BackupError as err:
+        raise svc.ServiceError(f"games: {err}", "games") from None
+    finally:
+        db.session.info.pop(tables._BEFORE_COMMIT, None)
+    body = {"table": info["id"], "created": existing is None, "imported": report["imported"],
+            "skipped": report["skipped"]}
+    if new_token is not None:
+        body["edit_token"] = new_token
+    return body

@@ -1,0 +1,152 @@
+"""Server-rendered SVG charts (no JavaScript): a game's running totals, a player's rating over
+time, wins per player. Colours and lines come from classes in static/css/tables.css (the strict
+Content-Security-Policy allows no inline style; dark mode changes the classes' colours); series
+also differ by dash pattern, so they tell apart without colour. Every chart carries the same
+numbers as a table (``Chart.headers``/``rows``) for screen readers and for reading exact values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
+
+WIDTH = 360  # the viewBox: drawn at the screen's width, so 1 unit is about 1 px on a 390 px phone
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 12, 12, 28
+SERIES = 8  # .series-0 .. .series-7 in tables.css
+
+
+@dataclass
+class Chart:
+    title: str
+    svg: Markup
+    headers: list[str]
+    rows: list[list[object]]
+    legend: list[tuple[str, int]] = field(default_factory=list)  # (label, series class number)
+
+
+def _ticks(low: float, high: float, count: int = 4) -> list[float]:
+    if high == low:
+        return [low]
+    raw = (high - low) / count
+    magnitude = 10 ** len(str(int(abs(raw)))) / 10 if raw >= 1 else 1
+    step = max(1, round(raw / magnitude)) * magnitude
+    start = (low // step) * step
+    out, v = [], start
+    while v <= high + step / 2:
+        if v >= low - step / 2:
+            out.append(v)
+        v += step
+    return out
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+
+
+def _frame(height: int, title: str, body: list[str]) -> Markup:
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>', *body, "</svg>"]
+    return Markup("".join(parts))
+
+
+def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[float]]],
+               bands: list[tuple[list[float], list[float]]] | None = None, height: int = 220) -> Chart:
+    """Lines over x = 0..n-1; optional shaded bands (low, high) under the lines (uncertainty)."""
+    n = len(x_labels)
+    values = [v for _, vs in series for v in vs]
+    for low, high in bands or []:
+        values += low + high
+    lo, hi = (min(values), max(values)) if values else (0, 1)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    plot_w, plot_h = WIDTH - PAD_LEFT - PAD_RIGHT, height - PAD_TOP - PAD_BOTTOM
+
+    def x(i: int) -> float:
+        return PAD_LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        return PAD_TOP + plot_h * (hi - v) / (hi - lo)
+
+    body = []
+    for t in [t for t in _ticks(lo, hi) if lo <= t <= hi]:
+        body.append(f'<line class="grid" x1="{PAD_LEFT}" x2="{WIDTH - PAD_RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
+                    f'<text class="tick" x="{PAD_LEFT - 4}" y="{y(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+    every = max(1, (n + 7) // 8)
+    for i, label in enumerate(x_labels):
+        if i % every == 0 or i == n - 1:
+            anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+            body.append(f'<text class="tick" x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}">{escape(label)}</text>')
+    for k, (low, high) in enumerate(bands or []):
+        pts = [f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(high)] + \
+              [f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(low)))]
+        body.append(f'<polygon class="band series-{k % SERIES}" points="{" ".join(pts)}"/>')
+    for k, (name, vs) in enumerate(series):
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        body.append(f'<polyline class="line series-{k % SERIES}" points="{pts}"><title>{escape(name)}</title></polyline>')
+        if vs:
+            body.append(f'<circle class="dot series-{k % SERIES}" cx="{x(len(vs) - 1):.1f}" cy="{y(vs[-1]):.1f}" r="3"/>')
+    headers = [""] + [name for name, _ in series]
+    rows = [[label] + [_fmt(vs[i]) if i < len(vs) else "" for _, vs in series] for i, label in enumerate(x_labels)]
+    return Chart(title, _frame(height, title, body), headers, rows, [(name, k % SERIES) for k, (name, _) in enumerate(series)])
+
+
+def bar_chart(title: str, bars: list[tuple[str, float]], unit: str, notes: list[str] | None = None) -> Chart:
+    """Horizontal bars, one per label, the value (and its note, if any) written at the bar's end."""
+    row_h = 30
+    height = PAD_TOP + row_h * max(len(bars), 1) + 4
+    top = max([v for _, v in bars] + [1])
+    label_w = 96
+    plot_w = WIDTH - label_w - (84 if notes else 44)
+    body = []
+    for i, (label, v) in enumerate(bars):
+        y = PAD_TOP + i * row_h
+        w = plot_w * v / top
+        short = label if len(label) <= 12 else label[:11] + "…"
+        text = _fmt(v) + (f" · {notes[i]}" if notes else "")
+        body.append(f'<text class="label" x="{label_w - 6}" y="{y + 18}" text-anchor="end">{escape(short)}</text>'
+                    f'<rect class="bar series-{i % SERIES}" x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 10}" rx="3"/>'
+                    f'<text class="value" x="{label_w + w + 6:.1f}" y="{y + 18}">{escape(text)}</text>')
+    headers = ["", unit] + (["Win rate"] if notes else [])
+    rows = [[label, _fmt(v)] + ([notes[i]] if notes else []) for i, (label, v) in enumerate(bars)]
+    return Chart(title, _frame(height, title, body), headers, rows)
+
+
+def running_totals(state: dict) -> Chart:
+    """A game's running totals after each round (with bonuses and score effects), one line a player."""
+    names = list(state["players"])
+    running = {n: [0] for n in names}
+    for rnd in state["rounds"]:
+        for n in names:
+            step = rnd["scores"].get(n, 0) + rnd.get("bonus", {}).get(n, 0)
+            running[n].append(running[n][-1] + step)
+    labels = ["start"] + [str(r["number"]) for r in state["rounds"]]
+    return line_chart(f"Running totals, {state['variant_name']}", labels, [(n, running[n]) for n in names])
+
+
+RATING_POINTS = 60
+
+
+def rating_chart(history) -> Chart:
+    """A player's rating after each counted game (the newest 60 when there are more: a picture and
+    a table a phone can hold): mu as a line, mu ± sigma shaded."""
+    first = max(0, len(history) - RATING_POINTS)
+    history = history[first:]
+    labels = [str(i) for i in range(first + 1, first + len(history) + 1)]
+    mu = [round(p.rating.mu, 1) for p in history]
+    low = [round(p.rating.mu - p.rating.sigma, 1) for p in history]
+    high = [round(p.rating.mu + p.rating.sigma, 1) for p in history]
+    title = ("Rating after each game, 1 to the newest" if not first else
+             f"Rating after each of the newest {len(history)} games (games {first + 1} to {first + len(history)})")
+    chart = line_chart(title + " (shaded: ± its uncertainty)", labels,
+                       [("Rating", mu)], bands=[(low, high)])
+    chart.headers = ["Game", "Played", "Rating", "±", "Place"]
+    chart.rows = [[label, p.played_at.strftime("%-d %b %Y"), f"{p.rating.mu:.1f}", f"{p.rating.sigma:.1f}", p.place]
+                  for label, p in zip(labels, history)]
+    return chart
+
+
+def wins_chart(players: list[dict]) -> Chart:
+    """Wins per player, most first, each with the win rate."""
+    ranked = sorted(players, key=lambda p: (-p["wins"], p["name"].casefold()))
+    return bar_chart("Wins per player (and the share of their games won)", [(p["name"], p["wins"]) for p in ranked],
+                     "Wins", [f"{p['win_rate'] * 100:.0f}%" for p in ranked])

@@ -1,0 +1,373 @@
+"""Table pages: start a table, its page (roster, history with filters), start or add a game, share
+links with QR, players (rename, merge), "our rulings", statistics.
+
+Who may change a table: the browser that created it keeps the table's edit token in its signed
+session; the edit link (``/tables/<id>/edit?token=...``) gives it to another phone; the table's
+own address is the read-only link for the family chat.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from urllib.parse import parse_qs, urlsplit
+
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+
+from ... import live
+from ...rules.variants import VARIANTS, all_variants
+from ...services import games as games_svc
+from ...services import ratings as ratings_svc
+from ...services import stats as stats_svc
+from ...services import tables as svc
+from ..games.forms import NewGameForm
+from ..games.routes import _create_from_form as create_from_form
+from ..games.routes import remember as remember_game
+from . import bp
+from . import charts
+from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
+
+MAX_REMEMBERED = 20
+
+
+# ----- the browser's tables (signed session) -----------------------------------------------------------
+
+def _tokens() -> dict[str, str]:
+    tokens = session.get("table_tokens")
+    return dict(tokens) if isinstance(tokens, dict) else {}
+
+
+def remember(table_id: str, token: str | None = None) -> None:
+    """Keep the table in this browser's list (with its edit token when it may change it)."""
+    if not session.permanent:
+        session.permanent = True
+    if token is not None:
+        tokens = _tokens()
+        tokens.pop(table_id, None)
+        tokens[table_id] = token
+        session["table_tokens"] = dict(list(tokens.items())[-MAX_REMEMBERED:])
+    seen = session.get("tables_seen", [])
+    tables = ([table_id] + [t for t in seen if isinstance(t, str) and t != table_id])[:MAX_REMEMBERED]
+    if tables != seen:
+        session["tables_seen"] = tables
+
+
+def my_tables() -> list:
+    """The tables this browser has opened, most recent first (for the home page)."""
+    seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
+    if not seen:
+        return []
+    from ...db import db
+    from ...models import Table
+
+    rows = {t.id: t for t in db.session.execute(db.select(Table).where(Table.id.in_(seen))).scalars()}
+    return [rows[t] for t in seen if t in rows]
+
+
+def can_edit(table) -> bool:
+    token = _tokens().get(table.id)
+    return token is not None and svc.token_matches(table, token)
+
+
+def _load(table_id: str):
+    try:
+        return svc.get_table(table_id)
+    except games_svc.NotFound:
+        abort(404, "There is no table at this address.")
+
+
+def _editable(table_id: str):
+    table = _load(table_id)
+    if not can_edit(table):
+        abort(403, "This phone cannot change this table. Ask for the table's edit link.")
+    return table
+
+
+def _check_csrf(form) -> None:
+    if not form.validate_on_submit():
+        abort(400, "The form could not be accepted; reload the page and try again.")
+
+
+# ----- start a table ---------------------------------------------------------------------------------------
+
+@bp.post("/tables")
+def create():
+    """Start a table from the home page: one field, one tap."""
+    form = TableForm()
+    if form.validate_on_submit():
+        try:
+            created = svc.create_table(form.name.data)
+        except games_svc.ServiceError as err:
+            flash(f"Name of the table: {err.message.removeprefix('name: ')}", "error")
+            return redirect(url_for("web.home"))
+        remember(created.table.id, created.edit_token)
+        flash("Table started. Add it to your home screen: it is how the family comes back.", "ok")
+        return redirect(url_for("tables.table", table_id=created.table.id))
+    for message in form.name.errors or ["The form could not be accepted; reload the page and try again."]:
+        flash(f"Name of the table: {message}", "error")
+    return redirect(url_for("web.home"))
+
+
+# ----- the table page -----------------------------------------------------------------------------------------
+
+def _filters(table) -> dict:
+    """The history's filters from the query string, each checked (a bad value is ignored with a note)."""
+    notes = []
+    variant = request.args.get("variant") or None
+    if variant is not None and variant not in dict(svc.variants_played(table)):
+        notes.append(f"Game: {variant[:40]!r} is not a game this table has played; showing every game.")
+        variant = None
+    player_id = None
+    raw = request.args.get("player") or ""
+    if raw:
+        try:
+            player_id = svc.get_player(table, int(raw)).id
+        except (ValueError, games_svc.NotFound):
+            notes.append(f"Player: {raw[:20]!r} is not on this table's roster; showing every player.")
+    year = None
+    raw = request.args.get("year") or ""
+    if raw:
+        try:
+            year = stats_svc.check_year(raw)
+        except games_svc.ServiceError as err:
+            notes.append(err.message[:1].upper() + err.message[1:] + "; showing all time.")
+    try:
+        page = max(int(request.args.get("page") or 1), 1)
+    except ValueError:
+        page = 1
+    return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id: str):
+    table = _load(table_id)
+    remember(table.id)
+    f = _filters(table)
+    period = f["year"] or stats_svc.ALL_TIME
+    hist = svc.history(table, f["variant"], f["player"], period.start, period.end,
+                       offset=(f["page"] - 1) * svc.HISTORY_PAGE)
+    counts = svc.player_game_counts(table)
+    return render_template(
+        "tables/table.html", table=table, editor=can_edit(table), roster=svc.roster(table), counts=counts,
+        history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
+        form=TableForm(),
+    )
+
+
+@bp.get("/tables/<table_id>/edit")
+def edit_link(table_id: str):
+    """An edit link: gives this browser the table's edit token, then shows the table."""
+    table = _load(table_id)
+    token = request.args.get("token", "")
+    if not svc.token_matches(table, token):
+        abort(403, "This edit link is not valid (it may have been replaced). Ask for the table's current link.")
+    remember(table.id, token)
+    flash("This phone can now start games and keep score for this table.", "ok")
+    return redirect(url_for("tables.table", table_id=table.id))
+
+
+@bp.get("/tables/<table_id>/share")
+def share(table_id: str):
+    table = _load(table_id)
+    editor = can_edit(table)
+    edit_url = None
+    if editor:
+        edit_url = url_for("tables.edit_link", table_id=table.id, token=_tokens()[table.id], _external=True)
+    return render_template("tables/share.html", table=table, editor=editor, edit_url=edit_url,
+                           view_url=url_for("tables.table", table_id=table.id, _external=True), form=ActionForm())
+
+
+@bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str):
+    table = _load(table_id)
+    response = make_response(live.qr_svg(url_for("tables.table", table_id=table.id, _external=True)))
+    response.mimetype = "image/svg+xml"
+    return response
+
+
+@bp.post("/tables/<table_id>/token")
+def rotate(table_id: str):
+    table = _editable(table_id)
+    _check_csrf(ActionForm())
+    token = svc.rotate_token(table)
+    remember(table.id, token)
+    flash("New edit link made: the old one no longer works. Share the new one.", "ok")
+    return redirect(url_for("tables.share", table_id=table.id))
+
+
+# ----- games: start one from the table, add an existing one -----------------------------------------------
+
+@bp.route("/tables/<table_id>/games/new", methods=["GET", "POST"])
+def new_game(table_id: str):
+    table = _editable(table_id)
+    form = NewGameForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        for entry, name in zip(form.players, svc.last_seating(table)):
+            entry.data = name
+        if request.args.get("variant") in VARIANTS:
+            form.variant.data = request.args["variant"]
+    if form.validate_on_submit():
+        created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
+        if created is not None:
+            remember_game(created.game.id, created.edit_token)
+            flash("Game started. It is in the table's history; share its edit link so others can keep score too.", "ok")
+            return redirect(url_for("games.game", game_id=created.game.id))
+    elif request.method == "POST":
+        errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
+    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
+                           variants=all_variants()), (400 if errors else 200)
+
+
+def game_from_link(link: str) -> tuple[str, str] | None:
+    """(game id, token) from a game's edit link (``.../games/<id>/edit?token=...``, or with the
+    token after ``#``), or None."""
+    parts = urlsplit(link.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    token = parse_qs(parts.query).get("token", [""])[0] or parse_qs(parts.fragment).get("token", [""])[0]
+    if len(segments) >= 3 and segments[-3] == "games" and segments[-1] == "edit" and token:
+        return segments[-2], token
+    return None
+
+
+@bp.route("/tables/<table_id>/games/add", methods=["GET", "POST"])
+def add_game(table_id: str):
+    table = _editable(table_id)
+    form = AddGameForm()
+    error = None
+    if form.validate_on_submit():
+        found = game_from_link(form.link.data)
+        if found is None:
+            error = (f"The game's edit link: {form.link.data.strip()[:60]!r} is not an edit link "
+                     "(it looks like …/games/<id>/edit?token=…; the game's Share page shows it)")
+        else:
+            game_id, token = found
+            try:
+                game = games_svc.get_game(game_id)
+                if not games_svc.token_matches(game, token):
+                    raise games_svc.Forbidden("this edit link is not valid any more (it may have been replaced)")
+                svc.add_game(table, game)
+            except games_svc.ServiceError as err:
+                error = f"The game's edit link: {err.message}"
+            else:
+                flash("The game is now in the table's history; its players are on the roster.", "ok")
+                return redirect(url_for("tables.table", table_id=table.id))
+    elif request.method == "POST":
+        error = "The game's edit link: " + "; ".join(form.link.errors or ["reload the page and try again"])
+    return render_template("tables/add_game.html", table=table, form=form, error=error), (400 if error else 200)
+
+
+# ----- players ---------------------------------------------------------------------------------------------------
+
+def _player(table, player_id: int):
+    try:
+        return svc.get_player(table, player_id)
+    except games_svc.NotFound:
+        abort(404, "This player is not on the table's roster.")
+
+
+@bp.get("/tables/<table_id>/players/<int:player_id>")
+def player(table_id: str, player_id: int, rename_error: str | None = None, merge_error: str | None = None):
+    table = _load(table_id)
+    person = _player(table, player_id)
+    variant = request.args.get("variant") or None
+    if variant is not None and variant not in dict(svc.variants_played(table)):
+        variant = None
+    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
+    h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
+    rating = ratings_svc.player_history(table, person.id, variant) if variant else None
+    contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
+    merge = MergeForm()
+    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
+    return render_template(
+        "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
+        h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
+        recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
+        rename_error=rename_error, merge_error=merge_error,
+        chart=charts.rating_chart(rating) if rating else None,
+    ), (400 if rename_error or merge_error else 200)
+
+
+@bp.post("/tables/<table_id>/players/<int:player_id>/rename")
+def rename(table_id: str, player_id: int):
+    table = _editable(table_id)
+    person = _player(table, player_id)
+    form = RenameForm()
+    if not form.validate_on_submit():
+        return player(table_id, player_id, rename_error="New name: " + "; ".join(form.name.errors or ["try again"]))
+    old = person.name
+    try:
+        svc.rename_player(table, person, form.name.data)
+    except games_svc.ServiceError as err:
+        return player(table_id, player_id, rename_error=f"New name: {err.message.removeprefix('name: ')}")
+    flash(f"{old} is now {svc.get_player(table, player_id).name} in every game of the table.", "ok")
+    return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
+
+
+@bp.post("/tables/<table_id>/players/<int:player_id>/merge")
+def merge(table_id: str, player_id: int):
+    table = _editable(table_id)
+    person = _player(table, player_id)
+    form = MergeForm()
+    form.into.choices = [(str(p.id), p.name) for p in svc.roster(table)]
+    _check_csrf(form)
+    try:
+        into = int(form.into.data or "")
+    except ValueError:
+        return player(table_id, player_id, merge_error=f"Same person as: {form.into.data!r} is not a player of this table")
+    name = person.name
+    try:
+        target = svc.merge_players(table, person, into)
+    except games_svc.ServiceError as err:
+        return player(table_id, player_id, merge_error=f"Same person as: {err.message.removeprefix('into: ')}")
+    flash(f"{name}'s games now count for {target.name}.", "ok")
+    return redirect(url_for("tables.player", table_id=table.id, player_id=target.id))
+
+
+# ----- our rulings, statistics -------------------------------------------------------------------------------
+
+@bp.get("/tables/<table_id>/rulings")
+def rulings(table_id: str):
+    table = _load(table_id)
+    query = " ".join((request.args.get("q") or "").split())[:100]
+    return render_template("tables/rulings.html", table=table, query=query, rulings=svc.rulings(table, query or None))
+
+
+@bp.get("/tables/<table_id>/stats")
+def stats(table_id: str):
+    table = _load(table_id)
+    f = _filters(table)
+    period = f["year"] or stats_svc.ALL_TIME
+    variant = f["variant"]
+    data = stats_svc.table_stats(table, variant, period)
+    ratings = ratings_svc.table_ratings(table, variant) if variant else []
+    return render_template(
+        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=svc.variants_played(table),
+        years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
+        records=stats_svc.records(table, variant, period), ratings=ratings,
+        contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
+        wins_chart=charts.wins_chart(data["players"]),
+    )
+
+
+@bp.app_template_filter("day")
+def _day(value: datetime | None) -> str:
+    return value.strftime("%-d %b %Y") if value else ""
+
+
+@bp.get("/tables/<table_id>/games/<game_id>/chart")
+def game_chart(table_id: str, game_id: str):
+    """A game of the table as a picture: each player's running total after each round."""
+    table = _load(table_id)
+    try:
+        game = games_svc.get_game(game_id)
+    except games_svc.NotFound:
+        abort(404, "There is no game at this address.")
+    if game.table_id != table.id:
+        abort(404, "This game is not one of the table's games.")
+    state = svc.game_json(game)
+    return render_template("tables/game_chart.html", table=table, state=state, chart=charts.running_totals(state))
+
+
+@bp.app_context_processor
+def _table_helpers():
+    """For the home page's "Your tables" section (templates/tables/_home.html)."""
+    return {"my_tables": my_tables, "table_form": TableForm}
