@@ -4,15 +4,18 @@
 // - Pages are network first: a fresh copy when the network answers (stored for later), the stored
 //   copy when it does not, else the offline page. So a game page, its scoreboard and the
 //   record-a-round form open at the table with no network if they were opened before.
+// - A game page asks (message {keep: [urls]}) for itself and its record-a-round form to be stored,
+//   so that the next rounds can be recorded with no network (static/js/offline.js).
 // - The JSON API and every POST go straight to the network (offline rounds are queued by
-//   static/js/offline.js, not here).
+//   static/js/offline.js, not here), except that a round form's Save whose network drops on the
+//   way opens the stored game page, where the round waits on the phone.
 // - A page that holds or takes an edit token is never stored: the server sends it
 //   "Cache-Control: no-store" (never stored below), and the edit link, the share page and the
 //   token itself are left to the network whatever they are sent with.
 "use strict";
 
-var VERSION = "scorekeeper-v3";  // bump when the shell changes: old stores are dropped on activate
-// (v3: drops the pages v2 stored, which could hold an edit token)
+var VERSION = "scorekeeper-v4";  // bump when the shell changes: old stores are dropped on activate
+// (v4: drops stores that could hold a page with an edit token)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -23,8 +26,10 @@ var SHELL_URLS = [
   "/static/css/games.css",
   "/static/css/offline.css",
   "/static/js/games.js",
+  "/static/js/awake.js",
   "/static/js/live.js",
   "/static/js/offline.js",
+  "/static/js/waiting.js",
   "/static/js/pwa.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
@@ -90,10 +95,43 @@ function networkFirst(request) {
   });
 }
 
+function keep(urls) {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(urls.map(function (address) {
+      var url = new URL(address, self.location.origin);
+      if (url.origin !== self.location.origin) { return false; }
+      return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        var type = response.headers.get("Content-Type") || "";
+        if (response.redirected || !storable(response) || type.indexOf("text/html") !== 0) { return false; }
+        return cache.put(url.href, response).then(function () { return true; });
+      }).catch(function () { return false; });
+    }));
+  });
+}
+
+self.addEventListener("message", function (event) {
+  var urls = event.data && event.data.keep;
+  if (!Array.isArray(urls)) { return; }
+  event.waitUntil(keep(urls).then(function (done) {
+    if (event.source) { event.source.postMessage({ kept: urls, stored: done }); }
+  }));
+});
+
+var ROUND_FORM = /^\/games\/[^/]+\/round$/;
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") { return; }
   var url = new URL(request.url);
+  if (request.method === "POST" && request.mode === "navigate" && url.origin === self.location.origin
+      && ROUND_FORM.test(url.pathname)) {
+    // Save tapped, and the network dropped on the way: the stored game page, where static/js/offline.js
+    // shows the round (kept on the phone just before) as waiting.
+    event.respondWith(fetch(request).catch(function () {
+      return Response.redirect(url.pathname.replace(/\/round$/, "") + "#not-sent", 303);
+    }));
+    return;
+  }
+  if (request.method !== "GET") { return; }
   if (url.origin !== self.location.origin) { return; }
   if (url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") { return; }
   if (/\/(edit|edit-token|share)$/.test(url.pathname) || url.searchParams.has("token")) { return; }

@@ -445,3 +445,15 @@ def test_openapi_document_is_valid_openapi_3_1(client):
     from openapi_spec_validator.validation import OpenAPIV31SpecValidator
 
     validate(client.get("/api/v1/openapi.json").get_json(), cls=OpenAPIV31SpecValidator)
+
+
+def test_hand_score_takes_a_rank_alone_and_meld_check_still_wants_suits(client):
+    r = post(client, "/variants/continental/hand-score", {"cards": ["K", "7", "7", "JK"]})
+    assert r.status_code == 200, r.get_json()
+    suited = post(client, "/variants/continental/hand-score", {"cards": ["KS", "7H", "7D", "JK"]})
+    assert r.get_json()["points"] == suited.get_json()["points"] > 0
+    assert [line["card"] for line in r.get_json()["lines"]] == ["K", "7", "7", "JK"]
+    r = post(client, "/variants/continental/meld-check", {"melds": [["7", "7H", "7S"]]})
+    assert r.status_code == 400 and "needs a suit" in r.get_json()["error"]
+    r = post(client, "/variants/roy/play-check", {"top": "7H", "cards": ["7"]})
+    assert r.status_code == 400 and "needs a suit" in r.get_json()["error"]

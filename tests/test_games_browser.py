@@ -21,6 +21,7 @@ def test_record_a_round_with_the_card_picker(live_server, page):
     assert page.text_content("#hand-1 output.running") == "33"  # 10 + 20 + 3, before saving
     page.fill("#hand-1 input[name$='-extra']", "kd")
     assert page.text_content("#hand-1 output.running") == "43"
+    page.click("#hand-1 .wrong-count summary")  # the incorrect-hand box waits behind this link
     page.fill("#hand-1 input[name$='-missing_cards']", "1")
     assert page.text_content("#hand-1 output.running") == "53"
     page.click("#hand-2 .modes input[value='points'] + span")

@@ -45,7 +45,10 @@ def round_data(players, went_out, hands, number=None, key=None, action="save"):
         data["key"] = key
     for i, seat in enumerate(players):
         data[f"hands-{i}-seat"] = str(seat)
-        for field, value in hands.get(seat, {}).items():
+        hand = hands.get(seat, {})
+        if hand.get("mode") == "points" and "sure" not in hand:
+            hand = {**hand, "sure": "y"}  # the table confirmed the points (tests pick any number)
+        for field, value in hand.items():
             data[f"hands-{i}-{field}"] = value
     return data
 
@@ -314,7 +317,10 @@ def test_withdraw_suspend_resume_and_log_a_ruling_through_pages(client):
                                                         2: {"mode": "points", "points": "20"},
                                                         3: {"mode": "points", "points": "30"}}))
     assert "Withdraw after round 1" in text(client.get(f"/games/{gid}/withdraw"))
-    assert client.post(f"/games/{gid}/withdraw", data={"player": "Cy"}).status_code == 302
+    asked = client.post(f"/games/{gid}/withdraw", data={"player": "Cy"})
+    assert asked.status_code == 200 and "Yes, withdraw Cy" in text(asked)  # asked again first
+    assert api_state(client, gid)["seats"][2]["active"]
+    assert client.post(f"/games/{gid}/withdraw", data={"player": "Cy", "confirm": "yes"}).status_code == 302
     page = text(client.get(f"/games/{gid}"))
     assert "Cy withdrew after round 1; their total 40" in page and "40*" in page
     form = text(client.get(f"/games/{gid}/round"))
@@ -322,7 +328,10 @@ def test_withdraw_suspend_resume_and_log_a_ruling_through_pages(client):
     r = post_round(client, gid, round_data([0, 1, 3], 1, {0: {"mode": "points", "points": "1"},
                                                         3: {"mode": "points", "points": "2"}}))
     assert r.status_code == 302, text(r)
-    assert client.post(f"/games/{gid}/suspend").status_code == 302
+    asked = client.post(f"/games/{gid}/suspend")
+    assert asked.status_code == 200 and "Yes, suspend the game" in text(asked)
+    assert "Suspended" not in text(client.get(f"/games/{gid}"))
+    assert client.post(f"/games/{gid}/suspend", data={"confirm": "yes"}).status_code == 302
     assert "Suspended" in text(client.get(f"/games/{gid}"))
     r = client.get(f"/games/{gid}/round")
     assert r.status_code == 302
@@ -453,7 +462,9 @@ def test_by_value_errors_name_the_field_and_lose_nothing(client):
         2: {"mode": "values"}}))
     page = text(r)
     assert r.status_code == 400
-    assert "Check Bob and Cy: see the messages under their hands." in page  # at the top of a long form
+    summary = page[page.index('class="error-summary"'):page.index('<form method="post" class="round-form"')]
+    assert '''href="#hands-1-v15">Bob · 15-point cards: 'two' is not a whole number''' in summary  # at the top
+    assert 'href="#hand-2">Cy holds no cards' in summary
     assert "15-point cards: 'two' is not a whole number" in page  # the field and the value
     assert "15-point cards: two" not in page.replace("'two'", "")  # no range error on top of it
     assert "Cy holds no cards: count the cards by value Cy still holds, or type the points" in page
@@ -468,24 +479,28 @@ def test_without_the_script_the_way_filled_in_counts(client):
     """Without JavaScript every way is shown at once: typed points with "By value" still chosen
     are points; an empty "by value" hand is refused, not scored 0."""
     gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
-    r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "points": "12"},
+    r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "points": "25"},
                                                         2: {"mode": "values", "extra": "KD 4S"}}))
     assert r.status_code == 302, text(r)
     hands = api_state(client, gid)["rounds"][0]["hands"]
-    assert hands["Bob"]["entered_as"] == "points" and hands["Bob"]["points"] == 12
+    assert hands["Bob"]["entered_as"] == "points" and hands["Bob"]["points"] == 25
     assert hands["Cy"]["entered_as"] == "cards" and hands["Cy"]["points"] == 15
 
 
-def test_the_way_hands_were_entered_is_remembered(client):
+def test_the_way_hands_were_entered_is_remembered_per_player(client):
     gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
-    post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "3"},
-                                                    2: {"mode": "points", "points": "4"}}))
+    post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "30"},
+                                                    2: {"mode": "points", "points": "40"}}))
     form = text(client.get(f"/games/{gid}/round"))
-    assert re.search(r'name="hands-0-mode" value="points" checked', form)
-    post_round(client, gid, round_data([0, 1, 2], 1, {0: {"mode": "cards", "cards": ["KD"]},
-                                                    2: {"mode": "cards", "extra": "4S"}}))
+    assert re.search(r'name="hands-0-mode" value="values" checked', form)  # Ann went out: not told
+    assert re.search(r'name="hands-1-mode" value="points" checked', form)
+    post_round(client, gid, round_data([0, 1, 2], 2, {0: {"mode": "cards", "cards": ["KD"]},
+                                                    1: {"mode": "values", "v5": "1"}}))
     other = start(client, "joybells", ["Ann", "Bob", "Cy"])  # the browser remembers, not the game
-    assert re.search(r'name="hands-0-mode" value="cards" checked', text(client.get(f"/games/{other}/round")))
+    form = text(client.get(f"/games/{other}/round"))
+    assert re.search(r'name="hands-0-mode" value="cards" checked', form)
+    assert re.search(r'name="hands-1-mode" value="values" checked', form)
+    assert re.search(r'name="hands-2-mode" value="points" checked', form)  # Cy went out in round 2
 
 
 def test_after_the_last_round_the_game_page_shows_the_result(client):

@@ -1,13 +1,14 @@
 """The rules pages through the test client: /rules, /rules/<variant>, /rules/compare, /rules/search."""
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import replace
 
 import pytest
 
 from scorekeeper.rules import reference, variants
-from scorekeeper.rules.variants import all_variants, get_variant
+from scorekeeper.rules.variants import SOURCE_TITLES, all_variants, get_variant
 from tests.rules.test_reference import copied, source_runs  # noqa: F401  (fixture)
 
 VARIANTS = [v.id for v in all_variants()]
@@ -34,7 +35,8 @@ def test_index_lists_variants_tools_and_sources(client):
         assert f'href="/rules/{v.id}"' in text
     for path in ("/tools/hand", "/tools/decks", "/tools/irregularities", "/rules/compare"):
         assert f'href="{path}"' in text
-    assert "001_569bf38a05f6b502.txt" in text
+    assert "Continental Rummy (encyclopedia article)" in text and "Clenney family May I" in text
+    assert ".txt" not in text and "source 0" not in text  # sources by name, never by file
     assert_csp_clean(text)
 
 
@@ -57,7 +59,8 @@ def test_variant_page_has_every_anchor_and_a_citation_per_section(client, vid):
         assert f'href="#{anchor}"' in text  # in the table of contents
     for anchor in page.anchors:
         assert 'class="cite"' in found[anchor], f"{anchor} has no citation"
-        assert "source " in found[anchor] or "rulings" in found[anchor]
+        assert any(title in html.unescape(found[anchor]) for title in SOURCE_TITLES.values()), anchor
+        assert "source 0" not in found[anchor] and ".txt" not in found[anchor] and "rulings.md" not in found[anchor]
     assert_csp_clean(text)
 
 
@@ -83,7 +86,7 @@ def test_contract_table_and_points_come_from_the_variant(client):
 
 def test_silent_sources_are_flagged_on_the_page(client):
     joy = sections(client.get("/rules/joybells").get_data(as_text=True))
-    assert "House rule." in joy["stock"] and "source 001" in joy["stock"]
+    assert "House rule." in joy["stock"] and "Continental Rummy (encyclopedia article)" in joy["stock"]
     assert "say nothing" in joy["out-of-turn"]
     cont = sections(client.get("/rules/continental").get_data(as_text=True))
     assert "House rule." not in cont["out-of-turn"]

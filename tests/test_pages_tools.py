@@ -62,7 +62,7 @@ def test_hand_penalty_under_every_variant(client, anchors):
     assert {vid for vid, _ in links} == set(VARIANTS)
     for vid, anchor in links:
         assert anchor in anchors(vid)
-    assert "source 001, Scoring" in text
+    assert "Continental Rummy (encyclopedia article), Scoring" in text
 
 
 def test_hand_typed_codes_jokers_and_missing_cards(client):
@@ -169,7 +169,7 @@ def test_guide_every_path_ends_in_a_cited_ruling(client, anchors, vid):
         assert "Ruling:" in body
         links = applied_links(body)
         assert len(links) == 1 and links[0][0] == vid and links[0][1] in anchors(vid), (url, links)
-        assert "Source: source 0" in body or "Source: scorekeeper rulings" in body
+        assert "Source: " in body and "source 0" not in body and ".txt" not in body
         topic = re.search(r"topic=([\w-]+)", url).group(1)
         silent = next(t for t in topics if t.key == topic).is_silent(v)
         assert ("say nothing" in body) == silent, url
@@ -180,13 +180,13 @@ def test_guide_every_path_ends_in_a_cited_ruling(client, anchors, vid):
 
 def test_guide_uses_each_variants_own_source(client):
     body = answer(client.get("/tools/irregularities?variant=clenney&topic=illegal-draw&step=no&step=one"))
-    assert "source 004 (Clenney family May I" in body and "say nothing" not in body
+    assert "Clenney family May I (a family's rules)" in body and "say nothing" not in body
     body = answer(client.get("/tools/irregularities?variant=continental&topic=illegal-draw&step=no&step=one"))
-    assert "middle of the stock" in body and "source 001" in body
+    assert "middle of the stock" in body and "Continental Rummy (encyclopedia article)" in body
     body = answer(client.get("/tools/irregularities?variant=le-may-i&topic=stock"))
-    assert "source 003" in body and "Shuffle" in body
+    assert "Le May I (French rules)" in body and "Shuffle" in body
     body = answer(client.get("/tools/irregularities?variant=joybells&topic=stock&step=yes"))
-    assert "say nothing" in body and "Continental ruling (source 001, Stock pile depletion)" in body
+    assert "say nothing" in body and "Continental ruling (Continental Rummy (encyclopedia article), Stock pile depletion)" in body
 
 
 def test_guide_trail_can_be_changed(client):

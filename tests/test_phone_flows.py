@@ -86,7 +86,7 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
             page.fill(f"#hand-{seat} input.count", "3")
         else:
             page.click(f"#hand-{seat} .modes input[value='points'] + span")
-            page.fill(f"#hand-{seat} input[name$='-points']", str(10 + seat))
+            page.fill(f"#hand-{seat} input[name$='-points']", str(10 * (seat + 1)))  # points some hand scores
     submit(page, "button[name=preview]")
     seen.check("round-preview")
     submit(page, "button[name=save]")
@@ -101,7 +101,7 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
         page.fill("#hand-1 input.count", "5")
     else:
         page.click("#hand-1 .modes input[value='points'] + span")
-        page.fill("#hand-1 input[name$='-points']", "7")
+        page.fill("#hand-1 input[name$='-points']", "15")
     page.fill("textarea[name=reason]", "Bob's king was counted twice")
     submit(page, "button[name=save]")
     assert page.url == game_url
@@ -114,12 +114,17 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
     seen.check("withdraw")
     page.select_option("select[name=player]", names[-1])
     submit(page, "main button[type=submit]")
+    seen.check("withdraw-confirm")
+    submit(page, "button[name=confirm]")
     assert page.url == game_url
     assert f"{names[-1]} has withdrawn" in page.inner_text("body")
 
     # Suspend, then resume confirming the seating.
-    if page.locator("button:has-text('Suspend the game')").count():
-        submit(page, "button:has-text('Suspend the game')")
+    if page.locator("a:has-text('Suspend the game')").count():
+        with page.expect_navigation():
+            page.click("a:has-text('Suspend the game')")
+        seen.check("suspend-confirm")
+        submit(page, "button[name=confirm]")
         seen.check("suspended")
         page.click("nav.actions a.button")
         seen.check("resume")

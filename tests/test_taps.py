@@ -139,7 +139,7 @@ def test_the_remembered_way_survives_a_new_game(live_server, page):
     page.click("label.pill:has(input[name=went_out][value='0'])")
     for seat in (1, 2):
         page.click(f"#hand-{seat} .modes label.pill:has(input[value='points'])")
-        page.fill(f"#hand-{seat} input[name$='-points']", "7")
+        page.fill(f"#hand-{seat} input[name$='-points']", "25")
     submit(page, "button[name=save]")
     start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
     page.click("nav.actions a.button")

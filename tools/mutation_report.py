@@ -1,6 +1,9 @@
 """Counts of the last `make mutation` run (mutmut's results in mutants/), for docs/testing.md.
 
-Run from the repository root after `mutmut run`:  .venv/bin/python tools/mutation_report.py [--list]
+Run from the repository root after `mutmut run`:
+    .venv/bin/python tools/mutation_report.py [--list] [--only FILE]
+``--list`` prints the diff of every counted survivor; ``--only FILE`` counts only the mutants named
+in FILE, one a line (e.g. a random sample run with ``mutmut run NAME...``).
 
 A surviving mutant is *message text* when the only thing it changes is the inside of string
 literals that are words for a reader (the original literal holds a space: "went out",
@@ -27,12 +30,16 @@ from mutmut.utils.file_utils import walk_mutatable_files
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
+    """The tokens of one line of a diff; a line that opens or continues a bracket is read up to its end."""
+    out: list[tuple[int, str]] = []
+    skip = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT)
     try:
-        return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
-                if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT,
-                                  tokenize.DEDENT, tokenize.COMMENT)]
+        for t in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
+            if t.type not in skip:
+                out.append((t.type, t.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return []
+        pass
+    return out
 
 
 def _is_prose(literal: str) -> bool:
@@ -62,6 +69,7 @@ def kind_of(diff: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    only = set(Path(argv[argv.index("--only") + 1]).read_text().split()) if "--only" in argv else None
     statuses: Counter = Counter()
     by_file: dict[str, Counter] = defaultdict(Counter)
     survivors: list[tuple[str, str, str]] = []
@@ -74,6 +82,8 @@ def main(argv: list[str]) -> int:
             except ValueError:
                 time.sleep(0.2)
         for name, code in data.exit_code_by_key.items():
+            if only is not None and name not in only:
+                continue
             status = status_by_exit_code[code]
             if status in ("survived", "no tests"):
                 diff = get_diff_for_mutant(name, path=path)

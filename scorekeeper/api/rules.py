@@ -82,10 +82,11 @@ def _with_house_rules(variant: Variant, data: dict) -> Variant:
         raise _input_error(err, 400 if not isinstance(options, dict) else 422) from None
 
 
-def _cards(variant: Variant, codes: Any, field: str) -> list[cards_mod.Card]:
-    """Parse card codes (400 when a code is not a card), then check them against the pack (422)."""
+def _cards(variant: Variant, codes: Any, field: str, rank_alone: bool = False) -> list[cards_mod.Card]:
+    """Parse card codes (400 when a code is not a card), then check them against the pack (422);
+    ``rank_alone`` where only points are asked (a rank without a suit is enough)."""
     try:
-        parsed = cards_mod.parse_cards(codes, field)
+        parsed = cards_mod.parse_cards(codes, field, rank_alone=rank_alone)
     except RulesInputError as err:
         raise _input_error(err, 400) from None
     try:
@@ -181,7 +182,7 @@ def hand_score(variant_id: str):
     """Penalty points of the cards left in a hand, plus 10 per missing card (incorrect hand)."""
     variant = _variant(variant_id)
     data = _body()
-    cards = _cards(variant, _field(data, "cards"), "cards")
+    cards = _cards(variant, _field(data, "cards"), "cards", rank_alone=True)
     missing = data.get("missing_cards", 0)
     if missing is not None and (not isinstance(missing, int) or isinstance(missing, bool)):
         raise ApiError(f"missing_cards: {json.dumps(missing)} is not a whole number", 400,

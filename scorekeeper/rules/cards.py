@@ -2,6 +2,8 @@
 
 A card code is a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` also means 10) followed by a suit
 ``S H D C`` (or ``♠ ♥ ♦ ♣``), in any case; a joker is ``JK``. See shared/rulings.md, "Vocabulary".
+Where only points are asked (the cards left in a hand), a rank alone (``K``, ``7``) is a card too:
+a card's points never depend on its suit. Melds and ROY plays keep requiring the suit.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ class CardError(RulesInputError):
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """One playing card. ``rank``/``suit`` are ``None`` for a joker."""
+    """One playing card. ``rank``/``suit`` are ``None`` for a joker; ``suit`` alone is ``None`` for a
+    card given by its rank only, where only its points count (see :func:`parse_card`)."""
 
     rank: str | None
     suit: str | None
@@ -41,7 +44,7 @@ class Card:
 
     @property
     def code(self) -> str:
-        return JOKER if self.is_joker else f"{self.rank}{self.suit}"
+        return JOKER if self.is_joker else f"{self.rank}{self.suit or ''}"
 
     @property
     def number(self) -> int:
@@ -56,12 +59,13 @@ class Card:
     def name(self) -> str:
         if self.is_joker:
             return "joker"
-        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+        rank = RANK_NAMES.get(self.rank, self.rank)
+        return f"{rank} of {SUIT_NAMES[self.suit]}" if self.suit else rank
 
     @property
     def label(self) -> str:
         """Short display form with a suit symbol, e.g. ``10♥``."""
-        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOLS.get(self.suit, '')}"
 
     def __str__(self) -> str:
         return self.code
@@ -71,8 +75,9 @@ def joker() -> Card:
     return Card(None, None)
 
 
-def parse_card(text: object, field: str | None = None) -> Card:
-    """Parse one card code; raise :class:`CardError` naming the code when it is not a card."""
+def parse_card(text: object, field: str | None = None, *, rank_alone: bool = False) -> Card:
+    """Parse one card code; raise :class:`CardError` naming the code when it is not a card.
+    With ``rank_alone`` (only the card's points are asked), a rank without a suit is a card too."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card code (expected a string such as '10H' or 'JK')", field, text)
     raw = text
@@ -87,14 +92,19 @@ def parse_card(text: object, field: str | None = None) -> Card:
             rank = "10"
         if rank in RANKS and suit in SUITS:
             return Card(rank, suit)
+    rank = "10" if code == "T" else code
+    if rank in RANKS:
+        if rank_alone:
+            return Card(rank, None)
+        raise CardError(f"{raw!r} needs a suit here: the suit matters ({CARD_CODE_HELP})", field, raw)
     raise CardError(f"{raw!r} is not a card ({CARD_CODE_HELP})", field, raw)
 
 
-def parse_cards(codes: object, field: str = "cards") -> list[Card]:
+def parse_cards(codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:
     """Parse a list of card codes; errors name the position, e.g. ``cards[2]``."""
     if not isinstance(codes, (list, tuple)):
         raise CardError(f"{codes!r} is not a list of card codes", field, codes)
-    return [parse_card(code, f"{field}[{i}]") for i, code in enumerate(codes)]
+    return [parse_card(code, f"{field}[{i}]", rank_alone=rank_alone) for i, code in enumerate(codes)]
 
 
 def format_card(card: Card) -> str:

@@ -263,7 +263,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
             raise GameRulesError(f"{len(codes)} cards is more than any hand holds", f"{field}.cards", len(codes))
         try:
-            cards = tuple(variant.parse_cards(codes, f"{field}.cards"))
+            cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
         except RulesInputError as err:
             raise GameRulesError(err.message, err.field, err.value) from None
         if roy:
@@ -618,7 +618,7 @@ def tally(
         else:
             totals[s.name] = raw[s.name]
             provisional[s.name] = False
-            notes.append(f"{s.name} withdrew after round {s.withdrawn_after}; their total stays at {raw[s.name]}.")
+            notes.append(f"{s.name} withdrew after hand {s.withdrawn_after}; their total stays at {raw[s.name]}.")  # ROY
 
     ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .errors import RulesInputError
-from .variants import SOURCE_FILES, Citation, StockExhausted, Variant
+from .variants import SOURCE_FILES, SOURCE_TITLES, Citation, StockExhausted, Variant
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class Ctx:
           anchor: str | None = None) -> Ruling:
         note = None
         if self.silent_in is not None:
-            own = f"source {self.silent_in}" if self.silent_in in SOURCE_FILES else self.silent_in
+            own = SOURCE_TITLES.get(self.silent_in, self.silent_in)
             if self.cite.file == "001":
                 note = (f"The {self.v.name} rules ({own}) say nothing about this. This is the Continental "
                         f"ruling ({self.cite.label}), which scorekeeper applies as a house rule.")
@@ -296,7 +296,7 @@ def _laid_down(v: Variant, c: Ctx) -> dict[str, Node]:
             "Check it with the meld checker first.",
             "The rule only covers extra cards in a meld that is otherwise good. While it is still the same "
             "turn the player may pick up the cards laid down this turn and lay them down properly; cards "
-            "put down in earlier turns cannot be moved (source 001, The play). Anything beyond that is for "
+            "put down in earlier turns cannot be moved (Continental Rummy, encyclopedia article: The play). Anything beyond that is for "
             "the table to agree.",
             tool="meld"),
     )}

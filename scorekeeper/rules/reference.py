@@ -146,12 +146,7 @@ class RulesPage:
 def source_line(c: Citation) -> str:
     """A citation as a reader sees it: file, what it is, section."""
     section = c.section.strip('"')
-    if c.file in SOURCE_FILES:
-        where = f"source {c.file} ({SOURCE_TITLES[c.file]}, {SOURCE_FILES[c.file]})"
-    elif c.file == RULINGS:
-        where = "scorekeeper rulings (shared/rulings.md)"
-    else:
-        where = SOURCE_TITLES.get(c.file, c.file)
+    where = SOURCE_TITLES.get(c.file, c.file)
     return f"{where}, section “{section}”" if section else where
 
 
@@ -592,7 +587,7 @@ def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
 
 
 def source_name(file: str) -> str:
-    return f"source {file}" if file in SOURCE_FILES else SOURCE_TITLES.get(file, file)
+    return SOURCE_TITLES.get(file, file)
 
 
 def _stock(v: Variant) -> Section:
@@ -667,12 +662,12 @@ def _irregularities(v: Variant) -> Section:
         if v.is_contract_game:
             blocks.append(HouseNote(
                 f"The {v.name} rules ({own}) say nothing about {', '.join(silent)}. For those, scorekeeper "
-                "applies the Continental rulings (source 001) as house rules, as set out below.",
+                "applies the Continental rulings (Continental Rummy, encyclopedia article) as house rules, as set out below.",
                 Citation("001", "Rules of play")))
         else:
             blocks.append(HouseNote(
                 f"The {v.name} rules ({own}) say nothing about irregularities. Where a Continental ruling "
-                "(source 001) fits a shedding game it is offered below as a house rule.",
+                "(Continental Rummy, encyclopedia article) fits a shedding game it is offered below as a house rule.",
                 Citation("001", "Rules of play")))
     blocks.append(Para("The irregularity guide walks you to the ruling one question at a time."))
     cites = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
@@ -755,7 +750,7 @@ def rules_page(v: Variant) -> RulesPage:
         sections = _roy_sections(v)
     own = primary_source(v)
     intro = (f"{v.summary} Written in our own words from {source_name(own)} "
-             f"({SOURCE_TITLES.get(own, own)}) and scorekeeper's rulings; every section names its source.")
+             f"and scorekeeper's rulings; every section names its source.")
     return RulesPage(v, intro, sections)
 
 

@@ -57,13 +57,14 @@ SOURCE_FILES = {
     "003": "003_88028a75f3fb4c49.txt",
     "004": "004_63d480ac8167bfd2.txt",
 }
+# What a player calls each source: the app never shows the rule texts' file names.
 SOURCE_TITLES = {
-    "000": "Joybells family rules",
-    "001": "Continental Rummy article",
-    "002": "ROY newsgroup post (1995)",
+    "000": "Joybells (a family's rules)",
+    "001": "Continental Rummy (encyclopedia article)",
+    "002": "ROY (newsgroup post, 1995)",
     "003": "Le May I (French rules)",
-    "004": "Clenney family May I",
-    "rulings": "scorekeeper rulings",
+    "004": "Clenney family May I (a family's rules)",
+    "rulings": "scorekeeper's rulings",
     "house": "house rule",
     "choice": "scorekeeper's choice where the sources are silent",
 }
@@ -82,8 +83,7 @@ class Citation:
 
     @property
     def label(self) -> str:
-        prefix = f"source {self.file}" if self.file in SOURCE_FILES else self.title
-        return f"{prefix}, {self.section}" if self.section else prefix
+        return f"{self.title}, {self.section}" if self.section else self.title
 
     def as_dict(self) -> dict:
         return {"file": self.file, "section": self.section, "label": self.label}
@@ -323,10 +323,10 @@ class Variant:
             raise CardError(f"'JK' cannot be used: {self.name} is played without jokers", field, "JK")
         return card
 
-    def parse_cards(self, codes: object, field: str = "cards") -> list[Card]:
+    def parse_cards(self, codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:
         from .cards import parse_cards
 
-        cards = parse_cards(codes, field)
+        cards = parse_cards(codes, field, rank_alone=rank_alone)
         for i, card in enumerate(cards):
             self.check_card(card, f"{field}[{i}]")
         return cards

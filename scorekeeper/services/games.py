@@ -24,7 +24,7 @@ from ..models import (Correction, Game, GameStatus, HandRecord, IdempotencyKey, 
                       ROUND_RULING_KINDS, Round, Ruling, RulingKind, Seat, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
-from ..rules.variants import Variant, get_variant
+from ..rules.variants import RoundScore, Variant, get_variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
@@ -473,7 +473,8 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     def sentence(text: str) -> str:
         return text if text[-1] in ".!?" else text + "."
 
-    summary = f"Round {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
+    unit = "Hand" if variant_of(game).scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+    summary = f"{unit} {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind=RulingKind.DISPUTE, summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
     variant = variant_of(game)

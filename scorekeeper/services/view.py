@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
-from ..rules.variants import Variant
+from ..rules.variants import RoundScore, Variant
 from .loading import variant_of
 
 
@@ -280,7 +280,8 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
     notes.extend(result.notes)
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
-        notes.append(f"Round {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
+        unit = "Hand" if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+        notes.append(f"{unit} {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
     for r in game.rulings:
         if not r.automatic:
             notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))

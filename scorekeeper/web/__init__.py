@@ -16,6 +16,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.register_blueprint(bp)
+    from .errors import error_items  # the error summary at the top of every form
+
+    app.add_template_global(error_items)
     from .rules import bp as rules_bp  # rules pages and dispute tools
 
     app.register_blueprint(rules_bp)

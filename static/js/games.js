@@ -17,17 +17,22 @@
   var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
   var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var PILLS = 4;  // one tap sets 1 to 4 cards of a value; more are typed in the box beside them
+  // one tap sets 1 to 4 cards of a value; more are typed in the box beside them
+  var PILLS = 4;
 
   function cardValue(code) {
     code = code.trim().toUpperCase();
     if (code === "JK" || code === "JOKER") { return values.JK; }
+    if (code === "T") { code = "10"; }
+    // a rank alone: points need no suit
+    if (values[code] !== undefined) { return values[code]; }
     var rank = code.slice(0, -1);
     if (rank === "T") { rank = "10"; }
     return values[rank];
   }
 
-  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }  // hands-1-v5: 5-point cards
+  // hands-1-v5: 5-point cards
+  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
 
   function modeOf(hand) {
     var checked = hand.querySelector(".modes input:checked");
@@ -77,6 +82,63 @@
     return any ? total + missing * penalty : null;
   }
 
+  // Typed points that no hand could score (47 when every card is worth a multiple of 5) ask
+  // "are you sure?" at once; the server asks too (web/games/forms.py, unlikely_points).
+  var possible = null;
+  function canScore(points) {
+    if (!possible) {
+      var worth = Object.keys(values).map(function (k) { return values[k]; }).concat(penalty ? [penalty] : [])
+        .filter(function (v) { return v > 0; });
+      possible = [true];
+      for (var n = 1; n <= 10000; n += 1) {
+        possible[n] = worth.some(function (v) { return v <= n && possible[n - v]; });
+      }
+    }
+    return points > 10000 || possible[points] === true;
+  }
+  function checkPoints(hand) {
+    var box = hand.querySelector("input[name$='-points']");
+    if (!box) { return; }
+    var pts = modeOf(hand) === "points" ? number(box) : null;
+    var odd = pts !== null && pts >= 0 && !canScore(pts);
+    box.dataset.unlikely = odd ? "yes" : "no";
+    var doubt = hand.querySelector(".points-doubt");
+    var sure = hand.querySelector("label.sure");
+    if (!odd && !doubt) { return; }
+    if (!doubt) {  // the message and the "yes" box, as the server renders them
+      doubt = document.createElement("p");
+      doubt.className = "points-doubt field-error";
+      doubt.setAttribute("role", "alert");
+      sure = document.createElement("label");
+      sure.className = "check sure";
+      var tick = document.createElement("input");
+      tick.type = "checkbox";
+      tick.name = box.name.replace(/points$/, "sure");
+      tick.id = tick.name;
+      tick.value = "y";
+      sure.appendChild(tick);
+      sure.appendChild(document.createTextNode(" Yes, these points are right"));
+      box.after(doubt, sure);
+    }
+    if (odd) {
+      doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
+    }
+    doubt.hidden = !odd;
+    sure.hidden = !odd && !sure.querySelector("input").checked;
+  }
+
+  // "No score" says the rule at once: the form's one copy of it goes under the hand that chose it.
+  var noScore = form.querySelector(".no-score-rule");
+  function placeRule() {
+    var missing = hands.filter(function (hand) { return modeOf(hand) === "missing" && !hand.classList.contains("is-out"); });
+    if (!noScore) { return; }
+    if (missing.length) {
+      var last = missing[missing.length - 1];
+      if (noScore.parentNode !== last) { last.appendChild(noScore); }
+    }
+    noScore.hidden = !missing.length;
+  }
+
   function update() {
     var out = wentOut();
     var royTotal = 0;
@@ -90,6 +152,7 @@
         royTotal += number(hand.querySelector("input.count")) || 0;
         return;
       }
+      checkPoints(hand);
       var total = handTotal(hand);
       var text = total === null ? "" : String(total);
       if (output && output.textContent !== text) { output.textContent = text; }
@@ -102,6 +165,7 @@
       });
     });
     if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
+    placeRule();
   }
 
   // The card picker: one button-sized checkbox per card of the pack, built here (the page only

@@ -4,6 +4,20 @@
 // works: reload it by hand.
 (function () {
   "use strict";
+  // Times are sent in UTC (<time datetime="...Z" data-local>): shown in the phone's own time zone.
+  function localTimes() {
+    document.querySelectorAll("time[data-local]").forEach(function (t) {
+      var at = new Date(t.getAttribute("datetime"));
+      if (isNaN(at.getTime())) { return; }
+      var date = { year: "numeric", month: "short", day: "numeric" };
+      var text = t.dataset.local === "date" ? at.toLocaleDateString([], date)
+        : at.toLocaleString([], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+      if (t.textContent !== text) { t.textContent = text; }
+    });
+  }
+  localTimes();
+  document.addEventListener("scoreboard:updated", localTimes);
+
   var box = document.querySelector("[data-live]");
   if (!box || !window.fetch || !window.DOMParser) { return; }
   var INTERVAL = 5000;

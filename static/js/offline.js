@@ -4,12 +4,17 @@
 // is back (here, on the game page or on the offline page) every waiting round is POSTed to
 // /api/v1/games/<id>/rounds with "Authorization: Bearer <token>" and "Idempotency-Key: <key>":
 // sending one twice stores it once (the server answers the first answer again).
+// Also: a game page asks the service worker to store itself and its round form (data-offline-keep);
+// rounds waiting on the phone show at once in the game page's grid and totals, marked as waiting,
+// and a stored round form moves on to the next round (data-offline-plan); a Save whose network
+// drops on the way keeps the round too ("posting": sent later under the same key, stored once).
 (function () {
   "use strict";
   if (!window.indexedDB || !window.fetch) { return; }
   var DB = "scorekeeper-offline";
   var STORE = "rounds";
   var RETRY = 15000;
+  var POSTING_GRACE = 20000;
 
   // ----- the queue (IndexedDB) -----------------------------------------------------------------
   function open() {
@@ -53,7 +58,12 @@
     return what + " is saved on this phone only: it will be sent when the network is back.";
   }
 
+  // A round whose ordinary form post is under way ("posting") is not shown: it is most likely stored
+  // already. It shows as waiting once the network is known to have dropped on the way (#not-sent).
+  function visible(entries) { return entries.filter(function (e) { return e.state !== "posting"; }); }
+
   function show(entries) {
+    entries = visible(entries);
     document.querySelectorAll("[data-offline-queue]").forEach(function (list) {
       var game = list.dataset.offlineQueue;
       var mine = entries.filter(function (e) { return game === "all" || e.game === game; });
@@ -84,13 +94,79 @@
     });
   }
 
-  function refreshList() { return all().then(function (entries) { show(entries); return entries; }); }
+  function refreshList() {
+    return all().then(function (entries) {
+      show(entries);
+      moveFormOn(entries);
+      // The game page draws the waiting rounds into its grid (static/js/waiting.js).
+      document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
+      return entries;
+    });
+  }
+
+  // ----- waiting rounds: the next round's header (shared with static/js/waiting.js) ---------------
+  function plan(el) {
+    try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
+  }
+  function planned(p, number) {
+    return (p.rounds || []).filter(function (r) { return r.number === number; })[0] || null;
+  }
+  // (game null: every game's)
+  function waitingFor(entries, game) {
+    return visible(entries).filter(function (e) { return (game === null || e.game === game) && e.state !== "refused"; })
+      .sort(function (a, b) { return a.body.round - b.body.round; });
+  }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function setLine(p, key, text, extra) {  // <p><span class="k">Dealer</span> Ann</p>
+    if (!p) { return; }
+    p.textContent = "";
+    if (key) { p.appendChild(el("span", "k", key)); p.appendChild(document.createTextNode(" ")); }
+    p.appendChild(document.createTextNode(text));
+    if (extra) { p.appendChild(document.createTextNode(" ")); p.appendChild(extra); }
+  }
+  function showRound(box, p, number) {  // the "Round N · Dealer · Contract" header
+    var r = planned(p, number);
+    var round = box.querySelector(".now-round");
+    if (!round || !r) { return; }
+    var of = round.querySelector(".of");
+    setLine(round, null, p.label + " " + number, of);
+    setLine(box.querySelector(".now-dealer"), "Dealer", r.dealer);
+    if (r.contract) {
+      setLine(box.querySelector(".now-contract"), "Contract", r.contract, el("span", "min", "(" + r.min_cards + " cards)"));
+    }
+  }
+  function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
+
+  window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
+
+  // A stored round form opened after rounds were saved on the phone: the next round's number,
+  // dealer and contract.
+  function moveFormOn(entries) {
+    var form = document.querySelector("form.round-form[data-offline-plan]");
+    if (!form) { return; }
+    var p = plan(form);
+    var input = form.querySelector("input[name=round]");
+    var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
+    var mine = waitingFor(entries, form.dataset.game).filter(function (e) { return e.body.round >= first; });
+    if (!mine.length) { return; }
+    var next = mine[mine.length - 1].body.round + 1;
+    if (!planned(p, next) || number(input.value) === next) { return; }
+    input.value = String(next);
+    var box = document.querySelector(".now.compact");
+    if (box) { showRound(box, p, next); }
+  }
 
   // ----- sending ---------------------------------------------------------------------------------
   var sending = false;
 
   function send(entry) {
-    entry.state = "sending";
+    var wasPosting = entry.state === "posting";
+    entry.state = wasPosting ? "posting" : "sending";
     return put(entry).then(refreshList).then(function () {
       return fetch(entry.api, {
         method: "POST",
@@ -108,12 +184,17 @@
       if (response.ok) { return remove(entry.key).then(function () { return true; }); }
       return response.json().catch(function () { return {}; }).then(function (body) {
         if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
+        if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
+          // the form post stored it
+          return remove(entry.key).then(function () { return true; });
+        }
         entry.state = "refused";
         entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
         return put(entry).then(function () { return false; });
       });
     }).catch(function () {
-      entry.state = "waiting";  // no network (or the server is busy): keep it for later
+      // no network (or the server is busy): keep it for later
+      entry.state = wasPosting ? "posting" : "waiting";
       return put(entry).then(function () { return false; });
     });
   }
@@ -126,6 +207,8 @@
     });
     return all().then(function (entries) {
       var due = entries.filter(function (e) {
+        // its post may be under way
+        if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
         return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
       });
       due.sort(function (a, b) { return a.body.round - b.body.round; });
@@ -136,8 +219,9 @@
       }, Promise.resolve()).then(function () { return sent; });
     }).then(function (sent) {
       sending = false;
-      if (sent && document.querySelector("[data-live]")) {
-        window.location.reload();  // show the scoreboard with the rounds just stored
+      if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
+        // show the scoreboard (or the next round's form) with the rounds just stored
+        window.location.reload();
         return;
       }
       return refreshList();
@@ -151,7 +235,8 @@
     return isNaN(n) ? null : n;
   }
 
-  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }  // hands-1-v5: 5-point cards
+  // hands-1-v5: 5-point cards
+  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
 
   function buildBody(form) {
     var roy = form.dataset.roy === "yes";
@@ -195,8 +280,14 @@
         });
         result = { values: counts };
       } else if (mode === "points") {
-        var points = intValue(hand.querySelector("input[name$='-points']"));
+        var pointsBox = hand.querySelector("input[name$='-points']");
+        var points = intValue(pointsBox);
         if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
+        var sure = hand.querySelector("label.sure input");
+        if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
+          problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
+          return;
+        }
         result = { points: points };
       } else {
         var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), function (box) { return box.value; });
@@ -208,7 +299,8 @@
       }
       var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
       var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-      if (empty && !missing) {  // as on the server: only the player who went out holds nothing
+      // as on the server: only the player who went out holds nothing
+      if (empty && !missing) {
         problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
         return;
       }
@@ -216,6 +308,38 @@
       body.hands[name] = result;
     });
     return { body: body, problems: problems };
+  }
+
+  // Each player's points as the form shows them (static/js/games.js counts them as they are
+  // entered): null for "no score", 0 for who went out (ROY: the cards left in the other hands).
+  function scoresOf(form, body) {
+    var roy = form.dataset.roy === "yes";
+    var scores = {};
+    var bonus = {};
+    form.querySelectorAll("fieldset.hand").forEach(function (hand) {
+      var name = hand.querySelector("legend .who").textContent.trim();
+      var out = hand.querySelector("output.running");
+      var text = out ? out.textContent.trim() : "";
+      if (body.went_out === name) {
+        scores[name] = roy ? number(text) : 0;
+        var win = plan(form).win_bonus;
+        if (win) { bonus[name] = -win; }
+      } else if (roy) {
+        scores[name] = 0;
+      } else {
+        scores[name] = text === "" ? null : number(text);
+      }
+    });
+    return { scores: scores, bonus: bonus };
+  }
+
+  function newEntry(form, body, key, state) {
+    var counted = scoresOf(form, body);
+    return {
+      key: key, game: form.dataset.game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
+      token: localStorage.getItem(tokenKey(form.dataset.game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
+      body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
+    };
   }
 
   function queueRound(form) {
@@ -236,19 +360,18 @@
     var game = form.dataset.game;
     return all().then(function (entries) {
       var same = entries.filter(function (e) { return e.key === key; })[0];
-      if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }  // a double tap
-      if (same) { key = newKey(); }  // a stored copy of the form used for another round
+      // a double tap
+      if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
+      // a stored copy of the form used for another round
+      if (same) { key = newKey(); }
       var queued = entries.filter(function (e) { return e.game === game && e.state !== "refused"; });
       queued.forEach(function (e) { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
-      var entry = {
-        key: key, game: game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
-        token: localStorage.getItem(tokenKey(game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
-        body: built.body, saved_at: Date.now(), state: "waiting"
-      };
+      var entry = newEntry(form, built.body, key, "waiting");
       return put(entry).then(function () { return entry; });
     }).then(function (entry) {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        window.location.href = entry.page;  // the stored game page, with the message
+        // the stored game page, with the message
+        window.location.href = entry.page;
         return;
       }
       var list = document.querySelector("[data-offline-queue]");
@@ -283,8 +406,11 @@
   }
 
   var form = document.querySelector("form.round-form[data-edit-token-url]");
+  var roundForm = form;
+  var touched = false;
   if (form) {
     fetchToken(form);
+    form.addEventListener("input", function () { touched = true; });
     var bypass = false;
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
@@ -306,17 +432,61 @@
       var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
       go.then(function (online) {
         if (online) {
-          bypass = true;
-          form.requestSubmit(submitter);  // the ordinary form post
-          bypass = false;
-          return;
+          var built = buildBody(form);
+          var key = form.querySelector("input[name=key]").value;
+          var kept = built.problems.length || !key ? Promise.resolve()
+            : put(newEntry(form, built.body, key, "posting")).catch(function () {});
+          return kept.then(function () {
+            bypass = true;
+            // the ordinary form post
+            form.requestSubmit(submitter);
+            bypass = false;
+          });
         }
         return queueRound(form);
       });
     });
   }
 
-  refreshList().then(flush);
+  // The server answered this very form with errors: its Save was not stored, nothing to send.
+  var settle = Promise.resolve();
+  if (form && document.getElementById("error-summary")) {
+    var shown = form.querySelector("input[name=key]").value;
+    settle = all().then(function (entries) {
+      return Promise.all(entries.filter(function (e) { return e.state === "posting" && e.key === shown; })
+        .map(function (e) { return remove(e.key); }));
+    });
+  }
+  // The network dropped on the way of a Save (the service worker opened this page): it waits here.
+  if (window.location.hash === "#not-sent") {
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    settle = settle.then(all).then(function (entries) {
+      return Promise.all(entries.filter(function (e) { return e.state === "posting"; })
+        .map(function (e) { e.state = "waiting"; return put(e); }));
+    });
+  }
+
+  // Store this game page and its round form on the phone (static/sw.js), for the next rounds.
+  function keepPages() {
+    var holder = document.querySelector("[data-offline-keep]");
+    var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
+    if (!urls.length || !navigator.serviceWorker) { return; }
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (reg.active) { reg.active.postMessage({ keep: urls }); }
+    });
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept) {
+        document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
+      }
+    });
+    navigator.serviceWorker.startMessages();
+  }
+  keepPages();
+  document.addEventListener("scoreboard:updated", function () { keepPages(); refreshList(); });
+
+  settle.catch(function () {}).then(refreshList).then(flush);
   window.addEventListener("online", flush);
   window.setInterval(function () { if (navigator.onLine !== false) { flush(); } }, RETRY);
 })();

@@ -17,6 +17,8 @@
         var fresh = doc.getElementById("answer");
         var old = document.getElementById("answer");
         if (fresh && old && r.ok) { old.replaceWith(fresh); }
+        var summary = document.getElementById("error-summary");  // a page load's errors, now answered
+        if (summary && r.ok) { summary.remove(); }
         var errs = doc.querySelectorAll("form.tool .field-error");
         var here = form.querySelectorAll(".field-error");
         here.forEach(function (e) { e.remove(); });

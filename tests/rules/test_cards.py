@@ -42,12 +42,22 @@ def test_there_are_53_distinct_codes():
     assert all(c.rank in RANKS and c.suit in SUITS for c in standard_deck())
 
 
-@pytest.mark.parametrize("text", ["QX", "1H", "11S", "ZZ", "", "H", "10", "JKK", "10HH", "♥10"])
-def test_not_a_card_names_the_value(text):
+@pytest.mark.parametrize("text", ["QX", "1H", "11S", "ZZ", "", "H", "JKK", "10HH", "♥10"])
+@pytest.mark.parametrize("rank_alone", [False, True])
+def test_not_a_card_names_the_value(text, rank_alone):
     with pytest.raises(CardError) as info:
-        parse_card(text, "cards[0]")
+        parse_card(text, "cards[0]", rank_alone=rank_alone)
     assert str(info.value) == f"cards[0]: {text!r} is not a card ({CARD_CODE_HELP})"
     assert info.value.field == "cards[0]" and info.value.value == text
+
+
+@pytest.mark.parametrize("text, rank", [("K", "K"), ("7", "7"), ("10", "10"), ("t", "10"), (" a ", "A")])
+def test_a_rank_alone_is_a_card_where_only_points_count(text, rank):
+    card = parse_card(text, "cards[0]", rank_alone=True)
+    assert (card.rank, card.suit, card.code, card.label) == (rank, None, rank, rank)
+    with pytest.raises(CardError) as info:  # melds and ROY plays: the suit matters
+        parse_card(text, "cards[0]")
+    assert "needs a suit here" in str(info.value) and info.value.value == text
 
 
 @pytest.mark.parametrize("value", [5, None, ["5H"], 5.0, True])

@@ -94,6 +94,7 @@ def test_only_the_variants_asked_for_and_only_their_rounds():
     c = comparison([get_variant("le-may-i")])
     assert [r.key for r in c.rows if r.key.startswith("round-") and r.key[6:].isdigit()] == ["round-1", "round-2", "round-3", "round-4", "round-5"]
     assert comparison([]).groups[2].rows[0].values == ()
+    assert [r.key for r in comparison([]).rows if r.key.startswith("round-") and r.key[6:].isdigit()] == []
 
 
 def test_a_variant_without_a_bonus_or_a_target_says_so():

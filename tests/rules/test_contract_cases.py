@@ -48,6 +48,9 @@ def test_a_contract_that_is_not_made_says_why(variant, number, given, reason, ke
     v = check_contract(variant, number, melds(*given))
     assert v.legal is False and v.reasons == [said(reason, variant, key)]
     assert v.round == variant.round(number)
+    data = v.as_dict()
+    assert (data["legal"], data["reasons"], data["notes"]) == (False, v.reasons, v.notes)
+    assert data["citations"] == [c.as_dict() for c in v.citations] and len(data["melds"]) == len(given)
     assert variant.cite("contracts") in v.citations
 
 

@@ -366,7 +366,7 @@ def test_a_roy_withdrawal_keeps_the_total_and_ranks_highest_first():
     t = g.tally(ROY, seats("Ann", "Bob", "Cy", withdrawn={"Cy": 1}), 0, rounds)
     assert t.totals == {"Ann": 10, "Bob": 30, "Cy": 5} and t.provisional["Cy"] is False
     assert [s.name for s in t.standings] == ["Bob", "Ann", "Cy"]
-    assert t.notes == ["Cy withdrew after round 1; their total stays at 5."]
+    assert t.notes == ["Cy withdrew after hand 1; their total stays at 5."]  # ROY says hand
 
 
 def test_withdrawn_roy_players_are_ranked_highest_first_after_the_active_ones():

@@ -60,11 +60,11 @@ def test_taker_is_always_a_claimant_and_nobody_closer_claimed(variant_id, data):
 
 def test_reasons_cite_the_rule_and_mention_the_dead_pile_and_lay_down_rule():
     text = " ".join(resolve("continental").reasons)
-    assert "source 001" in text and "dead" in text and "may not lay down" in text
+    assert "Continental Rummy (encyclopedia article)" in text and "dead" in text and "may not lay down" in text
     clenney = " ".join(resolve("clenney", 4, 1, [3]).reasons)
-    assert "source 004" in clenney and "dead" in clenney and "next regular turn" in clenney
+    assert "Clenney family May I (a family's rules)" in clenney and "dead" in clenney and "next regular turn" in clenney
     joybells = " ".join(resolve("joybells", 4, 1, [3]).reasons)
-    assert "source 000" in joybells and "dead" not in joybells
+    assert "Joybells (a family's rules)" in joybells and "dead" not in joybells
 
 
 def test_le_may_i_several_discards_one_penalty_each():
@@ -95,7 +95,7 @@ def test_house_option_no_may_i_in_last_three_rounds(variant_id):
     last = v.number_of_rounds
     on = {"no_may_i_in_last_three_rounds": True}
     refused = resolve(variant_id, 4, 1, [3], last, **on)
-    assert not refused.allowed and "last 3 rounds" in refused.reasons[0] and "source 001" in refused.reasons[0]
+    assert not refused.allowed and "last 3 rounds" in refused.reasons[0] and "Continental Rummy (encyclopedia article)" in refused.reasons[0]
     assert resolve(variant_id, 4, 1, [3], last - 3, **on).allowed
     assert resolve(variant_id, 4, 1, [3], last).allowed
     unknown_round = resolve(variant_id, 4, 1, [3], None, **on)

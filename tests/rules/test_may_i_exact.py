@@ -67,6 +67,7 @@ def test_le_may_i_the_current_player_pays_only_for_the_further_discards():
 
 
 def refused(v):
+    assert (v.discarder, v.current) == ((v.current - 1) % 4, 1)
     return (v.allowed, v.taker, v.penalty_cards, v.current_draws_from, v.discard_pile_dead, v.taker_may_lay_down)
 
 

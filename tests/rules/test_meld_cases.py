@@ -66,9 +66,9 @@ def cited(variant, keys):
 
 def strip(text, verdict):
     """A reason without its citation label, after checking the label is one of the verdict's citations."""
-    sentence, label = text.rsplit(" (", 1)
-    assert label[:-1] in [c.label for c in verdict.citations], text
-    return sentence
+    labels = [c.label for c in verdict.citations if text.endswith(f" ({c.label})")]
+    assert labels, text  # (a label may hold parentheses itself: "Continental Rummy (encyclopedia article)")
+    return text[:-len(f" ({labels[0]})")]
 
 
 @pytest.mark.parametrize("variant, codes, kind, legal, reasons, wilds, legal_as, suit, rank, order, notes, keys", MELDS,
@@ -86,3 +86,14 @@ def test_each_meld_edge_case_in_every_field(variant, codes, kind, legal, reasons
         "wilds": [{"card": c, "stands_for": s} for c, s in wilds], "citations": [c.as_dict() for c in v.citations],
         "notes": v.notes, "legal_as": list(legal_as), "suit": suit, "rank": rank, "order": order.split(),
     }
+
+
+def test_the_rank_line_of_each_ace_rule():
+    # _windows caches its answer, so the rank line is pinned here directly.
+    from scorekeeper.rules.melds import _rank_line
+    from scorekeeper.rules.variants import AceRule
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert _rank_line(AceRule.LOW) == (ranks, False)
+    assert _rank_line(AceRule.HIGH) == (ranks[1:] + ["A"], False)
+    assert _rank_line(AceRule.LOW_OR_HIGH) == (ranks + ["A"], False)
+    assert _rank_line(AceRule.AROUND_THE_CORNER) == (ranks, True)

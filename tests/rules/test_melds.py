@@ -131,7 +131,7 @@ def test_red_ace_standing_for_itself_counts_as_natural_for_the_outnumber_limit()
 def test_outnumber_reason_names_the_rule_and_the_source():
     verdict = meld("continental", "5S 6S JK JK JK")
     assert "may not outnumber" in verdict.reasons[0]
-    assert "source 001" in verdict.reasons[0]
+    assert "Continental Rummy (encyclopedia article)" in verdict.reasons[0]
 
 
 def test_all_wild_set_elsewhere_is_illegal_and_says_it_is_our_choice():
@@ -157,7 +157,7 @@ def test_twos_wild_house_option_in_continental():
 def test_ace_reasons_name_the_ace_rule():
     assert "low only" in meld("joybells", "JH QH KH AH").reasons[0]
     assert "not both" in meld("le-may-i", "QD KD AD 2D").reasons[0]
-    assert "source 003" in meld("le-may-i", "QD KD AD 2D").reasons[0]
+    assert "Le May I (French rules)" in meld("le-may-i", "QD KD AD 2D").reasons[0]
 
 
 def test_duplicate_rank_reason():
@@ -295,7 +295,7 @@ def test_all_wild_melds_matched_to_contract_slots_by_search():
 def test_exact_contract_reason_mentions_the_count():
     verdict = contract("joybells", 1, "4S 4D 4C 4H", "8S 8H 8D 8C", "QS QD QC QH")
     assert "exactly 2 sets" in verdict.reasons[0] and "3 melds" in verdict.reasons[0]
-    assert "source 000" in verdict.reasons[0]
+    assert "Joybells (a family's rules)" in verdict.reasons[0]
 
 
 def test_wrong_kinds_reason():
@@ -305,7 +305,7 @@ def test_wrong_kinds_reason():
 
 def test_clenney_same_suit_reason_cites_source_004():
     verdict = contract("clenney", 3, "5H 6H 7H 8H", "9H 10H JH QH")
-    assert "one suit (hearts)" in verdict.reasons[0] and "source 004" in verdict.reasons[0]
+    assert "one suit (hearts)" in verdict.reasons[0] and "Clenney family May I (a family's rules)" in verdict.reasons[0]
 
 
 def test_one_suit_per_run_search_picks_another_suit_when_wilds_allow():
@@ -333,7 +333,7 @@ def test_continental_same_suit_note():
 def test_joybells_last_round_reason_says_why():
     verdict = contract("joybells", 7, "AH 2H 3H 4H", "5S 6S 7S 8S", "9C 10C JC QC")
     text = " ".join(verdict.reasons)
-    assert "13" in text and "12" in text and "no discard" in text and "source 000, Round 7" in text
+    assert "13" in text and "12" in text and "no discard" in text and "Joybells (a family's rules), Round 7" in text
 
 
 def test_joybells_last_round_with_may_i_cards_in_hand():

@@ -55,7 +55,7 @@ def test_play_table(top, codes, kwargs, legal, effects):
     if legal:
         assert verdict.reasons == []
     else:
-        assert verdict.reasons and "source 002" in verdict.reasons[0]
+        assert verdict.reasons and "ROY (newsgroup post, 1995)" in verdict.reasons[0]
     assert verdict.citations
 
 

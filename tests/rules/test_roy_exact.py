@@ -195,3 +195,8 @@ def test_chains_follow_the_variants_ace_rule():
     v = check_play(parse_card("QH"), parse_cards(["KH", "AH"]), variant=low)
     assert not v.legal and v.reasons[0].startswith("After KH you may play only another K (nothing is above")
     assert not play("AH", ["AS", "2S"]).legal and play("QH", ["KH", "AH"]).legal
+
+
+def test_an_illegal_play_keeps_the_note_that_announce_was_ignored():
+    v = play("5H", ["7C", "7S"], announce="S")
+    assert not v.legal and v.notes == ["announce is ignored: only a jack played as the first and only card changes the suit."]

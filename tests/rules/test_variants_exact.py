@@ -382,7 +382,8 @@ def test_cite_falls_back_to_the_rulings():
 
 
 def test_citation_label_and_title():
-    assert Citation("rulings", "Ties").as_dict() == {"file": "rulings", "section": "Ties", "label": "scorekeeper rulings, Ties"}
+    assert Citation("rulings", "Ties").as_dict() == {"file": "rulings", "section": "Ties",
+                                                  "label": "scorekeeper's rulings, Ties"}
     assert Citation("zzz", "").label == "zzz" and Citation("zzz", "").title == "zzz"
     assert Citation("house", "").label == "house rule"
 
@@ -432,3 +433,12 @@ def test_the_api_shape_of_roy_and_of_a_last_round():
     }
     assert load_variant(SMALL).as_dict()["last_round"] == {"round": 2, "no_discard": True, "all_cards_in_contract": True}
     assert "last_round" not in CONT.as_dict() and "melds" not in data and "target" not in CONT.as_dict()
+
+
+@pytest.mark.parametrize("variant_id, roy, lowest", [
+    ("joybells", False, True), ("continental", False, True), ("le-may-i", False, True), ("clenney", False, True),
+    ("roy", True, False),
+])
+def test_the_kind_of_game(variant_id, roy, lowest):
+    v = get_variant(variant_id)
+    assert (v.is_roy, v.lowest_wins) == (roy, lowest)

@@ -21,6 +21,9 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import NumberInput
 
+from functools import lru_cache
+from math import gcd
+
 from ...rules.scoring import points_classes
 from ...rules.variants import RoundScore, StockExhausted, Variant, all_variants
 
@@ -150,14 +153,37 @@ class HandForm(Form):
     seat = HiddenField()
     mode = RadioField("Score by", choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField("Cards left", choices=[], validate_choice=False)
-    extra = StringField("More cards (codes, e.g. 7H KD)", validators=[Optional(), Length(max=300)])
+    extra = StringField("More cards (e.g. 7 K, or 7H KD)", validators=[Optional(), Length(max=300)])
     points = WholeNumberField("Points", validators=[Optional(), Between(0, 10000)])
     missing_cards = WholeNumberField(
         "Missing cards", default=0,
         validators=[Optional(), Between(0, 60)],
     )
     count = WholeNumberField("Cards left", validators=[Optional(), Between(0, 52, "a hand holds 0 to 52 cards")])
+    sure = BooleanField("Yes, these points are right")
 
+
+@lru_cache(maxsize=None)
+def _possible_points(values: tuple[int, ...], high: int = 10000) -> frozenset[int]:
+    """Every total some hand could score with cards of these values (and incorrect-hand penalties)."""
+    can = [False] * (high + 1)
+    can[0] = True
+    for n in range(1, high + 1):
+        can[n] = any(v <= n and can[n - v] for v in values)
+    return frozenset(n for n, ok in enumerate(can) if ok)
+
+
+def unlikely_points(variant: Variant, points: int) -> str | None:
+    """Why no hand of ``variant`` could score ``points`` (typed points are then confirmed), or None."""
+    values = tuple(sorted({v for v in variant.points.values() if v > 0}
+                          | ({variant.scoring.missing_card_penalty} if variant.scoring.missing_card_penalty else set())))
+    if not values or points in _possible_points(values):
+        return None
+    step = 0
+    for v in values:
+        step = gcd(step, v)
+    why = f" (every card is worth a multiple of {step})" if step > 1 else ""
+    return f"{points} points: no {variant.name} hand adds up to {points}{why}. Check it, or tick “Yes, these points are right”"
 
 class RoundFormBase(FlaskForm):
     round = HiddenField()
@@ -287,6 +313,10 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
                     errors.setdefault(f"hands.{name}", []).append(f"type {name}'s points, or tap the cards left")
                 continue
             hand = {"points": h.points.data}
+            doubt = unlikely_points(variant, h.points.data)
+            if doubt and not h.sure.data:
+                errors.setdefault(f"sure.{name}", []).append(doubt)
+                continue
         else:  # cards: tapped in the picker, or typed
             cards = list(h.cards.data or []) + (h.extra.data or "").replace(",", " ").split()
             hand = {"cards": cards}

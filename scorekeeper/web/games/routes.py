@@ -12,7 +12,7 @@ import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
 
-from ...rules.game import seating_problems
+from ...rules.game import dealers, seating_problems
 from ...rules.scoring import points_classes
 from ...models import GameStatus
 from ...rules.variants import VARIANTS, Contract, all_variants
@@ -105,6 +105,26 @@ def _contract_filter(contract):
     return describe_contract(contract)
 
 
+@bp.app_template_filter("offline_plan")
+def _offline_plan(state: svc.GameView, variant) -> str:
+    """The next rounds as JSON (number, dealer, contract), for static/js/offline.js: rounds saved
+    on the phone with no network move the game page and a stored round form on to the next one."""
+    nr = state.next_round
+    if nr is None:
+        return "{}"
+    seats = state.seats
+    first = next(i for i, s in enumerate(seats) if s.name == state.first_dealer)
+    withdrawn = [s.withdrawn_after_round for s in seats]
+    last = min(nr.number + 3, len(variant.rounds)) if variant.rounds else nr.number + 3  # a few: page weight
+    order = dealers(len(seats), first, withdrawn, last)
+    plan = [{"number": n, "dealer": seats[order[n - 1]].name}
+            | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
+               if variant.rounds else {})
+            for n in range(nr.number, last + 1)]
+    return json.dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
+                       "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
+
+
 @bp.app_template_global()
 def my_games():
     return browser_games()
@@ -154,8 +174,6 @@ def new_game():
             remember(created.game.id, created.edit_token)
             flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
-    elif request.method == "POST":
-        errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
     return render_template(
         "games/new.html", form=form, errors=errors, known=svc.known_players(),
         house_options=house_option_labels(), variants=all_variants(),
@@ -341,22 +359,10 @@ def _round_players(state: svc.GameView, number: int) -> list[tuple[int, str]]:
     ]
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _render_round(template: str, game, state: svc.GameView, form, players, number: int, errors, preview=None, status=200,
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
-    names = dict(players)
-    needing = [names[seat] for seat, _ in players
-               if errors.get(f"hands.{names[seat]}") or any(
-                   e.form.seat.data == str(seat) and any(f.errors for f in e.form) for e in form.hands)]
-    if needing and not errors.get("_form"):
-        # A long form: say at the top whose hands to look at (the messages are beside each hand).
-        errors = {**errors, "_form": [f"Check {_join(needing)}: see the message{'s' if len(needing) > 1 else ''} "
-                                      f"under {'their hands' if len(needing) > 1 else 'the hand'}."]}
     for entry in form.hands:
         # The card picker is built by static/js/games.js; the cards ticked so far travel in the
         # typed box, which the script turns back into ticks (and which works without it).
@@ -372,6 +378,8 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
         info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
+        no_score_rule=(variant.sources["incomplete_games"].label if "incomplete_games" in variant.sources
+                       else "scorekeeper's rulings, Incomplete games and missing scores"),
         offline=ctx["editor"] and correcting is None,  # static/js/offline.js
         **ctx,
     ), status
@@ -392,11 +400,10 @@ def record(game_id: str):
     number = state.next_round.number
     players = _round_players(state, number)
     if request.method == "GET":
-        mode = session.get("input_mode")
-        mode = mode if mode in REMEMBERED_MODES else "values"
+        modes = _remembered_modes()
         form = round_form(players, ctx_variant, data={
             "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state.version),
-            "hands": [{"seat": str(seat), "mode": mode} for seat, _ in players]})
+            "hands": [{"seat": str(seat), "mode": modes.get(name, "values")} for seat, name in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
     errors: dict[str, list[str]] = {}
@@ -409,7 +416,7 @@ def record(game_id: str):
             if form.save.data:
                 outcome = svc.record_round(game_id, payload, form.key.data or None)
                 if not roy:
-                    _remember_mode(form)
+                    _remember_modes(form, players)
                 body = outcome.body
                 bonus = body.get("bonus") or {}
                 scores = " · ".join(f"{name} {points}" + (f" ({bonus[name]:+d} off the total)" if bonus.get(name) else "")
@@ -426,13 +433,25 @@ def record(game_id: str):
     return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
 
 
-def _remember_mode(form) -> None:
-    """Keep the way most hands were entered (by value, cards or points) for this browser's next
-    round form: a table rarely changes how it counts mid-game (docs/games.md, "The round form")."""
-    modes = [effective_mode(entry.form) for entry in form.hands if entry.form.seat.data != form.went_out.data]
-    used = [mode for mode in modes if mode in REMEMBERED_MODES]
-    if used:
-        session["input_mode"] = max(REMEMBERED_MODES, key=used.count)
+def _remembered_modes() -> dict[str, str]:
+    modes = session.get("input_modes")
+    return {k: v for k, v in modes.items() if v in REMEMBERED_MODES} if isinstance(modes, dict) else {}
+
+
+def _remember_modes(form, players) -> None:
+    """Keep, per player, the way their hand was entered (by value, cards or points) for this
+    browser's next round form: one player counts by value while another reads out points."""
+    names = {str(seat): name for seat, name in players}
+    modes = _remembered_modes()
+    for entry in form.hands:
+        name = names.get(entry.form.seat.data or "")
+        mode = effective_mode(entry.form)
+        if name is not None and entry.form.seat.data != form.went_out.data and mode in REMEMBERED_MODES:
+            modes.pop(name, None)
+            modes[name] = mode
+    modes = dict(list(modes.items())[-MAX_REMEMBERED:])
+    if modes != session.get("input_modes"):
+        session["input_modes"] = modes
 
 
 def _hand_errors(form) -> bool:
@@ -504,6 +523,9 @@ def withdraw(game_id: str):
     if request.method == "GET":
         form.version.data = str(state.version)
     elif form.validate_on_submit():
+        if request.form.get("confirm") != "yes":
+            # Nothing risky on one tap: say what withdrawing means, then ask again.
+            return render_template("games/withdraw.html", form=form, errors=errors, confirming=form.player.data, **ctx)
         try:
             svc.withdraw(game_id, form.player.data, form.version.data or None)
         except svc.ServiceError as err:
@@ -515,12 +537,18 @@ def withdraw(game_id: str):
     return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
 
 
-@bp.post("/games/<game_id>/suspend")
+@bp.route("/games/<game_id>/suspend", methods=["GET", "POST"])
 def suspend(game_id: str):
-    _editable(game_id)
+    """Suspend the game, once the table has said yes on the page that says what it means."""
+    game = _editable(game_id)
     form = ActionForm()
-    if not form.validate_on_submit():
+    if request.method == "POST" and not form.validate_on_submit():
         abort(400, "The form could not be accepted; reload the page and try again.")
+    if request.form.get("confirm") != "yes":
+        state = svc.game_view(game)
+        if request.method == "GET":
+            form.version.data = str(state.version)
+        return render_template("games/suspend.html", form=form, **_game_context(game, state))
     try:
         svc.suspend(game_id, form.version.data or None)
     except svc.ServiceError as err:

@@ -25,12 +25,13 @@ def split_codes(text: str | None) -> list[str]:
     return [c for c in re.split(r"[\s,;]+", (text or "").strip()) if c]
 
 
-def parse_code_list(text: str | None, what: str = "card") -> list[Card]:
-    """Card codes typed or tapped into a field, e.g. ``7H 7S jk``; the error names the code and its place."""
+def parse_code_list(text: str | None, what: str = "card", rank_alone: bool = False) -> list[Card]:
+    """Card codes typed or tapped into a field, e.g. ``7H 7S jk`` (``K 7 7 JK`` with ``rank_alone``,
+    where only points are asked); the error names the code and its place."""
     cards = []
     for i, code in enumerate(split_codes(text)):
         try:
-            cards.append(parse_card(code))
+            cards.append(parse_card(code, rank_alone=rank_alone))
         except CardError as err:
             raise RulesInputError(f"{what} {i + 1}: {err.message}", f"{what}[{i}]", code) from None
     return cards
@@ -91,7 +92,7 @@ class HandForm(FlaskForm):
                 continue
             self.cards += [Card(None, None) if key == JOKER else Card(key, "S")] * n
         try:
-            for card in parse_code_list(self.codes.data):
+            for card in parse_code_list(self.codes.data, rank_alone=True):
                 self.cards.append(card if card.is_joker else card)
         except RulesInputError as err:
             self.codes.errors = list(self.codes.errors) + [err.message]

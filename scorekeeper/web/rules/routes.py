@@ -93,7 +93,7 @@ def _variant_or_404(variant_id: str):
 @bp.get("/rules")
 def index():
     return render_template("rules/index.html", variants=all_variants(),
-                           sources=[(k, SOURCE_TITLES[k], f) for k, f in SOURCE_FILES.items()])
+                           sources=[SOURCE_TITLES[k] for k in SOURCE_FILES])
 
 
 @bp.get("/rules/compare")

@@ -1,0 +1,93 @@
+// Rounds waiting on this phone (static/js/offline.js keeps them), drawn into the game page at once:
+// rows in the grid marked "waiting", the grid's and the standings' totals with them (marked †), the
+// next round's header and its "Record round N" button. Loaded on the game page only.
+(function () {
+  "use strict";
+  function showWaiting(entries) {
+    var live = document.querySelector("[data-live][data-offline-plan]");
+    if (!live) { return; }
+    var game = live.dataset.game;
+    var off = window.scorekeeperOffline;
+    var plan = off.plan, planned = off.planned, showRound = off.showRound, el = off.el, number = off.number;
+    document.querySelectorAll(".waiting-row, .waiting-grid").forEach(function (n) { n.remove(); });
+    document.querySelectorAll(".no-rounds[hidden]").forEach(function (n) { n.hidden = false; });
+    document.querySelectorAll("[data-server-total]").forEach(function (td) {
+      td.textContent = td.dataset.serverTotal;
+      td.classList.remove("waiting");
+      delete td.dataset.serverTotal;
+    });
+    var mine = entries.filter(function (e) { return e.game === game; });
+    if (!mine.length) { return; }
+    var p = plan(live);
+    var players = JSON.parse(live.dataset.players || "[]");
+    var grid = live.querySelector("table.grid");
+    // no round reached the server yet: the grid starts with the waiting ones
+    if (!grid) {
+      var wrap = el("div", "grid-wrap waiting-grid");
+      grid = el("table", "grid");
+      var head = grid.createTHead().insertRow();
+      head.appendChild(el("th", "rnd", p.label === "Hand" ? "Hand" : "Rd"));
+      players.forEach(function (name) { head.appendChild(el("th", "num", name)); });
+      grid.appendChild(el("tbody"));
+      var foot = grid.createTFoot().insertRow();
+      foot.appendChild(el("th", "rnd", "Total"));
+      players.forEach(function () { foot.appendChild(el("td", "num total", "–")); });
+      wrap.appendChild(grid);
+      var hint = live.querySelector(".no-rounds");
+      if (hint) { hint.hidden = true; hint.after(wrap); } else { live.appendChild(wrap); }
+    }
+    var added = players.map(function () { return 0; });
+    var body = grid.tBodies[0];
+    mine.forEach(function (entry) {
+      var row = el("tr", "waiting-row");
+      var th = el("th", "rnd", String(entry.body.round));
+      th.appendChild(el("span", "waiting-tag", "waiting"));
+      row.appendChild(th);
+      players.forEach(function (name, i) {
+        var scores = entry.scores || {};
+        var td = el("td", "num");
+        if (!(name in scores)) { td.textContent = "–"; td.classList.add("na"); }
+        else if (scores[name] === null) { td.textContent = "?"; }
+        else {
+          td.textContent = String(scores[name]);
+          added[i] += scores[name];
+          if (entry.bonus && entry.bonus[name]) {
+            td.appendChild(el("span", "bonus", String(entry.bonus[name])));
+            added[i] += entry.bonus[name];
+          }
+        }
+        row.appendChild(td);
+      });
+      body.appendChild(row);
+    });
+    var totals = {};
+    grid.querySelectorAll("tfoot td.total").forEach(function (td, i) {
+      td.dataset.serverTotal = td.textContent;
+      var total = number(td.textContent) + added[i];
+      totals[players[i]] = total;
+      td.textContent = String(total);
+      td.classList.add("waiting");
+    });
+    live.querySelectorAll(".standings tbody tr").forEach(function (tr) {
+      var who = tr.cells[1] && tr.cells[1].firstChild ? tr.cells[1].firstChild.textContent.trim() : "";
+      var td = tr.querySelector("td.total");
+      if (td && who in totals) {
+        td.dataset.serverTotal = td.textContent;
+        td.textContent = String(totals[who]);
+        td.classList.add("waiting");
+      }
+    });
+    var note = el("p", "hint waiting-row", "† Totals include " + mine.map(function (e) { return p.label.toLowerCase() + " " + e.body.round; }).join(", ") +
+      ", waiting on this phone to be sent.");
+    grid.parentNode.after(note);
+    var next = mine[mine.length - 1].body.round + 1;
+    var now = live.querySelector(".now");
+    if (now && planned(p, next)) {
+      showRound(now, p, next);
+      var record = live.querySelector("nav.actions a.button");
+      if (record) { record.textContent = "Record " + p.label.toLowerCase() + " " + next; }
+    }
+  }
+
+  document.addEventListener("offline:queue", function (event) { showWaiting(event.detail); });
+})();
