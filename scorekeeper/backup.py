@@ -4,7 +4,9 @@ idempotency keys, and the club's players, as one JSON document; per-game JSON an
 - ``flask --app scorekeeper export [FILE]`` writes the backup (to standard output without FILE).
 - ``flask --app scorekeeper import FILE`` adds the games of a backup (``-`` reads standard input)
   in ONE transaction: all of them or, on any error, none. Games whose id is already stored are
-  left alone (reported as skipped). Players are matched by name, case-insensitively.
+  left alone (reported as skipped). Players are matched by name, case-insensitively. Every value
+  is checked against its column and every game against the API's rules (``backup_checks``)
+  before it joins the session: the first refusal names the game and the field.
 - ``GET /games/<id>/export.json``: the one game, in the backup format without its secrets (edit
   token hash, idempotency keys), so it can be imported elsewhere (a new edit link is printed).
 - ``GET /games/<id>/export.csv``: the scoresheet as a table: a row per round, a totals row.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -25,7 +28,7 @@ from typing import Any
 import click
 from flask import Blueprint, Flask, Response, abort
 from flask.cli import with_appcontext
-from sqlalchemy import DateTime, update
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
@@ -87,15 +90,75 @@ def _load(data: object, model, where: str) -> dict[str, Any]:
                 continue  # (a per-game download has no token hash: the import makes a new token)
             raise BackupError(f"{where}.{key}: missing")
         value = data[key]
-        if value is not None and isinstance(column.type, DateTime):
-            try:
-                value = datetime.fromisoformat(value)
-            except (TypeError, ValueError):
-                raise BackupError(f"{where}.{key}: {value!r} is not an ISO 8601 time") from None
-        if value is None and not column.nullable:
-            raise BackupError(f"{where}.{key}: must not be null")
+        if value is None:
+            if not column.nullable:
+                raise BackupError(f"{where}.{key}: must not be null")
+        else:
+            value = _column_value(column, value, f"{where}.{key}")
         values[key] = value
     return values
+
+
+INT_RANGE = (-(2**31), 2**31 - 1)  # SQL INTEGER (PostgreSQL refuses what SQLite would keep)
+
+
+def _column_value(column, value: object, where: str) -> object:
+    """A value of the column's type, as every database stores it alike; else a BackupError naming
+    the place and the value. (A hand's points given as text, say, would be stored by SQLite and
+    then break every page of the game.)"""
+    kind = column.type
+    if isinstance(kind, DateTime):
+        try:
+            value = datetime.fromisoformat(value)
+            if value.tzinfo is not None:  # times are stored as naive UTC
+                value = value.astimezone(UTC).replace(tzinfo=None)
+        except (TypeError, ValueError, OverflowError):
+            raise BackupError(f"{where}: {_shown(value)} is not an ISO 8601 time") from None
+        return value
+    if isinstance(kind, Boolean):
+        if not isinstance(value, bool):
+            raise BackupError(f"{where}: {_shown(value)} is not true or false")
+        return value
+    if isinstance(kind, Integer):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BackupError(f"{where}: {_shown(value)} is not a whole number")
+        if not INT_RANGE[0] <= value <= INT_RANGE[1]:
+            raise BackupError(f"{where}: {value} is out of range ({INT_RANGE[0]} to {INT_RANGE[1]})")
+        return value
+    if isinstance(kind, String):  # (Text too)
+        if not isinstance(value, str):
+            raise BackupError(f"{where}: {_shown(value)} is not text")
+        if kind.length is not None and len(value) > kind.length:
+            raise BackupError(f"{where}: {_shown(value)} is too long (at most {kind.length} characters)")
+        if "\x00" in value:
+            raise BackupError(f"{where}: text may not contain the NUL character (\\u0000)")
+        return value
+    if isinstance(kind, JSON):
+        _check_json(value, where)
+    return value
+
+
+def _check_json(value: object, where: str, depth: int = 0) -> None:
+    """JSON that every database stores: no NaN or infinity, no NUL character, not absurdly deep."""
+    if depth > 20:
+        raise BackupError(f"{where}: nested too deep")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise BackupError(f"{where}: {value!r} is not a JSON number")
+    if isinstance(value, str) and "\x00" in value:
+        raise BackupError(f"{where}: text may not contain the NUL character (\\u0000)")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_json(key, f"{where} (a key)", depth + 1)
+            _check_json(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_json(item, f"{where}[{i}]", depth + 1)
+
+
+def _shown(value: object) -> str:
+    """A value as a message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def game_record(game: Game, secrets: bool = True) -> dict[str, Any]:
@@ -179,15 +242,17 @@ def export_game(game: Game) -> dict[str, Any]:
 def import_document(doc: object) -> dict[str, Any]:
     """Add the games of a backup document in one transaction. Returns what was done:
     ``{"imported": [ids], "skipped": [ids], "players": n, "new_tokens": {id: token}}``."""
+    from .backup_checks import check_game, check_idempotency_response
     from .services.games import hash_token, new_token
 
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BackupError(f"format: not a scorekeeper backup (expected \"format\": \"{FORMAT}\")")
+        raise BackupError(f"format: not a scorekeeper backup (expected \"format\": \"{FORMAT}\"); nothing was imported")
     if doc.get("version") != FORMAT_VERSION:
-        raise BackupError(f"version: {doc.get('version')!r} is not a backup version this app reads ({FORMAT_VERSION})")
+        raise BackupError(f"version: {doc.get('version')!r} is not a backup version this app reads ({FORMAT_VERSION}); "
+                          "nothing was imported")
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
-        raise BackupError("players and games: both must be lists")
+        raise BackupError("players and games: both must be lists; nothing was imported")
     report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {},
                               "house_variants": [], "skipped_house_variants": []}
     try:
@@ -207,21 +272,30 @@ def import_document(doc: object) -> dict[str, Any]:
             db.session.add(players[key])
             report["players"] += 1
         versions: dict[str, int] = {}
+        seen: dict[str, str] = {}
         for i, data in enumerate(games_in):
             where = f"games[{i}]"
             values = _load(data, Game, where)
-            if "id" not in values or db.session.get(Game, values["id"]) is not None:
-                report["skipped"].append(values.get("id"))
+            if "id" not in values:
+                raise BackupError(f"{where}.id: missing")
+            if values["id"] in seen:
+                raise BackupError(f"{where}.id: {values['id']!r} is also the id of {seen[values['id']]}")
+            seen[values["id"]] = where
+            if db.session.get(Game, values["id"]) is not None:
+                report["skipped"].append(values["id"])
                 continue
             if not values.get("edit_token_hash"):
                 token = new_token()
                 values["edit_token_hash"] = hash_token(token)
                 report["new_tokens"][values["id"]] = token
             versions[values["id"]] = values.pop("version", 1) or 1
+            if versions[values["id"]] < 1:
+                raise BackupError(f"{where}.version: {versions[values['id']]} is not a version (1 or more)")
             game = Game(**values)
             for j, seat_data in enumerate(_list(data, "seats", where)):
                 seat_values = _load(seat_data, Seat, f"{where}.seats[{j}]")
-                player = players.get(seat_data.get("player"))
+                key = seat_data.get("player")
+                player = players.get(key) if isinstance(key, str) else None
                 if player is None:
                     raise BackupError(f"{where}.seats[{j}].player: {seat_data.get('player')!r} is not in players")
                 game.seats.append(Seat(**seat_values, player=player))
@@ -234,24 +308,43 @@ def import_document(doc: object) -> dict[str, Any]:
                                 for j, c in enumerate(_list(data, "corrections", where))]
             game.rulings = [Ruling(**_load(r, Ruling, f"{where}.rulings[{j}]"))
                             for j, r in enumerate(_list(data, "rulings", where))]
-            db.session.add(game)
+            check_game(game, where)  # the API's rules, before the game joins the session
+            keys: dict[str, IdempotencyKey] = {}
             for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
-                db.session.add(IdempotencyKey(game_id=values["id"], **_load(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")))
+                key_values = _load(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")
+                check_idempotency_response(key_values["response"], f"{where}.idempotency_keys[{j}]")
+                if key_values["key"] in keys:
+                    raise BackupError(f"{where}.idempotency_keys[{j}].key: {key_values['key']!r} is there twice")
+                keys[key_values["key"]] = IdempotencyKey(game_id=values["id"], **key_values)
+            db.session.add(game)
+            db.session.add_all(keys.values())
             report["imported"].append(values["id"])
         db.session.flush()
         # The version counter is the optimistic lock; keep it so that open pages stay valid.
         for game_id, version in versions.items():
             db.session.execute(update(Game).where(Game.id == game_id).values(version=version))
         db.session.commit()
-    except BackupError:
+    except BackupError as err:
         db.session.rollback()
-        raise
+        game_id = _game_id_at(games_in, str(err))
+        raise BackupError(f"{err}{f' (game {game_id!r})' if game_id else ''}; nothing was imported") from None
     except Exception as err:
         db.session.rollback()
         raise BackupError(f"the backup could not be stored, nothing was imported: {err}") from err
     finally:
         db.session.expire_all()
     return report
+
+
+def _game_id_at(games: list, message: str) -> str | None:
+    """The id of the game a refusal is about (``games[3]...``), to name it beside the place."""
+    if not message.startswith("games["):
+        return None
+    index = message[len("games["):].split("]", 1)[0]
+    if not index.isdigit() or int(index) >= len(games) or not isinstance(games[int(index)], dict):
+        return None
+    game_id = games[int(index)].get("id")
+    return game_id if isinstance(game_id, str) else None
 
 
 def _list(data: dict, key: str, where: str, required: bool = True) -> list:

@@ -30,6 +30,7 @@ from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .errors import is_api, refusal
@@ -97,6 +98,19 @@ def _strings(value, where: str):
             yield from _strings(item, f"{where}[{i}]")
 
 
+def _refuse_oversized_chunks():
+    """A body sent in chunks (no Content-Length) is cut off by Werkzeug at ``MAX_CONTENT_LENGTH``
+    bytes without an error, so a body over the limit would reach the route truncated (and be
+    refused as "not valid JSON"). One more byte read past the limit says it was too large: 413,
+    as for a body whose Content-Length is over the limit."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if request.method not in WRITE_METHODS or limit is None or request.content_length is not None:
+        return None
+    if len(request.get_data(cache=True)) >= limit and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge(f"the body is over {limit} bytes")
+    return None
+
+
 def _refuse_nul():
     """Text that is stored never holds the NUL character (PostgreSQL cannot store it, and no name
     or reason needs it): a write whose form or JSON body holds one is refused, naming where.
@@ -157,6 +171,7 @@ def init_app(app: Flask) -> None:
     # in it; this one exempts the whole API (Bearer tokens, see the docstring).
     config["WTF_CSRF_CHECK_DEFAULT"] = False
     csrf.init_app(app)
+    app.before_request(_refuse_oversized_chunks)
     app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
 

@@ -9,9 +9,13 @@
 // - The JSON API and every POST go straight to the network (offline rounds are queued by
 //   static/js/offline.js, not here), except that a round form's Save whose network drops on the
 //   way opens the stored game page, where the round waits on the phone.
+// - A page that holds or takes an edit token is never stored: the server sends it
+//   "Cache-Control: no-store" (never stored below), and the edit link, the share page and the
+//   token itself are left to the network whatever they are sent with.
 "use strict";
 
-var VERSION = "scorekeeper-v3";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v4";  // bump when the shell changes: old stores are dropped on activate
+// (v4: drops stores that could hold a page with an edit token)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -130,6 +134,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   if (url.origin !== self.location.origin) { return; }
   if (url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") { return; }
+  if (/\/(edit|edit-token|share)$/.test(url.pathname) || url.searchParams.has("token")) { return; }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
     event.respondWith(fromShell(request));
     return;

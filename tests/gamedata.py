@@ -1,6 +1,8 @@
 """Games made through the real API, for the reliability tests (backup, migrations, fuzzing)."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 
 def auth(game: dict) -> dict:
     return {"Authorization": f"Bearer {game['edit_token']}"}
@@ -10,6 +12,14 @@ def create(client, variant, players, **extra) -> dict:
     r = client.post("/api/v1/games", json={"variant": variant, "players": players, **extra})
     assert r.status_code == 201, r.get_json()
     return r.get_json()
+
+
+def open_edit_link(client, game: dict):
+    """What a phone does with the game's edit link (``/games/<id>/edit#token=...``): the page
+    posts the token it reads after ``#``, and this browser may then change the game."""
+    link = urlsplit(game["edit_url"])
+    assert link.fragment.startswith("token=") and not link.query
+    return client.post(link.path, data={"token": link.fragment[len("token="):]})
 
 
 def post_round(client, game, body, **headers):

@@ -390,6 +390,17 @@ def test_log_a_ruling_with_a_score_effect(client):
     assert r.status_code == 400 and r.json["field"] == "player"
 
 
+@pytest.mark.parametrize("points", [True, False, "5", 1.5, 1001, -1001, [5]])
+def test_a_ruling_refuses_points_that_are_not_a_whole_number_in_range(client, points):
+    """``false`` equals 0 in Python: it is refused like ``true``, not taken as "no score effect"."""
+    g = create(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    r = client.post(f"/api/v1/games/{g['id']}/rulings", headers=auth(g),
+                    json={"what_happened": "x", "ruling": "y", "player": "Cy", "points": points})
+    assert r.status_code == 400 and r.json["field"] == "points", r.json
+    assert repr(points) in r.json["error"]
+    assert state(client, g)["rulings"] == []
+
+
 # ----- two phones at once ------------------------------------------------------------------------------
 
 def test_stale_version_is_refused(client):

@@ -1,8 +1,9 @@
-"""Crash safety: the app under gunicorn (2 workers) takes a burst of concurrent writes, the master
-and workers are killed with SIGKILL in the middle of it, and the restarted server finds a sound
-database: PRAGMA integrity_check is "ok" (SQLite), no round is half-stored, every write that was
-answered 2xx is there, and every game's totals are the sum of its rounds. Runs on the suite's
-database (a SQLite file, or a PostgreSQL database of the throwaway cluster)."""
+"""Crash safety: the app under gunicorn (2 threaded workers, as README.md runs it) takes a burst
+of concurrent writes, the master and workers are killed with SIGKILL in the middle of it, and the
+restarted server finds a sound database: PRAGMA integrity_check is "ok" (SQLite), no round is
+half-stored, every write that was answered 2xx is there, and every game's totals are the sum of
+its rounds. Runs on the suite's database (a SQLite file, or a PostgreSQL database of the
+throwaway cluster)."""
 from __future__ import annotations
 
 import http.client
@@ -43,7 +44,8 @@ class Server:
         env.pop("SCOREKEEPER_SECRET_KEY", None)
         self.log = open(log, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class", "gthread", "--threads", "4",
+             "--bind", f"127.0.0.1:{self.port}",
              "--graceful-timeout", "1", "--timeout", "60", "scorekeeper:create_app()"],
             cwd=ROOT, env=env, stdout=self.log, stderr=self.log,
         )

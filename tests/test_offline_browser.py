@@ -29,6 +29,12 @@ def browser_context(browser):
         context.close()
 
 
+def open_edit_link(page, game):
+    """Open the edit link and wait for the game page (the link's page posts its token)."""
+    page.goto(game["edit_url"])
+    page.wait_for_url(game["edit_url"].split("/edit#")[0])
+
+
 def api(base, method, path, body=None, token=None):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
@@ -52,7 +58,7 @@ def csp_violations(context):
 def test_read_only_scoreboard_updates_by_itself(live_server, browser_context):
     game = new_game(live_server)
     editor = browser_context.new_page()
-    editor.goto(game["edit_url"])  # this phone now keeps score
+    open_edit_link(editor, game)  # this phone now keeps score
     assert "Record round 1" in editor.text_content("nav.actions")
     viewer = browser_context.new_page()
     viewer.goto(game["view_url"])
@@ -82,7 +88,7 @@ def wait_for_worker(page):
 def test_pages_opened_before_still_open_offline(live_server, browser_context):
     game = new_game(live_server)
     page = browser_context.new_page()
-    page.goto(game["edit_url"])
+    open_edit_link(page, game)
     wait_for_worker(page)
     game_url = page.url
     browser_context.set_offline(True)
@@ -100,7 +106,7 @@ def test_pages_opened_before_still_open_offline(live_server, browser_context):
 def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, browser_context, tmp_path):
     game = new_game(live_server)
     page = browser_context.new_page()
-    page.goto(game["edit_url"])
+    open_edit_link(page, game)
     wait_for_worker(page)
     game_url = page.url
     page.goto(game_url + "/round")  # opened while online, as at the table

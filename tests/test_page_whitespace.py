@@ -1,11 +1,12 @@
 """HTML pages stay inside the 60 KB page budget, with the whitespace of block tags trimmed by Jinja."""
+import gamedata
 
 
 def _round_page(client):
     game = client.post(
         "/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy", "Dee"], "dealer": "Ann"}
     ).get_json()
-    client.get(game["edit_url"].replace("http://localhost", ""))
+    gamedata.open_edit_link(client, game)
     return client.get(f"/games/{game['id']}/round")
 
 
@@ -51,7 +52,7 @@ def weight(client, response) -> int:
 def test_round_form_and_its_preview_fit_the_budget_at_the_largest_table(client, variant):
     names = LONG_NAMES[:variant.players.max]
     game = client.post("/api/v1/games", json={"variant": variant.id, "players": names}).get_json()
-    client.get(game["edit_url"].replace("http://localhost", ""))
+    gamedata.open_edit_link(client, game)
     page = client.get(f"/games/{game['id']}/round")
     assert weight(client, page) <= BUDGET, f"{variant.id} round form for {len(names)} players"
     data = {"went_out": "0", "preview": "1"}

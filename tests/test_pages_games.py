@@ -291,16 +291,21 @@ def test_read_only_link_shows_the_scoreboard_and_nothing_else(client, app):
 def test_edit_link_grants_and_rotation_revokes(client, app):
     gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
     share = text(client.get(f"/games/{gid}/share"))
-    edit_url = re.search(r'value="(http://localhost/games/[^"]+/edit\?token=[^"]+)"', share).group(1)
+    edit_url = re.search(r'value="(http://localhost/games/[^"]+/edit#token=[^"]+)"', share).group(1)
+    page, token = edit_url.replace("http://localhost", "").split("#token=")
     phone = app.test_client()
     assert phone.get(f"/games/{gid}/edit?token=wrong").status_code == 403
-    r = phone.get(edit_url.replace("http://localhost", ""))
-    assert r.status_code == 302
+    assert phone.post(page, data={"token": "wrong"}).status_code == 403
+    opened = phone.get(page)  # what the server sees of the link: no token
+    assert opened.status_code == 200 and "Keep score for this game" in text(opened)
+    r = phone.post(page, data={"token": token})  # what the page's script posts
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/games/{gid}")
     assert "Record round 1" in text(phone.get(f"/games/{gid}"))
     assert client.post(f"/games/{gid}/token").status_code == 302
     assert "Record round 1" not in text(phone.get(f"/games/{gid}"))
     assert phone.get(f"/games/{gid}/round").status_code == 403
-    assert phone.get(edit_url.replace("http://localhost", "")).status_code == 403
+    assert phone.post(page, data={"token": token}).status_code == 403
+    assert phone.get(f"/games/{gid}/edit?token={token}").status_code == 403
     assert "Record round 1" in text(client.get(f"/games/{gid}"))
 
 

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import gamedata
+
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
@@ -71,15 +73,26 @@ def test_offline_page(client):
     assert "No network" in html and 'data-offline-queue="all"' in html and "js/offline.js" in html
 
 
-def test_record_form_carries_the_edit_token_only_for_the_editor(client, app):
+def test_record_form_holds_no_token_and_tells_only_the_editor_where_to_ask(client, app):
+    """The record form is stored by the service worker for use with no network, so it holds no
+    edit token: it names where static/js/offline.js asks for it (a no-store answer, only to a
+    phone that may change the game)."""
     created = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "dealer": "Ann"}).get_json()
-    # Not an editor yet: the record form is refused, the game page has no token.
+    token_url = f"/games/{created['id']}/edit-token"
+    # Not an editor yet: the record form and the token are refused, the game page has no token.
     assert client.get(f"/games/{created['id']}/round").status_code == 403
+    refused = client.get(token_url)
+    assert refused.status_code == 403 and refused.headers["Cache-Control"] == "no-store"
     assert created["edit_token"] not in client.get(f"/games/{created['id']}").get_data(as_text=True)
-    client.get(f"/games/{created['id']}/edit?token={created['edit_token']}")
-    html = client.get(f"/games/{created['id']}/round").get_data(as_text=True)
-    assert f'data-edit-token="{created["edit_token"]}"' in html
+    gamedata.open_edit_link(client, created)
+    page = client.get(f"/games/{created['id']}/round")
+    html = page.get_data(as_text=True)
+    assert created["edit_token"] not in html and "no-store" not in page.headers.get("Cache-Control", "")
+    assert f'data-edit-token-url="{token_url}"' in html
     assert f'data-offline-api="/api/v1/games/{created["id"]}/rounds"' in html
     assert "js/offline.js" in html
+    answer = client.get(token_url)
+    assert answer.get_json() == {"edit_token": created["edit_token"]}
+    assert answer.headers["Cache-Control"] == "no-store"
     view = client.get(f"/games/{created['id']}/view").get_data(as_text=True)
     assert created["edit_token"] not in view and "data-edit-token" not in view

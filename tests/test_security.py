@@ -1,6 +1,7 @@
 """Security headers, cookies, CSRF, rate limits, the secret key and third-party assets."""
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -529,3 +530,29 @@ def test_nul_characters_are_refused_in_what_is_stored(client):
 def test_bodies_over_a_mebibyte_are_refused(client):
     r = client.post("/api/v1/games", data=b" " * (1024 * 1024 + 1), content_type="application/json")
     assert r.status_code == 413 and r.is_json
+
+
+def _chunked(client, path, body: bytes, content_type="application/json"):
+    """A body sent as a WSGI server passes a chunked one on: a stream with no Content-Length,
+    marked as ended by the server (``wsgi.input_terminated``, as gunicorn sets it)."""
+    return client.post(path, input_stream=io.BytesIO(body),
+                       headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+                       environ_overrides={"wsgi.input_terminated": True})
+
+
+def test_chunked_bodies_over_a_mebibyte_are_refused_as_too_large(client):
+    """Werkzeug cuts a chunked body off at the limit without an error: the app must still answer
+    413, not "not valid JSON" about the first mebibyte."""
+    big = b'{"variant": "clenney", "players": ["Ann", "Bob", "Cy"], "x": "' + b"a" * (1024 * 1024) + b'"}'
+    r = _chunked(client, "/api/v1/games", big)
+    assert r.status_code == 413 and r.is_json, r.get_data(as_text=True)[:200]
+    assert "too large" in r.get_json()["error"].lower() or "over" in r.get_json()["error"]
+    r = _chunked(client, "/games/new", b"variant=clenney&players-0=" + b"a" * (1024 * 1024),
+                 "application/x-www-form-urlencoded")
+    assert r.status_code == 413
+    # A chunked body within the limit, even one of exactly the limit, is read whole.
+    small = b'{"variant": "clenney", "players": ["Ann", "Bob", "Cy"]}'
+    assert _chunked(client, "/api/v1/games", small).status_code == 201
+    exact = small[:-1] + b', "x": "' + b"a" * (1024 * 1024 - len(small) - 9) + b'"}'
+    assert len(exact) == 1024 * 1024
+    assert _chunked(client, "/api/v1/games", exact).status_code == 201

@@ -6,6 +6,7 @@ import base64
 import inspect
 import json
 import re
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -59,7 +60,7 @@ def test_rotating_the_edit_link_from_the_game_page_revokes_the_old_one(app_facto
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]
     game_id = r.headers["Location"].rstrip("/").split("/")[-1]
     share = scorekeeper.get(f"/games/{game_id}/share").get_data(as_text=True)
-    old_link = re.search(r"/games/[^/]+/edit\?token=([A-Za-z0-9_-]+)", share)
+    old_link = re.search(r"/games/[^/]+/edit#token=([A-Za-z0-9_-]+)", share)
     old_token = old_link.group(1)
     assert token_bits(old_token) >= 128
 
@@ -70,7 +71,7 @@ def test_rotating_the_edit_link_from_the_game_page_revokes_the_old_one(app_facto
     rotated = scorekeeper.post(f"/games/{game_id}/token", data={"csrf_token": csrf})
     assert rotated.status_code == 302
     share = scorekeeper.get(f"/games/{game_id}/share").get_data(as_text=True)
-    new_token = re.search(r"/games/[^/]+/edit\?token=([A-Za-z0-9_-]+)", share).group(1)
+    new_token = re.search(r"/games/[^/]+/edit#token=([A-Za-z0-9_-]+)", share).group(1)
     assert new_token != old_token
 
     assert app.test_client().get(f"/games/{game_id}/edit?token={old_token}").status_code == 403
@@ -91,14 +92,14 @@ def test_the_read_only_link_grants_nothing_else(client):
     page = viewer.get(f"/games/{g['id']}/view")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    assert g["edit_token"] not in html and "edit?token=" not in html
+    assert g["edit_token"] not in html and "token=" not in html
     assert page.headers["Referrer-Policy"] == "no-referrer"
     # The viewer's session holds no token: every page that changes the game refuses.
     for path in GAME_WRITE_PAGES:
         answer = viewer.post(f"/games/{g['id']}/{path}", data={"reason": "x", "player": "Bob"})
         assert answer.status_code == 403, path
         assert g["edit_token"] not in answer.get_data(as_text=True)
-    assert viewer.get(f"/games/{g['id']}/share").get_data(as_text=True).count("edit?token=") == 0
+    assert "token=" not in viewer.get(f"/games/{g['id']}/share").get_data(as_text=True)
     for method, path in [("post", "rounds"), ("put", "rounds/1"), ("post", "withdraw"), ("post", "suspend"),
                          ("post", "rulings"), ("post", "token")]:
         r = getattr(viewer, method)(f"/api/v1/games/{g['id']}/{path}", json={"player": "Bob"})
@@ -141,3 +142,44 @@ def test_game_pages_have_no_inline_code_and_no_third_party_assets(client):
     found = crawl(client, start, limit=120)
     assert len(found) >= 20
     assert {path: problems for path, problems in found.items() if problems} == {}
+
+
+def test_edit_links_keep_the_token_out_of_request_lines_and_caches(app_factory):
+    """The edit link carries the token after "#" (browsers never send it: no access log, no proxy
+    log sees it); the page posts it. Every page that holds or takes a token is sent no-store, and
+    a link of the older form (?token=) still works and is redirected to a token-free address."""
+    app = app_factory(WTF_CSRF_ENABLED=True)
+    creator = app.test_client()
+    g = gamedata.create(creator, "clenney", ["Ann", "Bob", "Cy"])
+    assert g["edit_url"].endswith(f"/games/{g['id']}/edit#token={g['edit_token']}")
+    old = creator.get(f"/games/{g['id']}/edit?token={g['edit_token']}")
+    assert old.status_code == 302 and old.headers["Location"] == f"/games/{g['id']}"
+    assert old.headers["Cache-Control"] == "no-store"
+    share = creator.get(f"/games/{g['id']}/share")
+    assert f"/edit#token={g['edit_token']}" in share.get_data(as_text=True)
+    assert share.headers["Cache-Control"] == "no-store"
+
+    phone = app.test_client()
+    page = phone.get(f"/games/{g['id']}/edit")  # all a server ever sees of the new link
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert g["edit_token"] not in html and 'src="/static/js/edit_link.js"' in html
+    csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+    assert phone.post(f"/games/{g['id']}/edit", data={"token": g["edit_token"]}).status_code == 400  # no CSRF token
+    wrong = phone.post(f"/games/{g['id']}/edit", data={"csrf_token": csrf, "token": "not-the-token"})
+    assert wrong.status_code == 403 and "not valid" in wrong.get_data(as_text=True)
+    assert "not-the-token" not in wrong.get_data(as_text=True) and wrong.headers["Cache-Control"] == "no-store"
+    assert phone.get(f"/games/{g['id']}/round").status_code == 403
+    joined = phone.post(f"/games/{g['id']}/edit", data={"csrf_token": csrf, "token": g["edit_url"]})  # pasted whole
+    assert joined.status_code == 302 and joined.headers["Location"] == f"/games/{g['id']}"
+    assert joined.headers["Cache-Control"] == "no-store"
+    assert phone.get(f"/games/{g['id']}/round").status_code == 200
+
+
+def test_the_service_worker_never_stores_token_pages():
+    """static/sw.js stores no no-store answer and leaves the edit link, the share page and the
+    token answer to the network; its version drops the stores of the worker that kept them."""
+    sw = (Path(__file__).resolve().parent.parent / "static" / "sw.js").read_text()
+    assert 'cc.indexOf("no-store") === -1' in sw
+    assert '/\\/(edit|edit-token|share)$/.test(url.pathname) || url.searchParams.has("token")' in sw
+    assert 'var VERSION = "scorekeeper-v2"' not in sw

@@ -89,7 +89,8 @@ def create_game():
         created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id)}
-    body["edit_url"] = url_for("games.edit_link", game_id=game.id, token=created.edit_token, _external=True)
+    # (the token after "#": browsers never send it, so it stays out of access logs)
+    body["edit_url"] = url_for("games.edit_link", game_id=game.id, _external=True) + "#token=" + created.edit_token
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = body["url"]
@@ -192,7 +193,7 @@ def rotate_token(game_id: str):
     _authorized_game(game_id)
     token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token,
-                    "edit_url": url_for("games.edit_link", game_id=game_id, token=token, _external=True)})
+                    "edit_url": url_for("games.edit_link", game_id=game_id, _external=True) + "#token=" + token})
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------

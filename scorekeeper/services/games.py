@@ -459,7 +459,7 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
         number = round
     name = None
     pts = None
-    if points not in (None, "", 0):
+    if isinstance(points, bool) or points not in (None, "", 0):  # (False == 0: refused like True)
         if not isinstance(points, int) or isinstance(points, bool) or not -1000 <= points <= 1000:
             raise ServiceError(f"points: {points!r} is not a score effect (a whole number from -1000 to 1000)", "points")
         if player in (None, ""):

@@ -337,7 +337,7 @@
     var counted = scoresOf(form, body);
     return {
       key: key, game: form.dataset.game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
-      token: form.dataset.editToken, label: form.dataset.roy === "yes" ? "Hand" : "Round",
+      token: localStorage.getItem(tokenKey(form.dataset.game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
       body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
     };
   }
@@ -387,6 +387,16 @@
     });
   }
 
+  // No stored page holds the edit token: asked for (docs/offline.md).
+  function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
+  function fetchToken(form) {
+    var key = tokenKey(form.dataset.game);
+    return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(function (r) {
+      if (r.status === 403) { localStorage.removeItem(key); }
+      return r.ok ? r.json() : null;
+    }).then(function (b) { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, function () {});
+  }
+
   function reachable(url) {
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? window.setTimeout(function () { controller.abort(); }, 5000) : null;
@@ -395,10 +405,11 @@
       .then(function (ok) { if (timer) { window.clearTimeout(timer); } return ok; });
   }
 
-  var form = document.querySelector("form.round-form[data-edit-token]");
+  var form = document.querySelector("form.round-form[data-edit-token-url]");
   var roundForm = form;
   var touched = false;
   if (form) {
+    fetchToken(form);
     form.addEventListener("input", function () { touched = true; });
     var bypass = false;
     form.addEventListener("submit", function (event) {

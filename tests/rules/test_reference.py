@@ -21,7 +21,8 @@ from scorekeeper.rules.variants import (
     load_variant,
 )
 
-SOURCES_DIR = Path("/work/shared/rules-sources")
+# shared/ sits beside the repository (README): the rule texts our own words must not copy
+SOURCES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules-sources"
 VARIANTS = [v.id for v in all_variants()]
 RUN = 8
 

@@ -335,6 +335,19 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
 
 # ----- other actions -------------------------------------------------------------------------------
 
+class EditLinkForm(FlaskForm):
+    """The edit token, posted by the edit link's page (it reads it from the link's ``#token=``
+    part, which browsers never send to a server) or pasted by hand: the whole link or the token."""
+
+    token = StringField("Edit link or token", validators=[DataRequired("Paste the edit link or its token."),
+                                                            Length(max=400)])
+    submit = SubmitField("Keep score on this phone")
+
+    def edit_token(self) -> str:
+        value = (self.token.data or "").strip()
+        return value.rsplit("token=", 1)[-1].split("&")[0] if "token=" in value else value
+
+
 class ActionForm(FlaskForm):
     """A button that changes the game (suspend, rotate the edit link): CSRF and the version only."""
 

@@ -2,7 +2,7 @@
 resume, log rulings, share links. Every change goes through ``scorekeeper.services.games``.
 
 Who may change a game: the browser that created it keeps the edit token in its signed session;
-an edit link (``/games/<id>/edit?token=...``) gives it to another phone; the read-only link
+an edit link (``/games/<id>/edit#token=...``) gives it to another phone; the read-only link
 (``/games/<id>/view``) shows the scoreboard only.
 """
 from __future__ import annotations
@@ -24,6 +24,7 @@ from . import bp
 from .forms import (
     REMEMBERED_MODES,
     ActionForm,
+    EditLinkForm,
     effective_mode,
     NewGameForm,
     ResumeForm,
@@ -271,16 +272,56 @@ def qr(game_id: str):
     return response
 
 
-@bp.get("/games/<game_id>/edit")
+INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."
+
+
+def edit_url(game_id: str, token: str) -> str:
+    """The edit link: the token goes after ``#``, which browsers keep to themselves, so it never
+    reaches a server's or a proxy's access log; the page it opens posts it (``edit_link``)."""
+    return url_for("games.edit_link", game_id=game_id, _external=True) + "#token=" + token
+
+
+def no_store(response):
+    """A page that holds an edit token (or takes one) is kept by no cache: not the browser's, not
+    a proxy's, not the service worker's (static/sw.js stores no ``no-store`` answer)."""
+    response = make_response(response)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/games/<game_id>/edit", methods=["GET", "POST"])
 def edit_link(game_id: str):
-    """An edit link: gives this browser the game's edit token, then shows the game."""
+    """An edit link gives this browser the game's edit token, then shows the game. The link
+    carries the token as ``#token=...``: this page's script (static/js/edit_link.js) posts it
+    and takes it out of the address bar; without the script it can be pasted. Links of the
+    older form, ``?token=...``, still work (the token is taken, then a redirect drops it)."""
     game = _load(game_id)
-    token = request.args.get("token", "")
-    if not svc.token_matches(game, token):
-        abort(403, "This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link.")
-    remember(game.id, token)
-    flash("This phone can now keep score for this game.", "ok")
-    return redirect(url_for("games.game", game_id=game.id))
+    form = EditLinkForm()
+    token = request.args.get("token") if request.method == "GET" else None
+    if token is None and form.validate_on_submit():
+        token = form.edit_token()
+    if token is not None:
+        if svc.token_matches(game, token):
+            remember(game.id, token)
+            flash("This phone can now keep score for this game.", "ok")
+            return no_store(redirect(url_for("games.game", game_id=game.id)))
+        if request.method == "GET":
+            abort(403, INVALID_LINK)
+        form.token.errors = [INVALID_LINK]
+    form.token.data = ""  # (a wrong token is not shown back)
+    status = 403 if form.token.errors else 400 if form.errors else 200
+    state = svc.game_state(game)
+    return no_store(make_response(render_template("games/edit_link.html", form=form, state=state), status))
+
+
+@bp.get("/games/<game_id>/edit-token")
+def edit_token(game_id: str):
+    """This phone's edit token for the game, for rounds saved with no network (static/js/offline.js
+    keeps it on the phone): the round form that the service worker stores holds no token."""
+    game = _load(game_id)
+    if not can_edit(game):
+        return no_store(({"error": "this phone cannot change this game"}, 403))
+    return no_store({"edit_token": _tokens()[game.id]})
 
 
 @bp.get("/games/<game_id>/share")
@@ -289,10 +330,8 @@ def share(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
-    edit_url = None
-    if ctx["editor"]:
-        edit_url = url_for("games.edit_link", game_id=game.id, token=_tokens()[game.id], _external=True)
-    return render_template("games/share.html", view_url=view_url, edit_url=edit_url, action_form=ActionForm(), **ctx)
+    link = edit_url(game.id, _tokens()[game.id]) if ctx["editor"] else None
+    return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 
 @bp.post("/games/<game_id>/token")
@@ -343,7 +382,7 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
         no_score_rule=(variant.sources["incomplete_games"].label if "incomplete_games" in variant.sources
                        else "scorekeeper's rulings, Incomplete games and missing scores"),
-        offline_token=_tokens().get(game.id) if ctx["editor"] and correcting is None else None,  # static/js/offline.js
+        offline=ctx["editor"] and correcting is None,  # static/js/offline.js
         **ctx,
     ), status
 

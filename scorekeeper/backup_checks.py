@@ -1,0 +1,183 @@
+"""The checks a game read from a backup passes before anything is stored (``backup.import_document``).
+
+A game is only ever stored through the service layer, which refuses what the rules refuse; a
+backup file may have been edited, cut short or made by hand. So each game of a backup is checked
+with the same rules as the API: its variant and house options load, its seating is one that
+``POST /api/v1/games`` accepts, and each round's stored submission is parsed and scored again by
+the very functions that record a round (``services.games``), for the players seated then. What
+the file says was computed (each hand's points, bonuses) is kept as it is, only its type is
+checked (``backup._column_value``): a game keeps the scores it was played with even when a later
+version of the rules would score the round otherwise.
+
+Every refusal is a :class:`backup.BackupError` naming the place (``games[2].rounds[0].hands[1].seat``)
+and the value.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .backup import BackupError
+from .models import STATUSES, Game
+from .rules import game as rules
+from .rules.errors import RulesInputError
+from .rules.game import ENTRY_KINDS
+from .rules.variants import Variant, get_variant
+from .services import games as svc
+from .services.errors import ServiceError
+from .services.loading import GAME_ID, _variant_from_toml
+from .services.parsing import parse_round
+from .services.view import tally
+
+
+def check_game(game: Game, where: str) -> None:
+    """Refuse a game (not yet stored) that the API could not have made, or that its pages could
+    not show."""
+    if not GAME_ID.fullmatch(game.id):
+        raise BackupError(f"{where}.id: {game.id!r} is not a game id (1 to 32 letters, digits, - or _)")
+    if game.status not in STATUSES:
+        raise BackupError(f"{where}.status: {game.status!r} is not one of {', '.join(STATUSES)}")
+    variant = _variant(game, where)
+    names = _seats(game, variant, where)
+    _rounds(game, variant, names, where)
+    _corrections(game, names, where)
+    _rulings(game, names, where)
+    status = tally(game, variant).status
+    if status != game.status:
+        raise BackupError(f"{where}.status: {game.status!r}, but its rounds make the game {status!r}")
+
+
+def check_idempotency_response(response: object, where: str) -> None:
+    if not isinstance(response, Mapping):
+        raise BackupError(f"{where}.response: expected the stored answer (an object), found {type(response).__name__}")
+
+
+def _variant(game: Game, where: str) -> Variant:
+    if not isinstance(game.rules_snapshot, Mapping):
+        raise BackupError(f"{where}.rules_snapshot: expected an object, found {type(game.rules_snapshot).__name__}")
+    try:
+        base = _variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
+    except Exception as err:  # (a rules_toml that is not a variant: the loader's own error says why)
+        field = "rules_toml" if game.rules_toml else "variant"
+        raise BackupError(f"{where}.{field}: not a variant this version knows ({err})") from None
+    try:
+        return base.with_house_rules(game.house_rules)
+    except RulesInputError as err:
+        raise BackupError(f"{where}.{err.field or 'house_rules'}: {err.message}") from None
+
+
+def _seats(game: Game, variant: Variant, where: str) -> list[str]:
+    seats = sorted(game.seats, key=lambda s: s.seat)
+    if [s.seat for s in seats] != list(range(len(seats))):
+        raise BackupError(f"{where}.seats: seat numbers {[s.seat for s in game.seats]} are not 0, 1, 2, ... in some order")
+    game.seats = seats
+    names = [s.name for s in seats]
+    try:
+        if rules.check_seating(variant, names, "seats") != names:  # (names are stored trimmed)
+            raise rules.GameRulesError("names are stored without spaces at either end or doubled", "seats", names)
+    except RulesInputError as err:
+        field = f"{err.field}.name" if "[" in (err.field or "") else "seats"
+        raise BackupError(f"{where}.{field}: {err.message}") from None
+    keys = [s.name_key for s in seats]
+    if len(set(keys)) != len(keys):
+        raise BackupError(f"{where}.seats: name_key values {keys} are not all different")
+    if not 0 <= game.first_dealer_seat < len(seats):
+        raise BackupError(f"{where}.first_dealer_seat: {game.first_dealer_seat} is not a seat of this game (0 to {len(seats) - 1})")
+    played = len(game.rounds)
+    for i, s in enumerate(game.seats):
+        if s.withdrawn_after_round is not None and not 0 <= s.withdrawn_after_round <= played:
+            raise BackupError(f"{where}.seats[{i}].withdrawn_after_round: {s.withdrawn_after_round} is not a round "
+                              f"played (0 to {played})")
+    return names
+
+
+def _rounds(game: Game, variant: Variant, names: list[str], where: str) -> None:
+    """Each round as ``record_round`` would take it: in order, while the game was not over, the
+    stored submission accepted and scored for the players seated then, the same dealer."""
+    game.rounds.sort(key=lambda r: r.number)
+    numbers = [r.number for r in game.rounds]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise BackupError(f"{where}.rounds: round numbers {numbers} are not 1, 2, 3, ...")
+    if variant.rounds and len(numbers) > len(variant.rounds):
+        raise BackupError(f"{where}.rounds: {len(numbers)} rounds, but {variant.name} has {len(variant.rounds)}")
+    withdrawn = [s.withdrawn_after_round for s in game.seats]
+    totals: list[rules.RoundTotals] = []
+    for j, rnd in enumerate(game.rounds):
+        at = f"{where}.rounds[{j}]"
+        then = [rules.Seat(s.name, w if w is not None and w < rnd.number else None) for s, w in zip(game.seats, withdrawn)]
+        before = rules.tally(variant, then, game.first_dealer_seat, totals)
+        if before.status in ("complete", "void"):
+            raise BackupError(f"{at}: round {rnd.number} comes after the game ended ({before.status} after round {rnd.number - 1})")
+        dealer = rules.dealers(len(names), game.first_dealer_seat, withdrawn, rnd.number)[-1]
+        if rnd.dealer_seat != dealer:
+            raise BackupError(f"{at}.dealer_seat: {rnd.dealer_seat}, but the deal passes to seat {dealer} in round {rnd.number}")
+        try:
+            parsed = parse_round(game, variant, rnd.submission, rnd.number)
+            result = svc._score(game, variant, parsed)
+        except ServiceError as err:
+            raise BackupError(f"{at}.submission{'.' + err.field if err.field else ''}: {err.message}") from None
+        if (rnd.went_out, rnd.end) != (result.went_out, result.end):
+            raise BackupError(f"{at}: went_out {rnd.went_out!r} and end {rnd.end!r}, but its submission says "
+                              f"{result.went_out!r} and {result.end!r}")
+        _hands(game, rnd, list(result.hands), at)
+        totals.append(rules.RoundTotals(rnd.number, {h.name: h.points for h in rnd.hands}, {}))
+
+
+def _hands(game: Game, rnd, players: list[str], at: str) -> None:
+    seat_of = {s.name: s.seat for s in game.seats}
+    rnd.hands.sort(key=lambda h: h.seat)
+    if sorted(h.name for h in rnd.hands) != sorted(players):
+        raise BackupError(f"{at}.hands: hands of {sorted(h.name for h in rnd.hands)}, but the players of round "
+                          f"{rnd.number} are {sorted(players)}")
+    for k, h in enumerate(rnd.hands):
+        if h.seat != seat_of[h.name]:
+            raise BackupError(f"{at}.hands[{k}].seat: {h.seat}, but {h.name} sits in seat {seat_of[h.name]}")
+        if h.entered_as not in ENTRY_KINDS:
+            raise BackupError(f"{at}.hands[{k}].entered_as: {h.entered_as!r} is not one of {', '.join(ENTRY_KINDS)}")
+        if not isinstance(h.cards, list) or not all(isinstance(c, str) for c in h.cards):
+            raise BackupError(f"{at}.hands[{k}].cards: {h.cards!r} is not a list of card codes")
+        if h.value_counts is not None and not (isinstance(h.value_counts, Mapping) and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in h.value_counts.values())):
+            raise BackupError(f"{at}.hands[{k}].value_counts: {h.value_counts!r} is not an object of counts by card value")
+
+
+def _corrections(game: Game, names: list[str], where: str) -> None:
+    for j, c in enumerate(game.corrections):
+        at = f"{where}.corrections[{j}]"
+        if not 1 <= c.round_number <= len(game.rounds):
+            raise BackupError(f"{at}.round_number: {c.round_number} is not a recorded round (1 to {len(game.rounds)})")
+        for side in ("old", "new"):
+            value = getattr(c, side)
+            if not isinstance(value, Mapping):
+                raise BackupError(f"{at}.{side}: expected an object, found {type(value).__name__}")
+            for part in ("scores", "bonus"):
+                _points_by_name(value.get(part, {}), names, f"{at}.{side}.{part}")
+            went_out = value.get("went_out")
+            if went_out is not None and went_out not in names:
+                raise BackupError(f"{at}.{side}.went_out: {went_out!r} is not a player of this game")
+
+
+def _points_by_name(value: object, names: list[str], at: str) -> None:
+    if not isinstance(value, Mapping):
+        raise BackupError(f"{at}: {value!r} is not an object of points by player")
+    for name, points in value.items():
+        if name not in names:
+            raise BackupError(f"{at}: {name!r} is not a player of this game")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise BackupError(f"{at}.{name}: {points!r} is not a whole number")
+
+
+def _rulings(game: Game, names: list[str], where: str) -> None:
+    """As ``log_ruling`` and the automatic rulings store them: a round of the game (or the next),
+    a seated player, a score effect within the API's bounds and only with a player."""
+    last = len(game.rounds) + 1
+    for j, r in enumerate(game.rulings):
+        at = f"{where}.rulings[{j}]"
+        if r.round_number is not None and not 1 <= r.round_number <= last:
+            raise BackupError(f"{at}.round_number: {r.round_number} is not a round of this game (1 to {last})")
+        if r.player is not None and r.player not in names:
+            raise BackupError(f"{at}.player: {r.player!r} is not a player of this game")
+        if r.points is not None:
+            if not -1000 <= r.points <= 1000:
+                raise BackupError(f"{at}.points: {r.points} is not a score effect (-1000 to 1000)")
+            if r.player is None:
+                raise BackupError(f"{at}.points: a score effect of {r.points} names no player")
