@@ -267,8 +267,9 @@ class HouseVariant(db.Model):
     rules_toml: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=1)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
-    # The table it belongs to (its edit token may change it too); no foreign key until tables exist.
-    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # The table it belongs to (its edit token may change it too).
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tables.id", name="fk_house_variants_table_id"), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 

@@ -75,7 +75,8 @@ def test_listed_with_based_on(client):
     ({"name": "x"}, 400, "based_on", "missing"),
     ({"based_on": "joybells"}, 400, "name", "missing"),
     ({"based_on": "joybells", "name": "x", "colour": 1}, 400, "colour", "not a field"),
-    ({"based_on": "joybells", "name": "x", "table": "t123"}, 422, "table", "tables are not available"),
+    ({"based_on": "joybells", "name": "x", "table": "t123"}, 404, "table", "no table"),
+    ({"based_on": "joybells", "name": "x", "table": 5}, 404, "table", "no table"),
 ])
 def test_invalid_rules_give_a_named_error_and_store_nothing(app, client, body, status, field, words):
     r = send(client, "POST", "/variants", body)
@@ -214,3 +215,66 @@ def test_list_by_table(client):
     assert not any(v["id"].startswith("h-") for v in listed) and len(listed) == 8  # built-ins and examples
     bad = client.get("/api/v1/variants?table=a%00b")
     assert bad.status_code == 400 and bad.get_json()["field"] == "table"
+
+
+# ----- a table's house variants ----------------------------------------------------------------------
+
+def new_table(client, name="The Smiths"):
+    r = send(client, "POST", "/tables", {"name": name})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def test_a_table_makes_its_house_variant_with_its_edit_token(app, client):
+    table = new_table(client)
+    body = {**SMITH, "table": table["id"]}
+    missing = send(client, "POST", "/variants", body)
+    wrong = send(client, "POST", "/variants", body, token="wrong")
+    other = send(client, "POST", "/variants", body, token=new_table(client, "Others")["edit_token"])
+    assert (missing.status_code, wrong.status_code, other.status_code) == (401, 403, 403)
+    assert missing.get_json()["field"] == "Authorization"
+    assert count(app) == 0
+    r = send(client, "POST", "/variants", body, token=table["edit_token"])
+    assert r.status_code == 201, r.get_json()
+    doc = r.get_json()
+    assert doc["table"] == table["id"] and doc["based_on"] == "joybells" and doc["edit_token"]
+    with app.app_context():
+        assert db.session.get(HouseVariant, doc["id"]).table_id == table["id"]
+    listed = client.get(f"/api/v1/variants?table={table['id']}").get_json()["variants"]
+    assert [v["id"] for v in listed if v["id"].startswith("h-")] == [doc["id"]]
+
+
+def test_a_house_variant_of_a_table_changes_with_its_own_or_the_tables_token(client):
+    table = new_table(client)
+    doc = send(client, "POST", "/variants", {**SMITH, "table": table["id"]}, token=table["edit_token"]).get_json()
+    by_table = send(client, "PUT", f"/variants/{doc['id']}", {"changes": {"card_points": {"JK": 40}}},
+                    token=table["edit_token"])
+    assert by_table.status_code == 200 and by_table.get_json()["card_points"]["JK"] == 40
+    own = send(client, "PUT", f"/variants/{doc['id']}", {"changes": {"card_points": {"JK": 30}}},
+               token=doc["edit_token"])
+    assert own.status_code == 200 and own.get_json()["version"] == 3
+    other = new_table(client, "Others")["edit_token"]
+    assert send(client, "PUT", f"/variants/{doc['id']}", {"changes": {}}, token=other).status_code == 403
+    # A variant of no table is not changed by any table's token.
+    free = make(client)
+    assert send(client, "PUT", f"/variants/{free['id']}", {"changes": {}}, token=table["edit_token"]).status_code == 403
+
+
+def test_a_table_imports_a_house_variant_file_with_its_token(client):
+    table = new_table(client)
+    text = client.get(f"/api/v1/variants/{make(client)['id']}/rules.toml").get_data(as_text=True)
+    assert send(client, "POST", "/variants/import", {"toml": text, "table": table["id"]}).status_code == 401
+    r = send(client, "POST", "/variants/import", {"toml": text, "table": table["id"]}, token=table["edit_token"])
+    assert r.status_code == 201 and r.get_json()["table"] == table["id"]
+
+
+def test_the_table_lists_its_house_variants(client):
+    table = new_table(client)
+    assert client.get(f"/api/v1/tables/{table['id']}").get_json()["variants"] == []
+    smith = send(client, "POST", "/variants", {**SMITH, "table": table["id"]}, token=table["edit_token"]).get_json()
+    cont = send(client, "POST", "/variants", {"based_on": "continental-twos-wild", "name": "Aunt May's",
+                                              "table": table["id"]}, token=table["edit_token"]).get_json()
+    make(client)  # a variant of no table is not the table's
+    variants = client.get(f"/api/v1/tables/{table['id']}").get_json()["variants"]
+    assert variants == [{"id": cont["id"], "name": "Aunt May's", "based_on": "continental"},
+                        {"id": smith["id"], "name": "Smith rules", "based_on": "joybells"}]

@@ -143,3 +143,42 @@ def test_database_at_the_first_migration_holding_games_upgrades_without_loss(unm
     assert r.status_code == 201, r.get_json()
     created = client.post("/api/v1/games", json={"variant": "roy", "players": ["Ann", "New", "Cy"]})
     assert created.status_code == 201
+
+
+def test_house_variants_get_a_reference_to_their_table_without_touching_the_games(unmigrated):
+    """0006 adds the reference from house_variants.table_id to tables: the variants are kept (a
+    table id naming no table is cleared), the games and their rows too, and the reference holds."""
+    runner = unmigrated.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "0005_house_variants"]).exit_code == 0
+    client = unmigrated.test_client()
+    table = client.post("/api/v1/tables", json={"name": "The Smiths"}).get_json()
+    game = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"],
+                                              "table": table["id"]},
+                       headers={"Authorization": f"Bearer {table['edit_token']}"}).get_json()
+    assert client.post(f"/api/v1/games/{game['id']}/rounds", headers={"Authorization": f"Bearer {game['edit_token']}"},
+                       json={"went_out": "Ann", "hands": {"Bob": {"points": 5}, "Cy": {"points": 7}}}).status_code == 201
+    now = datetime(2026, 11, 24)
+    with unmigrated.app_context(), db.engine.begin() as conn:
+        for vid, tid in (("h-oftable", table["id"]), ("h-orphan", "no-such-table"), ("h-free", None)):
+            conn.execute(sa.text(
+                "INSERT INTO house_variants (id, name, based_on, changes, rules_toml, version, edit_token_hash, "
+                "table_id, created_at, updated_at) VALUES (:id, 'x', 'joybells', '{}', '', 1, 'h', :tid, :now, :now)"),
+                {"id": vid, "tid": tid, "now": now})
+        counts = {n: conn.execute(sa.text(f"SELECT COUNT(*) FROM {n}")).scalar_one()
+                  for n in ("games", "seats", "rounds", "hands", "game_results")}
+    result = runner.invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    assert revision_of(unmigrated) == scripts().get_current_head()
+    with unmigrated.app_context(), db.engine.connect() as conn:
+        kept = dict(conn.execute(sa.text("SELECT id, table_id FROM house_variants")).all())
+        assert kept == {"h-oftable": table["id"], "h-orphan": None, "h-free": None}
+        assert {n: conn.execute(sa.text(f"SELECT COUNT(*) FROM {n}")).scalar_one() for n in counts} == counts
+        refs = sa.inspect(conn).get_foreign_keys("house_variants")
+        assert [(r["constrained_columns"], r["referred_table"]) for r in refs] == [(["table_id"], "tables")]
+    with pytest.raises(sa.exc.IntegrityError), unmigrated.app_context(), db.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE house_variants SET table_id = 'no-such-table' WHERE id = 'h-free'"))
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == {"Ann": 0, "Bob": 5, "Cy": 7}
+    assert runner.invoke(args=["db", "downgrade", "0005_house_variants"]).exit_code == 0
+    with unmigrated.app_context(), db.engine.connect() as conn:
+        assert sa.inspect(conn).get_foreign_keys("house_variants") == []
+        assert conn.execute(sa.text("SELECT COUNT(*) FROM house_variants")).scalar_one() == 3

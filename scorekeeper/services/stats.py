@@ -40,13 +40,16 @@ ALL_TIME = Period()
 
 
 def check_variant(table: Table, variant: object) -> str | None:
-    """The variant filter: None, a known variant's id, or a variant some game of the table uses."""
+    """The variant filter: None, a known variant's id (built-in, shipped example, house variant), or
+    a variant some game of the table uses."""
     if variant is None or variant == "":
         return None
     if not isinstance(variant, str) or len(variant) > 40:
         raise svc.ServiceError(f"variant: {str(variant)[:40]!r} is not a variant id", "variant")
+    from .house import find_variant
+
     try:
-        get_variant(variant)
+        find_variant(variant)
         return variant
     except Exception:
         used = db.session.execute(
@@ -261,11 +264,13 @@ class ContractRounds:
 
 
 def contract_label(variant_id: str, number: int) -> str:
-    """'2 sets', '1 set and 1 run', ... for round ``number`` of a built-in variant; 'round n' otherwise."""
+    """'2 sets', '1 set and 1 run', ... for round ``number`` of a variant (a house variant: its
+    rules now); 'round n' otherwise."""
     from ..rules.game import round_info
+    from .house import find_variant
 
     try:
-        info = round_info(get_variant(variant_id), number)
+        info = round_info(find_variant(variant_id), number)
     except Exception:
         return f"round {number}"
     contract = info.get("contract")

@@ -18,8 +18,8 @@ from sqlalchemy import delete, event, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..db import db
-from ..models import (Correction, Game, GameResult, HandRecord, Round, RoundResult, Ruling, Seat, Table,
-                      TablePlayer, new_game_id, utcnow)
+from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Round, RoundResult, Ruling, Seat,
+                      Table, TablePlayer, new_game_id, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from . import games as svc
@@ -427,9 +427,15 @@ def table_document(table: Table) -> dict:
         "name": table.name,
         "players": players,
         "games": [{"id": g.id, "variant": g.variant, "status": g.status, "winners": winners[g.id]} for g in games],
-        "variants": [],
+        "variants": [{"id": v.id, "name": v.name, "based_on": v.based_on} for v in house_variants(table)],
         "created_at": svc.iso(table.created_at),
     }
+
+
+def house_variants(table: Table) -> list[HouseVariant]:
+    """The table's own house variants, by name (case-insensitive)."""
+    rows = db.session.execute(select(HouseVariant).where(HouseVariant.table_id == table.id)).scalars().all()
+    return sorted(rows, key=lambda v: (v.name.casefold(), v.id))
 
 
 # ----- the history page ------------------------------------------------------------------------------
