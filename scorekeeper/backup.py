@@ -32,7 +32,8 @@ from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
-from .models import Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat
+from .models import (Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat,
+                     Table)
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -229,6 +230,10 @@ def _import_house_variants(items: object, report: dict[str, Any]) -> None:
             from_toml(values["rules_toml"], id=values["id"], name=values["name"])
         except (RulesInputError, TypeError) as err:
             raise BackupError(f"house_variants[{i}].rules_toml: {err}") from None
+        if values.get("table_id") is not None and db.session.get(Table, values["table_id"]) is None:
+            # Its table is not on this server (a table travels with its own export): the variant
+            # stays, as a variant of no table.
+            values["table_id"] = None
         db.session.add(HouseVariant(**values))
         report["house_variants"].append(values["id"])
 

@@ -50,3 +50,16 @@ def test_a_house_variant_that_cannot_be_played_is_refused(app, client, restored,
     assert result.exit_code != 0
     assert "house_variants[0].rules_toml: melds.run_max" in result.output
     assert restored.test_client().get("/api/v1/variants/" + doc["house_variants"][0]["id"]).status_code == 404
+
+
+def test_a_tables_house_variant_restored_where_its_table_is_not_stays_a_variant_of_no_table(app, client, restored,
+                                                                                              tmp_path):
+    table = client.post("/api/v1/tables", json={"name": "The Smiths"}).get_json()
+    body = client.post("/api/v1/variants", json={"based_on": "joybells", "name": "Smith rules", "table": table["id"]},
+                       headers={"Authorization": f"Bearer {table['edit_token']}"}).get_json()
+    doc = export_with_cli(app, tmp_path)
+    assert doc["house_variants"][0]["table_id"] == table["id"]
+    # The whole-server backup leaves the tables out: the variant comes back, of no table.
+    result = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "backup.json")])
+    assert result.exit_code == 0, result.output
+    assert restored.test_client().get(f"/api/v1/variants/{body['id']}").get_json()["table"] is None
