@@ -385,6 +385,43 @@ def test_stats_roy_highest_total_is_best_and_ahead(client):
     assert h["Bob", "Cy"]["ahead"] == 1 and h["Bob", "Cy"]["tied"] == 1
 
 
+TWO_ROUNDS = {"rounds": [{"contract": {"sets": 2, "runs": 0}}, {"contract": {"sets": 1, "runs": 1}}],
+              "card_points": {"JK": 50}}
+
+
+def house_variant(client, table, name="Smith rules", changes=TWO_ROUNDS):
+    r = client.post("/api/v1/variants", json={"based_on": "joybells", "name": name, "changes": changes,
+                                              "table": table["id"]}, headers=bearer(table["edit_token"]))
+    assert r.status_code == 201, r.json
+    return r.json
+
+
+def test_a_tables_game_under_its_house_variant_keeps_the_variant_and_counts_in_its_statistics(client):
+    t = new_table(client)
+    hv = house_variant(client, t)
+    g = table_game(client, t, hv["id"], ["Ann", "Bob", "Cy"])
+    assert g["variant"] == hv["id"]
+    # Bob's joker is 50 under the house rules; two rounds make the whole game.
+    play(client, g, t["edit_token"], "Ann", Bob={"cards": ["JK"]}, Cy={"points": 5})
+    play(client, g, t["edit_token"], "Bob", Ann={"points": 70}, Cy={"points": 5})
+    state = client.get(f"/api/v1/games/{g['id']}").json
+    assert state["status"] == "complete" and state["totals"] == {"Ann": 70, "Bob": 50, "Cy": 10}
+    joybells_game(client, t, SEVEN_ANN)  # a built-in game of the same players is not counted with it
+    assert [x["variant"] for x in get_table(client, t)["games"]] == ["joybells", hv["id"]]
+    s = stats(client, t, variant=hv["id"])
+    assert s["variant"] == hv["id"] and s["games_counted"] == 1
+    p = by_name(s["players"])
+    # Lowest wins under the game's own rules: Cy wins, the lowest total is the best.
+    assert p["Cy"]["wins"] == 1 and p["Cy"]["best_total"] == 10 == p["Cy"]["worst_total"]
+    assert p["Ann"]["best_total"] == 70 and p["Bob"]["average_round_points"] == 25.0
+    assert p["Ann"]["rounds_played"] == 2 and p["Ann"]["went_out"] == 1
+    h = {(e["player"], e["opponent"]): e for e in s["head_to_head"]}
+    assert h["Bob", "Ann"] == {"player": "Bob", "opponent": "Ann", "games": 1, "ahead": 1, "behind": 0, "tied": 0}
+    # A house variant of the table with no games yet is a known variant: nothing counted, no error.
+    empty = house_variant(client, t, "Cousins")
+    assert stats(client, t, variant=empty["id"])["games_counted"] == 0
+
+
 def test_stats_follow_corrections(client):
     t = new_table(client)
     g = joybells_game(client, t, SEVEN_ANN)
@@ -502,6 +539,54 @@ def test_table_survives_export_and_import_into_another_server(app, client, app_f
     assert other.post("/api/v1/tables/import", json=doc).status_code == 401
     r = other.post("/api/v1/tables/import", json=doc, headers=bearer(new_token))
     assert r.status_code == 200 and r.json["imported"] == [] and len(r.json["skipped"]) == 2
+
+
+def test_a_tables_house_variants_travel_with_its_export(client, app_factory, second_database_url):
+    t = new_table(client)
+    hv = house_variant(client, t)
+    g = table_game(client, t, hv["id"], ["Ann", "Bob", "Cy"])
+    play(client, g, t["edit_token"], "Ann", Bob={"cards": ["JK"]}, Cy={"points": 5})
+    doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
+    assert [v["id"] for v in doc["house_variants"]] == [hv["id"]]
+    assert "edit_token_hash" not in doc["house_variants"][0] and "table_id" not in doc["house_variants"][0]
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url).test_client()
+    r = other.post("/api/v1/tables/import", json=doc)
+    assert r.status_code == 201 and r.json["house_variants"] == [hv["id"]], r.json
+    assert get_table(other, t)["variants"] == [{"id": hv["id"], "name": "Smith rules", "based_on": "joybells"}]
+    theirs = other.get(f"/api/v1/variants/{hv['id']}").json
+    mine = client.get(f"/api/v1/variants/{hv['id']}").json
+    for key in ("name", "based_on", "changes", "version", "rounds", "card_points", "table"):
+        assert theirs[key] == mine[key], key
+    assert other.get(f"/api/v1/games/{g['id']}").json["totals"] == {"Ann": 0, "Bob": 50, "Cy": 5}
+    # The new server's table token changes it; its game played on under the kept rules.
+    token = r.json["edit_token"]
+    changed = other.put(f"/api/v1/variants/{hv['id']}", json={"changes": {"card_points": {"JK": 5}}},
+                        headers=bearer(token))
+    assert changed.status_code == 200 and changed.json["card_points"]["JK"] == 5
+    # Importing again keeps the variant as it is here now.
+    again = other.post("/api/v1/tables/import", json=doc, headers=bearer(token))
+    assert again.status_code == 200 and again.json["skipped_house_variants"] == [hv["id"]]
+    assert other.get(f"/api/v1/variants/{hv['id']}").json["card_points"]["JK"] == 5
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d.update(house_variants={}), "house_variants"),
+    (lambda d: d["house_variants"][0].update(id="x"), "house_variants[0]"),
+    (lambda d: d["house_variants"][0].update(edit_token_hash="0" * 64), "house_variants[0]"),
+    (lambda d: d["house_variants"][0].update(rules_toml=d["house_variants"][0]["rules_toml"].replace(
+        "run_max = 13", "run_max = 3")), "house_variants[0].rules_toml"),
+    (lambda d: d["house_variants"][0].update(version="two"), "house_variants[0]"),
+])
+def test_table_import_refuses_bad_house_variants_and_stores_nothing(client, app_factory, second_database_url, change,
+                                                                    field):
+    t = new_table(client)
+    house_variant(client, t)
+    doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
+    change(doc)
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url).test_client()
+    r = other.post("/api/v1/tables/import", json=doc)
+    assert r.status_code == 400 and r.json["field"] == field, r.json
+    assert other.get(f"/api/v1/tables/{t['id']}").status_code == 404
 
 
 @pytest.mark.parametrize("change, field", [

@@ -17,10 +17,11 @@ from sqlalchemy import select
 
 from .. import backup
 from ..db import db
-from ..models import Game, GameResult, Table, TablePlayer
+from ..models import Game, GameResult, HouseVariant, Table, TablePlayer
 from ..rules import game as rules
 from . import games as svc
 from . import tables
+from .house import HOUSE_ID
 
 FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1
@@ -37,7 +38,50 @@ def export_table(table: Table) -> dict[str, Any]:
         "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
         "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
         "games": backup._document(list(games), players, secrets=False),
+        "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
+
+
+# A house variant travels with its table without its edit token and its table (the import gives
+# both again: the table's token changes it).
+_HOUSE_LEFT_OUT = ("edit_token_hash", "table_id")
+
+
+def _house_variant_record(row: HouseVariant) -> dict[str, Any]:
+    record = backup._dump(row, HouseVariant)
+    for key in _HOUSE_LEFT_OUT:
+        record.pop(key)
+    return record
+
+
+def _house_variants_part(items: object) -> list[dict[str, Any]]:
+    """The export's house variants, each checked as a whole-server backup checks them (their rules
+    read back through the checks of an imported variant file); an older export has none."""
+    from ..rules.errors import RulesInputError
+    from ..rules.house import from_toml
+
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise svc.ServiceError("house_variants: expected a list of the table's house variants", "house_variants")
+    out = []
+    for i, data in enumerate(items):
+        where = f"house_variants[{i}]"
+        if isinstance(data, dict) and any(key in data for key in _HOUSE_LEFT_OUT):
+            raise svc.ServiceError(f"{where}: a table's export carries no edit token or table of a house variant",
+                                   where)
+        try:
+            values = backup._load({**data, "edit_token_hash": "-"} if isinstance(data, dict) else data,
+                                  HouseVariant, where)
+            if not isinstance(values.get("id"), str) or not HOUSE_ID.fullmatch(values["id"]):
+                raise backup.BackupError(f"{where}.id: {str(values.get('id'))[:40]!r} is not a house variant id")
+            from_toml(values["rules_toml"], id=values["id"], name=values["name"])
+        except backup.BackupError as err:
+            raise svc.ServiceError(str(err), where) from None
+        except (RulesInputError, TypeError) as err:
+            raise svc.ServiceError(f"{where}.rules_toml: {err}", f"{where}.rules_toml") from None
+        out.append(values)
+    return out
 
 
 def export_csv(table: Table) -> str:
@@ -96,12 +140,15 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     """Import a table export: ``{"table": id, "created": bool, "edit_token" (a new table only),
     "imported": [game ids], "skipped": [game ids already here]}``; one transaction."""
     info, players, games_doc = _table_part(doc)
+    house_variants = _house_variants_part(doc.get("house_variants"))
     existing = db.session.get(Table, info["id"])
     new_token = None
     if existing is not None:
         tables.check_token(existing, token)
     ids = [g.get("id") for g in games_doc["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
     already = set(db.session.execute(select(Game.id).where(Game.id.in_(ids))).scalars()) if ids else set()
+
+    added_variants: list[str] = []
 
     def link(session) -> None:
         nonlocal new_token
@@ -113,6 +160,11 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
             session.add(table)
             session.flush()
         tables._roster_entries(table, [p["name"] for p in players])
+        for values in house_variants:
+            if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
+                session.add(HouseVariant(**{**values, "table_id": table.id,
+                                            "edit_token_hash": svc.hash_token(svc.new_token())}))
+                added_variants.append(values["id"])
         for gid in ids:
             if gid in already:
                 continue
@@ -128,7 +180,8 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     finally:
         db.session.info.pop(tables._BEFORE_COMMIT, None)
     body = {"table": info["id"], "created": existing is None, "imported": report["imported"],
-            "skipped": report["skipped"]}
+            "skipped": report["skipped"], "house_variants": added_variants,
+            "skipped_house_variants": [v["id"] for v in house_variants if v["id"] not in added_variants]}
     if new_token is not None:
         body["edit_token"] = new_token
     return body
