@@ -279,3 +279,68 @@ def test_rating_chart_shows_the_newest_games_when_there_are_many():
     chart = charts.rating_chart(history)
     assert len(chart.rows) == charts.RATING_POINTS and chart.rows[0][0] == "91" and chart.rows[-1][0] == "150"
     assert "games 91 to 150" in chart.title and chart.svg.count("<polyline") == 1
+
+
+# ----- the table's house variants --------------------------------------------------------------------------
+
+def test_the_tables_page_makes_a_house_version_saved_under_the_table(app, client):
+    from test_pages_house import JOYBELLS_SMITH, form_data
+
+    table_id, token = start_table(client)
+    page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    link = f"/rules/joybells/house?table={table_id}"
+    assert "Make a house version" in page and html.escape(link) in page
+    viewer = app.test_client()
+    assert "Make a house version" not in viewer.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert viewer.get(link).status_code == 403
+    assert viewer.post(link, data={**form_data(**JOYBELLS_SMITH), "save": "1"}).status_code == 403
+    assert client.get("/rules/joybells/house?table=nope").status_code == 404
+    form = client.get(link).get_data(as_text=True)
+    assert "house variant of <strong>The Smiths</strong>" in form
+    r = client.post(link, data={**form_data(**JOYBELLS_SMITH), "save": "1"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]
+    hid = r.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/v1/variants/{hid}").json["table"] == table_id
+    assert client.get(f"/api/v1/tables/{table_id}").json["variants"] == [
+        {"id": hid, "name": "Smith rules", "based_on": "joybells"}]
+    page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert f'href="/rules/{hid}">Smith rules</a>' in page and "from Joybells · version 1" in page
+    # A phone given the table's edit link may change the table's rules; a viewer may not.
+    assert viewer.get(f"/rules/{hid}/edit").status_code == 403
+    keeper = app.test_client()
+    keeper.get(f"/tables/{table_id}/edit?token={token}")
+    assert keeper.get(f"/rules/{hid}/edit").status_code == 200
+    r = keeper.post(f"/rules/{hid}/edit", data={**form_data(**{**JOYBELLS_SMITH, "card_points.JK": "5"}),
+                                                "version": "1", "save": "1"})
+    assert r.status_code == 302 and client.get(f"/api/v1/variants/{hid}").json["card_points"]["JK"] == 5
+
+
+def test_the_tables_new_game_form_offers_its_house_variants_and_the_stats_filter_them(client):
+    table_id, token = start_table(client)
+    other_id, other_token = start_table(client, "The Joneses")
+    made = client.post("/api/v1/variants", headers=bearer(token), json={
+        "based_on": "joybells", "name": "Smith rules", "table": table_id,
+        "changes": {"rounds": [{"contract": {"sets": 2, "runs": 0}}, {"contract": {"sets": 1, "runs": 1}}]}}).json
+    hid = made["id"]
+    form = client.get(f"/tables/{table_id}/games/new?variant={hid}").get_data(as_text=True)
+    assert f'<option selected value="{hid}">Smith rules · house rules</option>' in form
+    assert hid not in client.get(f"/tables/{other_id}/games/new").get_data(as_text=True)
+    r = client.post(f"/tables/{table_id}/games/new",
+                    data={"variant": hid, "players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "dealer": "0"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]
+    game_id = r.headers["Location"].rsplit("/", 1)[1]
+    state = client.get(f"/api/v1/games/{game_id}").json
+    assert state["variant"] == hid and state["house_version"] == 1
+    for went_out, hands in (("Ann", {"Bob": 20, "Cy": 5}), ("Bob", {"Ann": 30, "Cy": 5})):
+        r = client.post(f"/api/v1/games/{game_id}/rounds", headers=bearer(token),
+                        json={"went_out": went_out, "hands": {n: {"points": p} for n, p in hands.items()}})
+        assert r.status_code == 201, r.json
+    api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Ann", {"Bob": 5, "Cy": 9})] * 7)
+    page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert f'<option value="{hid}">Smith rules</option>' in page  # the history's variant filter
+    filtered = client.get(f"/tables/{table_id}?variant={hid}").get_data(as_text=True)
+    assert filtered.count('class="history-game') == 1
+    stats = client.get(f"/tables/{table_id}/stats?variant={hid}").get_data(as_text=True)
+    # Lowest wins: Cy's 10 is the best game; the round by contract is named from the house rules.
+    assert "Best game</strong>: Cy, 10" in stats and "Worst game</strong>: Ann, 30" in stats
+    assert "1 set and 1 run" in stats

@@ -10,6 +10,7 @@ from scorekeeper.rules.variants import Variant, get_variant
 from scorekeeper.services import house
 from scorekeeper.services.games import ServiceError
 
+from ..tables import routes as tables_web
 from . import bp
 from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
                     changes_from_form, input_for, label_of, values_of)
@@ -28,7 +29,7 @@ def _base_of(v: Variant) -> Variant:
 
 
 def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str, str], errors: dict[str, list[str]],
-               preview: Variant | None, row=None, status: int = 200):
+               preview: Variant | None, row=None, status: int = 200, table=None):
     shown = preview or start
     diffs = rules_house.differences(base, shown) if shown is not base else []
     base_values = values_of(base)
@@ -40,11 +41,11 @@ def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str,
         errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
         preview=preview, row=row, numbers=NUMBERS, checks=CHECKS, choices=CHOICES, texts=TEXTS,
         point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS),
-        label_of=label_of)
+        label_of=label_of, table=table)
     return page, status
 
 
-def _submitted(form: HouseForm, base: Variant, row=None):
+def _submitted(form: HouseForm, base: Variant, row=None, table=None):
     """Check the inputs; save when asked. Returns (preview variant or None, errors, saved row or None)."""
     parsed = changes_from_form(request.form, base)
     errors = dict(parsed.errors)
@@ -61,7 +62,7 @@ def _submitted(form: HouseForm, base: Variant, row=None):
         return preview, errors, None
     try:
         if row is None:
-            saved = house.create(base.id, name, parsed.changes, all_rules=True)
+            saved = house.create(base.id, name, parsed.changes, table_id=table.id if table else None, all_rules=True)
             remember(saved.row.id, saved.edit_token)
             return preview, errors, saved.row
         return preview, errors, house.update(row, name, parsed.changes, request.form.get("version"), all_rules=True)
@@ -78,20 +79,34 @@ def new(variant_id: str):
     if not start.is_contract_game:
         abort(404, f"{start.name} has no house versions: only the May I family's contract games do")
     base = _base_of(start)
+    table = _table_of_form()
     form = HouseForm()
     if request.method == "GET":
         form.name.data = f"{start.name} (our rules)" if not start.based_on else start.name
-        return _form_page(form, base, start, values_of(start), {}, None)
+        return _form_page(form, base, start, values_of(start), {}, None, table=table)
     errors: dict[str, list[str]] = {}
     preview = saved = None
     if form.validate_on_submit():
-        preview, errors, saved = _submitted(form, base)
+        preview, errors, saved = _submitted(form, base, table=table)
     else:
         errors["_form"] = [f"{label_of(k)}: {' '.join(v)}" for k, v in form.errors.items()]
     if saved is not None:
         flash("Saved. This phone may change these rules; share them from the Share page.", "ok")
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
-    return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200)
+    return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200,
+                      table=table)
+
+
+def _table_of_form():
+    """The table a new house variant is saved under (``?table=<id>``, from the table's page): this
+    browser must hold the table's edit rights."""
+    table_id = request.args.get("table")
+    if not table_id:
+        return None
+    table = tables_web.load(table_id)
+    if not tables_web.can_edit(table):
+        abort(403, "This phone cannot change this table. Ask for the table's edit link.")
+    return table
 
 
 @bp.route("/rules/<variant_id>/edit", methods=["GET", "POST"])
@@ -106,8 +121,8 @@ def edit(variant_id: str):
             abort(403, "This edit link is not valid for these rules.")
         remember(row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
-    if not can_edit(row):
-        abort(403, "Only a phone with the edit link may change these rules.")
+    if not can_edit(row) and not _table_editor(row):
+        abort(403, "Only a phone with the edit link (of these rules or of their table) may change these rules.")
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
     form = HouseForm()
@@ -125,6 +140,13 @@ def edit(variant_id: str):
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
     return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
                       status=400 if errors else 200)
+
+
+def _table_editor(row) -> bool:
+    """Whether this browser holds the edit rights of the table the house variant belongs to."""
+    if row.table_id is None:
+        return False
+    return tables_web.can_edit(tables_web.load(row.table_id))
 
 
 @bp.get("/rules/<variant_id>/share")

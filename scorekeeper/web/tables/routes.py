@@ -18,7 +18,7 @@ from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
-from ..games.forms import NewGameForm
+from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import remember as remember_game
 from . import bp
@@ -67,7 +67,8 @@ def can_edit(table) -> bool:
     return token is not None and svc.token_matches(table, token)
 
 
-def _load(table_id: str):
+def load(table_id: str):
+    """The table at this address, or a 404 page."""
     try:
         return svc.get_table(table_id)
     except games_svc.NotFound:
@@ -75,7 +76,7 @@ def _load(table_id: str):
 
 
 def _editable(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     if not can_edit(table):
         abort(403, "This phone cannot change this table. Ask for the table's edit link.")
     return table
@@ -138,7 +139,7 @@ def _filters(table) -> dict:
 
 @bp.get("/tables/<table_id>")
 def table(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     remember(table.id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
@@ -148,14 +149,15 @@ def table(table_id: str):
     return render_template(
         "tables/table.html", table=table, editor=can_edit(table), roster=svc.roster(table), counts=counts,
         history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
-        form=TableForm(),
+        form=TableForm(), house_variants=svc.house_variants(table),
+        house_bases=[v for v in all_variants() if v.is_contract_game],
     )
 
 
 @bp.get("/tables/<table_id>/edit")
 def edit_link(table_id: str):
     """An edit link: gives this browser the table's edit token, then shows the table."""
-    table = _load(table_id)
+    table = load(table_id)
     token = request.args.get("token", "")
     if not svc.token_matches(table, token):
         abort(403, "This edit link is not valid (it may have been replaced). Ask for the table's current link.")
@@ -166,7 +168,7 @@ def edit_link(table_id: str):
 
 @bp.get("/tables/<table_id>/share")
 def share(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     editor = can_edit(table)
     edit_url = None
     if editor:
@@ -177,7 +179,7 @@ def share(table_id: str):
 
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     response = make_response(live.qr_svg(url_for("tables.table", table_id=table.id, _external=True)))
     response.mimetype = "image/svg+xml"
     return response
@@ -199,11 +201,14 @@ def rotate(table_id: str):
 def new_game(table_id: str):
     table = _editable(table_id)
     form = NewGameForm()
+    own = svc.house_variants(table)
+    # The table's own house variants first: they are the rules it plays by.
+    form.variant.choices = options((v.id, f"{v.name} · house rules") for v in own) + list(form.variant.choices)
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         for entry, name in zip(form.players, svc.last_seating(table)):
             entry.data = name
-        if request.args.get("variant") in VARIANTS:
+        if request.args.get("variant") in VARIANTS or request.args.get("variant") in {v.id for v in own}:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
         created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
@@ -266,7 +271,7 @@ def _player(table, player_id: int):
 
 @bp.get("/tables/<table_id>/players/<int:player_id>")
 def player(table_id: str, player_id: int, rename_error: str | None = None, merge_error: str | None = None):
-    table = _load(table_id)
+    table = load(table_id)
     person = _player(table, player_id)
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(svc.variants_played(table)):
@@ -326,14 +331,14 @@ def merge(table_id: str, player_id: int):
 
 @bp.get("/tables/<table_id>/rulings")
 def rulings(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     query = " ".join((request.args.get("q") or "").split())[:100]
     return render_template("tables/rulings.html", table=table, query=query, rulings=svc.rulings(table, query or None))
 
 
 @bp.get("/tables/<table_id>/stats")
 def stats(table_id: str):
-    table = _load(table_id)
+    table = load(table_id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
     variant = f["variant"]
@@ -356,7 +361,7 @@ def _day(value: datetime | None) -> str:
 @bp.get("/tables/<table_id>/games/<game_id>/chart")
 def game_chart(table_id: str, game_id: str):
     """A game of the table as a picture: each player's running total after each round."""
-    table = _load(table_id)
+    table = load(table_id)
     try:
         game = games_svc.get_game(game_id)
     except games_svc.NotFound:
