@@ -217,7 +217,8 @@ def _describe() -> None:
         "summary": "Import a table export: a new table (same id, new edit token) or, with its edit token, "
                    "more games for one already here; games already here are skipped", "tags": ["tables"],
         "requestBody": openapi.json_body(obj),
-        "responses": {"201": openapi.json_response("table, created, edit_token, imported, skipped", obj),
+        "responses": {"201": openapi.json_response("table, created, edit_token, imported, skipped, house_variants, "
+                                                   "skipped_house_variants", obj),
                       "200": openapi.json_response("table, created, imported, skipped", obj), **auth_errors}}})
 
 
