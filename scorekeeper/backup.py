@@ -32,7 +32,7 @@ from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
-from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
+from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat, Table, TablePlayer
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -42,7 +42,8 @@ bp = Blueprint("backup", __name__)
 # Columns left out of each record: surrogate ids and the foreign keys that the nesting replaces.
 _LEFT_OUT = {
     Player: {"id"},
-    # A game's table and roster entry travel with the table's own export (services/table_export.py).
+    # A game's table and roster entry travel beside it (the server backup: _add_table_membership)
+    # or with the table's own export (services/table_export.py).
     Game: {"table_id"},
     Seat: {"id", "game_id", "player_id", "table_player_id"},
     Round: {"id", "game_id"},
@@ -50,6 +51,8 @@ _LEFT_OUT = {
     Correction: {"id", "game_id"},
     Ruling: {"id", "game_id"},
     IdempotencyKey: {"id", "game_id"},
+    Table: set(),
+    TablePlayer: {"id", "table_id", "name_key"},
 }
 SECRET_GAME_FIELDS = {"edit_token_hash"}
 
@@ -79,7 +82,7 @@ def _load(data: object, model, where: str) -> dict[str, Any]:
         raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
     columns = {c.key: c for c in _columns(model)}
     unknown = sorted(set(data) - set(columns) - {"seats", "rounds", "hands", "corrections", "rulings",
-                                                   "idempotency_keys", "player"})
+                                                   "idempotency_keys", "player", "table_id", "table_player"})
     if unknown:
         raise BackupError(f"{where}: unknown field {unknown[0]!r} (made by a newer version?)")
     values: dict[str, Any] = {}
@@ -201,7 +204,9 @@ def export_all() -> dict[str, Any]:
     everything = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission))
     games = db.session.execute(db.select(Game).options(*everything).order_by(Game.created_at, Game.id)).scalars().all()
     players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
-    return _document(list(games), list(players))
+    doc = _document(list(games), list(players))
+    _add_tables(doc, list(games))
+    return doc
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -224,8 +229,9 @@ def import_document(doc: object) -> dict[str, Any]:
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
         raise BackupError("players and games: both must be lists; nothing was imported")
-    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}}
+    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}, "tables": 0}
     try:
+        rosters = _import_tables(doc.get("tables", []), report)
         players: dict[str, Player] = {
             p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
         }
@@ -277,6 +283,7 @@ def import_document(doc: object) -> dict[str, Any]:
                                 for j, c in enumerate(_list(data, "corrections", where))]
             game.rulings = [Ruling(**_load(r, Ruling, f"{where}.rulings[{j}]"))
                             for j, r in enumerate(_list(data, "rulings", where))]
+            _link_to_table(game, data, rosters, where)
             check_game(game, where)  # the API's rules, before the game joins the session
             keys: dict[str, IdempotencyKey] = {}
             for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
@@ -321,6 +328,85 @@ def _list(data: dict, key: str, where: str, required: bool = True) -> list:
     if not isinstance(value, list):
         raise BackupError(f"{where}.{key}: expected a list, found {type(value).__name__}")
     return value
+
+
+# ----- tables in the server backup ---------------------------------------------------------------------
+# The server backup carries every table with its roster, each game's table and each seat's roster
+# entry; the statistics summaries (game_results, round_results) are not exported: they are rebuilt
+# when the restored games are committed (services/tables.py, refresh_results).
+
+def _add_tables(doc: dict[str, Any], games: list[Game]) -> None:
+    """Add the tables, their rosters and the games' membership to a server backup document."""
+    all_tables = db.session.execute(db.select(Table).order_by(Table.created_at, Table.id)).scalars().all()
+    doc["tables"] = []
+    for table in all_tables:
+        record = _dump(table, Table)
+        record["players"] = [_dump(p, TablePlayer) for p in sorted(table.players, key=lambda p: p.id)]
+        doc["tables"].append(record)
+    for game, record in zip(games, doc["games"]):
+        if game.table_id is None:
+            continue
+        record["table_id"] = game.table_id
+        for seat, row in zip(game.seats, record["seats"]):
+            if seat.table_player_id is not None:
+                row["table_player"] = db.session.get(TablePlayer, seat.table_player_id).name_key
+
+
+def _import_tables(tables_in: object, report: dict[str, Any]) -> dict[str, dict[str, TablePlayer]]:
+    """The backup's tables, created when not here (a table already here is kept, its roster
+    completed): each table's roster by name key, for ``_link_to_table``."""
+    from .rules import game as rules
+    from .services.tables import TABLE_ID
+
+    if not isinstance(tables_in, list):
+        raise BackupError(f"tables: expected a list, found {type(tables_in).__name__}")
+    rosters: dict[str, dict[str, TablePlayer]] = {}
+    for i, data in enumerate(tables_in):
+        where = f"tables[{i}]"
+        if not isinstance(data, dict):
+            raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
+        values = _load({k: v for k, v in data.items() if k != "players"}, Table, where)
+        if not isinstance(values.get("id"), str) or not TABLE_ID.fullmatch(values["id"]):
+            raise BackupError(f"{where}.id: {_shown(values.get('id'))} is not a table id")
+        if values["id"] in rosters:
+            raise BackupError(f"{where}.id: {values['id']!r} is there twice")
+        table = db.session.get(Table, values["id"])
+        if table is None:
+            table = Table(**values)
+            db.session.add(table)
+            report["tables"] += 1
+        roster = rosters[values["id"]] = {p.name_key: p for p in table.players}
+        for j, player_data in enumerate(_list(data, "players", where)):
+            player_values = _load(player_data, TablePlayer, f"{where}.players[{j}]")
+            try:
+                name = rules.check_name(player_values["name"], f"{where}.players[{j}].name")
+            except rules.RulesInputError as err:
+                raise BackupError(str(err)) from None
+            key = rules.name_key(name)
+            if key not in roster:
+                roster[key] = TablePlayer(**player_values, name_key=key)
+                table.players.append(roster[key])
+    return rosters
+
+
+def _link_to_table(game: Game, data: dict, rosters: dict[str, dict[str, TablePlayer]], where: str) -> None:
+    """Put a restored game back in its table and its seats on the table's roster."""
+    table_id = data.get("table_id")
+    if table_id is None:
+        if any(isinstance(s, dict) and s.get("table_player") is not None for s in data.get("seats", [])):
+            raise BackupError(f"{where}.seats: a seat names a roster player but the game has no table_id")
+        return
+    if not isinstance(table_id, str) or table_id not in rosters:
+        raise BackupError(f"{where}.table_id: {_shown(table_id)} is not in tables")
+    game.table_id = table_id
+    roster = rosters[table_id]
+    for j, (seat, seat_data) in enumerate(zip(game.seats, data["seats"])):
+        key = seat_data.get("table_player")
+        if key is None:
+            continue
+        if not isinstance(key, str) or key not in roster:
+            raise BackupError(f"{where}.seats[{j}].table_player: {_shown(key)} is not on the roster of table {table_id!r}")
+        seat.table_player = roster[key]
 
 
 # ----- downloads ----------------------------------------------------------------------------------
@@ -416,6 +502,7 @@ def import_command(file: str) -> None:
     except BackupError as err:
         raise click.ClickException(f"{file}: {err}") from None
     click.echo(f"imported {len(report['imported'])} games and {report['players']} new players"
+               + (f" and {report['tables']} tables" if report["tables"] else "")
                + (f"; skipped {len(report['skipped'])} games already stored: {', '.join(map(str, report['skipped']))}"
                   if report["skipped"] else ""))
     for game_id, token in report["new_tokens"].items():
