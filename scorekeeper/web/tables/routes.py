@@ -18,8 +18,9 @@ from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
-from ..games.forms import NewGameForm
+from ..games.forms import EditLinkForm, NewGameForm
 from ..games.routes import _create_from_form as create_from_form
+from ..games.routes import no_store
 from ..games.routes import remember as remember_game
 from . import bp
 from . import charts
@@ -152,27 +153,45 @@ def table(table_id: str):
     )
 
 
-@bp.get("/tables/<table_id>/edit")
+INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask for the table's current link."
+
+
+def edit_url(table_id: str, token: str) -> str:
+    """The table's edit link, with the token after ``#`` like a game's (web/games/routes.py, edit_url)."""
+    return url_for("tables.edit_link", table_id=table_id, _external=True) + "#token=" + token
+
+
+@bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
 def edit_link(table_id: str):
-    """An edit link: gives this browser the table's edit token, then shows the table."""
+    """An edit link gives this browser the table's edit token, then shows the table: the page's
+    script (static/js/edit_link.js) posts the token found after ``#``, or it is pasted; links of
+    the older form, ``?token=...``, still work (a redirect drops the token)."""
     table = _load(table_id)
-    token = request.args.get("token", "")
-    if not svc.token_matches(table, token):
-        abort(403, "This edit link is not valid (it may have been replaced). Ask for the table's current link.")
-    remember(table.id, token)
-    flash("This phone can now start games and keep score for this table.", "ok")
-    return redirect(url_for("tables.table", table_id=table.id))
+    form = EditLinkForm()
+    token = request.args.get("token") if request.method == "GET" else None
+    if token is None and form.validate_on_submit():
+        token = form.edit_token()
+    if token is not None:
+        if svc.token_matches(table, token):
+            remember(table.id, token)
+            flash("This phone can now start games and keep score for this table.", "ok")
+            return no_store(redirect(url_for("tables.table", table_id=table.id)))
+        if request.method == "GET":
+            abort(403, INVALID_LINK)
+        form.token.errors = [INVALID_LINK]
+    form.token.data = ""  # (a wrong token is not shown back)
+    status = 403 if form.token.errors else 400 if form.errors else 200
+    return no_store(make_response(render_template("tables/edit_link.html", form=form, table=table), status))
 
 
 @bp.get("/tables/<table_id>/share")
 def share(table_id: str):
     table = _load(table_id)
     editor = can_edit(table)
-    edit_url = None
-    if editor:
-        edit_url = url_for("tables.edit_link", table_id=table.id, token=_tokens()[table.id], _external=True)
-    return render_template("tables/share.html", table=table, editor=editor, edit_url=edit_url,
-                           view_url=url_for("tables.table", table_id=table.id, _external=True), form=ActionForm())
+    link = edit_url(table.id, _tokens()[table.id]) if editor else None
+    return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
+                                    view_url=url_for("tables.table", table_id=table.id, _external=True),
+                                    form=ActionForm()))
 
 
 @bp.get("/tables/<table_id>/qr.svg")
