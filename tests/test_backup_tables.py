@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from sqlalchemy import func, select
 
 from scorekeeper.db import db
@@ -97,3 +99,32 @@ def test_server_backup_refuses_a_game_in_a_table_it_does_not_carry(app, client, 
     assert "games[1].seats[0].table_player" in result.output and "nothing was imported" in result.output
     assert restored.test_client().get(f"/api/v1/tables/{t['id']}").status_code == 404
     assert _summaries(restored) == (0, 0)
+
+
+BROKEN_GAMES = [
+    (lambda g: g["rounds"][0]["hands"][1].update(points="10"), "rounds[0].hands[1].points"),
+    (lambda g: g.update(seats=[]), "seats"),
+    (lambda g: g["rounds"][0].update(number=5), "rounds: round numbers [2, 5]"),
+]
+
+
+@pytest.mark.parametrize("change, field", BROKEN_GAMES)
+def test_table_import_checks_every_game_and_stores_nothing(client, app_factory, second_database_url, change, field):
+    """A table's import checks each game with the server import's checks (backup_checks): the
+    refusal names the game and the field, and neither the table nor any game is stored."""
+    t = new_table(client)
+    good = joybells_game(client, t, SEVEN_ANN[:2], players=("Ann", "Bob", "Cy"))
+    bad = joybells_game(client, t, [("Ann", {"Bob": 10, "Di": 5})] * 2, players=("Ann", "Bob", "Di"))
+    doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
+    index = [g["id"] for g in doc["games"]["games"]].index(bad["id"])
+    change(doc["games"]["games"][index])
+    other_app = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url)
+    other = other_app.test_client()
+    r = other.post("/api/v1/tables/import", json=doc)
+    assert r.status_code == 400 and r.json["field"] == "games", r.json
+    assert f"games[{index}].{field}" in r.json["error"] and repr(bad["id"]) in r.json["error"], r.json
+    assert "nothing was imported" in r.json["error"]
+    assert other.get(f"/api/v1/tables/{t['id']}").status_code == 404
+    for g in (good, bad):
+        assert other.get(f"/api/v1/games/{g['id']}").status_code == 404
+    assert _summaries(other_app) == (0, 0)
