@@ -315,3 +315,14 @@ def test_table_edit_links_keep_the_token_out_of_request_lines_and_caches(app_fac
     assert joined.status_code == 302 and joined.headers["Location"] == f"/tables/{table_id}"
     assert joined.headers["Cache-Control"] == "no-store"
     assert phone.get(f"/tables/{table_id}/games/new").status_code == 200
+
+
+def test_a_game_of_a_table_links_back_to_it_on_its_page_and_scoreboard(client):
+    table_id, token = start_table(client, "The Smiths & co")
+    g = api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [])
+    crumb = f'<p class="crumb"><a href="/tables/{table_id}">← The Smiths &amp; co</a></p>'
+    for path in (f"/games/{g['id']}", f"/games/{g['id']}/view"):
+        assert crumb in client.get(path).get_data(as_text=True), path
+    lone = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"]}).json
+    for path in (f"/games/{lone['id']}", f"/games/{lone['id']}/view"):
+        assert "/tables/" not in client.get(path).get_data(as_text=True), path

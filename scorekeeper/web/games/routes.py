@@ -14,7 +14,8 @@ from flask import abort, flash, g, make_response, redirect, render_template, req
 
 from ...rules.game import dealers, seating_problems
 from ...rules.scoring import points_classes
-from ...models import GameStatus
+from ...db import db
+from ...models import GameStatus, Table
 from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
@@ -130,9 +131,15 @@ def my_games():
     return browser_games()
 
 
+def _table_of(game):
+    """The table a game belongs to (for the crumb back to it), or None."""
+    return None if game.table_id is None else db.session.get(Table, game.table_id)
+
+
 def _game_context(game, state: svc.GameView) -> dict:
     return {
         "game": game,
+        "table": _table_of(game),
         "state": state,
         "variant": svc.variant_of(game),
         "roy": state.roy,
