@@ -326,3 +326,42 @@ def test_a_game_of_a_table_links_back_to_it_on_its_page_and_scoreboard(client):
     lone = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"]}).json
     for path in (f"/games/{lone['id']}", f"/games/{lone['id']}/view"):
         assert "/tables/" not in client.get(path).get_data(as_text=True), path
+
+
+def _summary(page: str) -> str:
+    """The error summary at the top of a page's form (templates/_error_summary.html), as text."""
+    found = re.search(r'<div class="error-summary".*?</div>', page, re.S)
+    assert found, "no error summary"
+    return html.unescape(re.sub(r"<[^>]+>", " ", found.group(0)))
+
+
+def test_every_table_form_shows_its_errors_at_the_top_and_keeps_what_was_typed(client):
+    r = client.post("/tables", data={"name": "x" * 81})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "Name of the table:" in _summary(page)
+    assert page.index("error-summary") < page.index('id="table-name"') and f'value="{"x" * 81}"' in page
+    assert 'href="#table-name"' in page
+
+    table_id, token = start_table(client)
+    api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Bob", {"Ann": 5, "Cy": 5})] * 2)
+    ids = roster_ids(client, table_id)
+    r = client.post(f"/tables/{table_id}/games/add", data={"link": "hello"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "The game's edit link: 'hello' is not an edit link" in _summary(page)
+    assert page.index("error-summary") < page.index("<form") and 'value="hello"' in page and 'href="#link"' in page
+
+    r = client.post(f"/tables/{table_id}/players/{ids['Bob']}/rename", data={"name": "ann"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "New name: 'Ann' is already on this table" in _summary(page)
+    assert page.index("error-summary") < page.index("<form") and 'value="ann"' in page
+    assert 'href="#rename-name"' in page
+    r = client.post(f"/tables/{table_id}/players/{ids['Bob']}/merge", data={"into": "abc"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "Same person as: 'abc' is not a player" in _summary(page)
+    assert 'href="#merge-into"' in page
+
+    for path in (f"/tables/{table_id}", f"/tables/{table_id}/stats"):
+        page = client.get(path, query_string={"year": "soon", "variant": "poker"}).get_data(as_text=True)
+        summary = _summary(page)
+        assert "'soon' is not a year" in summary and "'poker' is not a game this table has played" in summary
+        assert page.index("error-summary") < page.index('class="filters"'), path

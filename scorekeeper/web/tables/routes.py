@@ -97,14 +97,17 @@ def create():
         try:
             created = svc.create_table(form.name.data)
         except games_svc.ServiceError as err:
-            flash(f"Name of the table: {err.message.removeprefix('name: ')}", "error")
-            return redirect(url_for("web.home"))
+            return _home_refused(f"Name of the table: {err.message.removeprefix('name: ')}")
         remember(created.table.id, created.edit_token)
         flash("Table started. Add it to your home screen: it is how the family comes back.", "ok")
         return redirect(url_for("tables.table", table_id=created.table.id))
-    for message in form.name.errors or ["The form could not be accepted; reload the page and try again."]:
-        flash(f"Name of the table: {message}", "error")
-    return redirect(url_for("web.home"))
+    return _home_refused("Name of the table: " + "; ".join(form.name.errors or ["the form could not be accepted; "
+                                                                               "reload the page and try again"]))
+
+
+def _home_refused(message: str):
+    """The home page again, the refusal at the top of its table form and the name kept."""
+    return render_template("home.html", table_error=message), 400
 
 
 # ----- the table page -----------------------------------------------------------------------------------------
@@ -256,7 +259,7 @@ def add_game(table_id: str):
         found = game_from_link(form.link.data)
         if found is None:
             error = (f"The game's edit link: {form.link.data.strip()[:60]!r} is not an edit link "
-                     "(it looks like …/games/<id>/edit?token=…; the game's Share page shows it)")
+                     "(it looks like …/games/<id>/edit#token=…; the game's Share page shows it)")
         else:
             game_id, token = found
             try:
