@@ -32,7 +32,8 @@ from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
-from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat, Table, TablePlayer
+from .models import (Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat,
+                     Table, TablePlayer)
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -51,6 +52,7 @@ _LEFT_OUT = {
     Correction: {"id", "game_id"},
     Ruling: {"id", "game_id"},
     IdempotencyKey: {"id", "game_id"},
+    HouseVariant: set(),
     Table: set(),
     TablePlayer: {"id", "table_id", "name_key"},
 }
@@ -200,13 +202,41 @@ def _document(games: list[Game], players: list[Player], secrets: bool = True) ->
 
 
 def export_all() -> dict[str, Any]:
-    """The whole database as a backup document."""
+    """The whole database as a backup document (with the house variants)."""
     everything = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission))
     games = db.session.execute(db.select(Game).options(*everything).order_by(Game.created_at, Game.id)).scalars().all()
     players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
-    doc = _document(list(games), list(players))
+    doc = {**_document(list(games), list(players)), "house_variants": _house_variant_records()}
     _add_tables(doc, list(games))
     return doc
+
+
+def _house_variant_records() -> list[dict[str, Any]]:
+    rows = db.session.execute(db.select(HouseVariant).order_by(HouseVariant.created_at, HouseVariant.id)).scalars()
+    return [_dump(row, HouseVariant) for row in rows]
+
+
+def _import_house_variants(items: object, report: dict[str, Any]) -> None:
+    """Add the house variants of a backup (optional key; those already stored are skipped). Each
+    one's rules are read back through the same checks as an imported variant file."""
+    from .rules.house import from_toml
+    from .rules.errors import RulesInputError
+
+    if items is None:
+        return
+    if not isinstance(items, list):
+        raise BackupError("house_variants: expected a list")
+    for i, data in enumerate(items):
+        values = _load(data, HouseVariant, f"house_variants[{i}]")
+        if db.session.get(HouseVariant, values["id"]) is not None:
+            report["skipped_house_variants"].append(values["id"])
+            continue
+        try:
+            from_toml(values["rules_toml"], id=values["id"], name=values["name"])
+        except (RulesInputError, TypeError) as err:
+            raise BackupError(f"house_variants[{i}].rules_toml: {err}") from None
+        db.session.add(HouseVariant(**values))
+        report["house_variants"].append(values["id"])
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -229,8 +259,10 @@ def import_document(doc: object) -> dict[str, Any]:
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
         raise BackupError("players and games: both must be lists; nothing was imported")
-    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}, "tables": 0}
+    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}, "tables": 0,
+                              "house_variants": [], "skipped_house_variants": []}
     try:
+        _import_house_variants(doc.get("house_variants"), report)
         rosters = _import_tables(doc.get("tables", []), report)
         players: dict[str, Player] = {
             p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
@@ -507,6 +539,8 @@ def import_command(file: str) -> None:
                   if report["skipped"] else ""))
     for game_id, token in report["new_tokens"].items():
         click.echo(f"game {game_id}: new edit token {token}")
+    if report["house_variants"]:
+        click.echo(f"imported {len(report['house_variants'])} house variants")
 
 
 def init_app(app: Flask) -> None:
