@@ -303,22 +303,31 @@ def edit_link(game_id: str):
     and takes it out of the address bar; without the script it can be pasted. Links of the
     older form, ``?token=...``, still work (the token is taken, then a redirect drops it)."""
     game = _load(game_id)
+    return take_edit_link(
+        lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
+        url_for("games.game", game_id=game.id), "This phone can now keep score for this game.", INVALID_LINK,
+        lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
+
+
+def take_edit_link(matches, keep, opened: str, joined: str, invalid: str, page):
+    """An edit link's page (a game's or a table's): the token comes posted (read after ``#`` by
+    static/js/edit_link.js, or pasted) or, from an older link, as ``?token=``; if it ``matches``,
+    ``keep`` it and go to ``opened``; else show the ``page`` again with ``invalid``. Never stored."""
     form = EditLinkForm()
     token = request.args.get("token") if request.method == "GET" else None
     if token is None and form.validate_on_submit():
         token = form.edit_token()
     if token is not None:
-        if svc.token_matches(game, token):
-            remember(game.id, token)
-            flash("This phone can now keep score for this game.", "ok")
-            return no_store(redirect(url_for("games.game", game_id=game.id)))
+        if matches(token):
+            keep(token)
+            flash(joined, "ok")
+            return no_store(redirect(opened))
         if request.method == "GET":
-            abort(403, INVALID_LINK)
-        form.token.errors = [INVALID_LINK]
+            abort(403, invalid)
+        form.token.errors = [invalid]
     form.token.data = ""  # (a wrong token is not shown back)
     status = 403 if form.token.errors else 400 if form.errors else 200
-    state = svc.game_state(game)
-    return no_store(make_response(render_template("games/edit_link.html", form=form, state=state), status))
+    return no_store(make_response(page(form), status))
 
 
 @bp.get("/games/<game_id>/edit-token")

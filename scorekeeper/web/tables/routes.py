@@ -18,9 +18,9 @@ from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
-from ..games.forms import EditLinkForm, NewGameForm
+from ..games.forms import NewGameForm
 from ..games.routes import _create_from_form as create_from_form
-from ..games.routes import no_store
+from ..games.routes import no_store, take_edit_link
 from ..games.routes import remember as remember_game
 from . import bp
 from . import charts
@@ -170,21 +170,10 @@ def edit_link(table_id: str):
     script (static/js/edit_link.js) posts the token found after ``#``, or it is pasted; links of
     the older form, ``?token=...``, still work (a redirect drops the token)."""
     table = _load(table_id)
-    form = EditLinkForm()
-    token = request.args.get("token") if request.method == "GET" else None
-    if token is None and form.validate_on_submit():
-        token = form.edit_token()
-    if token is not None:
-        if svc.token_matches(table, token):
-            remember(table.id, token)
-            flash("This phone can now start games and keep score for this table.", "ok")
-            return no_store(redirect(url_for("tables.table", table_id=table.id)))
-        if request.method == "GET":
-            abort(403, INVALID_LINK)
-        form.token.errors = [INVALID_LINK]
-    form.token.data = ""  # (a wrong token is not shown back)
-    status = 403 if form.token.errors else 400 if form.errors else 200
-    return no_store(make_response(render_template("tables/edit_link.html", form=form, table=table), status))
+    return take_edit_link(
+        lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
+        url_for("tables.table", table_id=table.id), "This phone can now start games and keep score for this table.",
+        INVALID_LINK, lambda form: render_template("tables/edit_link.html", form=form, table=table))
 
 
 @bp.get("/tables/<table_id>/share")
