@@ -14,7 +14,7 @@
 //   token itself are left to the network whatever they are sent with.
 "use strict";
 
-var VERSION = "scorekeeper-v4";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v5";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;

@@ -405,11 +405,12 @@
       .then(function (ok) { if (timer) { window.clearTimeout(timer); } return ok; });
   }
 
+  // The game page asks too: its round form may first be opened with the network already down.
+  Array.prototype.forEach.call(document.querySelectorAll("[data-edit-token-url][data-game]"), fetchToken);
   var form = document.querySelector("form.round-form[data-edit-token-url]");
   var roundForm = form;
   var touched = false;
   if (form) {
-    fetchToken(form);
     form.addEventListener("input", function () { touched = true; });
     var bypass = false;
     form.addEventListener("submit", function (event) {
