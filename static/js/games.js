@@ -62,7 +62,7 @@
   var total = 0;
   var any = missing > 0;
   if (mode === "values") {
-   hand.querySelectorAll("input.vcount").forEach(function (box) {
+   hand.querySelectorAll(".mode-values input").forEach(function (box) {
     var n = number(box);
     if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
    });
@@ -157,7 +157,7 @@
    var text = total === null ? "" : String(total);
    if (output && output.textContent !== text) { output.textContent = text; }
    hand.querySelectorAll(".vrow").forEach(function (row) {
-    var n = number(row.querySelector("input.vcount")) || 0;
+    var n = number(row.querySelector("input")) || 0;
     row.querySelectorAll("button.vp").forEach(function (b) {
      var on = String(n) === b.value;
      if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
@@ -185,9 +185,10 @@
  }
 
  function buildPicker(hand) {
-  var slot = hand.querySelector(".picker[data-slot]");
-  if (!slot || slot.firstChild) { return; }
-  var name = slot.dataset.slot;
+  var slot = hand.querySelector(".picker");
+  var extra = hand.querySelector("input[name$='-extra']");
+  if (!slot || !extra || slot.firstChild) { return; }
+  var name = extra.name.replace(/extra$/, "cards");
   SUITS.forEach(function (suit) {
    var row = document.createElement("div");
    row.className = "suit-row" + (suit[2] ? " red" : "");
@@ -206,8 +207,7 @@
    jokers.appendChild(joker);
    slot.appendChild(jokers);
   }
-  var extra = hand.querySelector("input[name$='-extra']");
-  if (!extra || !extra.value.trim()) { return; }
+  if (!extra.value.trim()) { return; }
   var left = [];
   extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
    if (!code) { return; }
@@ -218,10 +218,13 @@
   extra.value = left.join(" ");
  }
 
- // By value: buttons 1-4 beside each count box; a tap sets the count, a second tap clears it.
+ // By value: a row per card value, buttons 1-4 beside its count box; a tap sets the count, a second clears it.
  function buildPills(hand) {
-  hand.querySelectorAll(".vrow").forEach(function (row) {
-   var box = row.querySelector("input.vcount");
+  hand.querySelectorAll(".mode-values input").forEach(function (box) {
+   var row = document.createElement("div");
+   row.className = "vrow";
+   box.before(row);
+   if (box.labels[0]) { row.appendChild(box.labels[0]); }
    var pills = document.createElement("span");
    pills.className = "vpills";
    for (var n = 1; n <= PILLS; n += 1) {
@@ -240,7 +243,8 @@
     box.value = box.value === b.value ? "" : b.value;
     box.dispatchEvent(new Event("input", { bubbles: true }));
    });
-   row.insertBefore(pills, box);
+   row.appendChild(pills);
+   row.appendChild(box);
   });
  }
 
@@ -256,7 +260,7 @@
   hand.addEventListener("input", function (event) {
    var el = event.target;
    if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
-   else if (el.matches("input.vcount")) { pick("values"); }
+   else if (el.matches(".mode-values input")) { pick("values"); }
    else if (el.matches("input[name$='-points']")) { pick("points"); }
   });
  });

@@ -264,7 +264,7 @@
     result = { missing: true };
    } else if (mode === "values") {
     var counts = {};
-    hand.querySelectorAll("input.vcount").forEach(function (box) {
+    hand.querySelectorAll(".mode-values input").forEach(function (box) {
      var n = intValue(box);
      if (n) { counts[cardValueOf(box)] = n; }
     });
