@@ -1,7 +1,7 @@
 // Keep the screen on while a game page or the round form is open (the Screen Wake Lock API), with
 // a visible switch; the choice is kept on this phone. A browser without the API shows the switch
 // switched off and says why; nothing else depends on it.
-(function () {
+(() => {
  "use strict";
  var box = document.querySelector(".awake input[type=checkbox]");
  if (!box) { return; }
@@ -22,16 +22,16 @@
 
  function acquire() {
   if (!box.checked || lock || document.visibilityState !== "visible") { return; }
-  navigator.wakeLock.request("screen").then(function (sentinel) {
+  navigator.wakeLock.request("screen").then(sentinel => {
    lock = sentinel;
    document.documentElement.dataset.awake = "on";
    say("The screen stays on.");
-   sentinel.addEventListener("release", function () {
+   sentinel.addEventListener("release", () => {
     lock = null;
     document.documentElement.dataset.awake = "off";
     if (box.checked) { say("The screen stays on while this page is shown."); }
    });
-  }, function () {
+  }, () => {
    document.documentElement.dataset.awake = "refused";
    say("The phone did not allow it (battery saver?).");
   });
@@ -44,7 +44,7 @@
  }
 
  box.checked = stored();
- box.addEventListener("change", function () {
+ box.addEventListener("change", () => {
   store(box.checked);
   if (box.checked) { acquire(); } else { release(); }
  });

@@ -1,12 +1,12 @@
 // Game pages: small helpers that save taps. Every form still works without this file (counts and
 // cards are then typed).
-(function () {
+(() => {
  "use strict";
  document.documentElement.classList.add("js");
 
  // Share links: tap the box to select the whole link.
- document.querySelectorAll("input.copy").forEach(function (box) {
-  box.addEventListener("focus", function () { box.select(); });
+ document.querySelectorAll("input.copy").forEach(box => {
+  box.addEventListener("focus", () => { box.select(); });
  });
 
  var form = document.querySelector("form.round-form");
@@ -62,19 +62,19 @@
   var total = 0;
   var any = missing > 0;
   if (mode === "values") {
-   hand.querySelectorAll(".mode-values input").forEach(function (box) {
+   hand.querySelectorAll(".mode-values input").forEach(box => {
     var n = number(box);
     if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
    });
    return any ? total + missing * penalty : null;
   }
-  hand.querySelectorAll(".suit-row input:checked").forEach(function (box) {
+  hand.querySelectorAll(".suit-row input:checked").forEach(box => {
    total += cardValue(box.value) || 0;
    any = true;
   });
   var extra = hand.querySelector("input[name$='-extra']");
   if (extra && extra.value.trim()) {
-   extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
+   extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => {
     var v = code ? cardValue(code) : 0;
     if (typeof v === "number") { total += v; any = true; }
    });
@@ -87,11 +87,11 @@
  var possible = null;
  function canScore(points) {
   if (!possible) {
-   var worth = Object.keys(values).map(function (k) { return values[k]; }).concat(penalty ? [penalty] : [])
-    .filter(function (v) { return v > 0; });
+   var worth = Object.keys(values).map(k => values[k]).concat(penalty ? [penalty] : [])
+    .filter(v => v > 0);
    possible = [true];
    for (var n = 1; n <= 10000; n += 1) {
-    possible[n] = worth.some(function (v) { return v <= n && possible[n - v]; });
+    possible[n] = worth.some(v => v <= n && possible[n - v]);
    }
   }
   return points > 10000 || possible[points] === true;
@@ -116,8 +116,8 @@
    tick.name = box.name.replace(/points$/, "sure");
    tick.id = tick.name;
    tick.value = "y";
-   sure.appendChild(tick);
-   sure.appendChild(document.createTextNode(" Yes, these points are right"));
+   sure.append(tick);
+   sure.append(" Yes, these points are right");
    box.after(doubt, sure);
   }
   if (odd) {
@@ -130,11 +130,11 @@
  // "No score" says the rule at once: the form's one copy of it goes under the hand that chose it.
  var noScore = form.querySelector(".no-score-rule");
  function placeRule() {
-  var missing = hands.filter(function (hand) { return modeOf(hand) === "missing" && !hand.classList.contains("is-out"); });
+  var missing = hands.filter(hand => modeOf(hand) === "missing" && !hand.classList.contains("is-out"));
   if (!noScore) { return; }
   if (missing.length) {
    var last = missing[missing.length - 1];
-   if (noScore.parentNode !== last) { last.appendChild(noScore); }
+   if (noScore.parentNode !== last) { last.append(noScore); }
   }
   noScore.hidden = !missing.length;
  }
@@ -143,7 +143,7 @@
   var out = wentOut();
   var royTotal = 0;
   var winner = null;
-  hands.forEach(function (hand) {
+  hands.forEach(hand => {
    var isOut = out !== null && hand.dataset.seat === out;
    if (hand.classList.contains("is-out") !== isOut) { hand.classList.toggle("is-out", isOut); }
    var output = hand.querySelector("output.running");
@@ -156,9 +156,9 @@
    var total = handTotal(hand);
    var text = total === null ? "" : String(total);
    if (output && output.textContent !== text) { output.textContent = text; }
-   hand.querySelectorAll(".vrow").forEach(function (row) {
+   hand.querySelectorAll(".vrow").forEach(row => {
     var n = number(row.querySelector("input")) || 0;
-    row.querySelectorAll("button.vp").forEach(function (b) {
+    row.querySelectorAll("button.vp").forEach(b => {
      var on = String(n) === b.value;
      if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
     });
@@ -179,8 +179,8 @@
   box.name = name;
   box.value = code;
   face.textContent = text;
-  label.appendChild(box);
-  label.appendChild(face);
+  label.append(box);
+  label.append(face);
   return label;
  }
 
@@ -189,13 +189,13 @@
   var extra = hand.querySelector("input[name$='-extra']");
   if (!slot || !extra || slot.firstChild) { return; }
   var name = extra.name.replace(/extra$/, "cards");
-  SUITS.forEach(function (suit) {
+  SUITS.forEach(suit => {
    var row = document.createElement("div");
    row.className = "suit-row" + (suit[2] ? " red" : "");
    row.setAttribute("role", "group");
    row.setAttribute("aria-label", suit[1]);
-   RANKS.forEach(function (rank) { row.appendChild(cardBox(name, rank + suit[0], rank + suit[1])); });
-   slot.appendChild(row);
+   RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], rank + suit[1])); });
+   slot.append(row);
   });
   if (values.JK !== undefined) {
    var jokers = document.createElement("div");
@@ -204,12 +204,12 @@
    jokers.setAttribute("aria-label", "Jokers");
    var joker = cardBox(name, "JK", "Joker");
    joker.className = "joker";
-   jokers.appendChild(joker);
-   slot.appendChild(jokers);
+   jokers.append(joker);
+   slot.append(jokers);
   }
   if (!extra.value.trim()) { return; }
   var left = [];
-  extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
+  extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => {
    if (!code) { return; }
    var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
    var box = slot.querySelector("input[value='" + up + "']");
@@ -220,11 +220,11 @@
 
  // By value: a row per card value, buttons 1-4 beside its count box; a tap sets the count, a second clears it.
  function buildPills(hand) {
-  hand.querySelectorAll(".mode-values input").forEach(function (box) {
+  hand.querySelectorAll(".mode-values input").forEach(box => {
    var row = document.createElement("div");
    row.className = "vrow";
    box.before(row);
-   if (box.labels[0]) { row.appendChild(box.labels[0]); }
+   if (box.labels[0]) { row.append(box.labels[0]); }
    var pills = document.createElement("span");
    pills.className = "vpills";
    for (var n = 1; n <= PILLS; n += 1) {
@@ -235,21 +235,21 @@
     b.textContent = String(n);
     b.setAttribute("aria-pressed", "false");
     b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
-    pills.appendChild(b);
+    pills.append(b);
    }
-   pills.addEventListener("click", function (event) {
+   pills.addEventListener("click", event => {
     var b = event.target.closest("button.vp");
     if (!b) { return; }
     box.value = box.value === b.value ? "" : b.value;
     box.dispatchEvent(new Event("input", { bubbles: true }));
    });
-   row.appendChild(pills);
-   row.appendChild(box);
+   row.append(pills);
+   row.append(box);
   });
  }
 
  // Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
- hands.forEach(function (hand) {
+ hands.forEach(hand => {
   if (roy) { return; }
   buildPicker(hand);
   buildPills(hand);
@@ -257,7 +257,7 @@
    var radio = hand.querySelector(".modes input[value='" + mode + "']");
    if (radio && !radio.checked) { radio.checked = true; }
   }
-  hand.addEventListener("input", function (event) {
+  hand.addEventListener("input", event => {
    var el = event.target;
    if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
    else if (el.matches(".mode-values input")) { pick("values"); }

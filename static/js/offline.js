@@ -1,5 +1,5 @@
 // Offline rounds: kept in IndexedDB with no network, sent to the API when it is back (docs/offline.md).
-(function () {
+(() => {
  "use strict";
  if (!window.indexedDB || !window.fetch) { return; }
  var DB = "scorekeeper-offline";
@@ -7,39 +7,39 @@
  var RETRY = 15000;
  var POSTING_GRACE = 20000;
 
- // ----- the queue (IndexedDB) -----------------------------------------------------------------
+ // The queue (IndexedDB)
  function open() {
-  return new Promise(function (resolve, reject) {
+  return new Promise((resolve, reject) => {
    var req = indexedDB.open(DB, 1);
-   req.onupgradeneeded = function () {
+   req.onupgradeneeded = () => {
     var store = req.result.createObjectStore(STORE, { keyPath: "key" });
     store.createIndex("game", "game");
    };
-   req.onsuccess = function () { resolve(req.result); };
-   req.onerror = function () { reject(req.error); };
+   req.onsuccess = () => { resolve(req.result); };
+   req.onerror = () => { reject(req.error); };
   });
  }
  function tx(mode, work) {
-  return open().then(function (db) {
-   return new Promise(function (resolve, reject) {
+  return open().then(db => {
+   return new Promise((resolve, reject) => {
     var t = db.transaction(STORE, mode);
     var result = work(t.objectStore(STORE));
-    t.oncomplete = function () { db.close(); resolve(result && "result" in result ? result.result : result); };
-    t.onerror = function () { db.close(); reject(t.error); };
+    t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
+    t.onerror = () => { db.close(); reject(t.error); };
    });
   });
  }
- function all() { return tx("readonly", function (s) { return s.getAll(); }); }
- function put(entry) { return tx("readwrite", function (s) { s.put(entry); }); }
- function remove(key) { return tx("readwrite", function (s) { s.delete(key); }); }
+ function all() { return tx("readonly", s => s.getAll()); }
+ function put(entry) { return tx("readwrite", s => { s.put(entry); }); }
+ function remove(key) { return tx("readwrite", s => { s.delete(key); }); }
 
  function newKey() {
   var bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  return Array.prototype.map.call(bytes, b => ("0" + b.toString(16)).slice(-2)).join("");
  }
 
- // ----- messages --------------------------------------------------------------------------------
+ // Messages
  function line(entry) {
   var what = entry.label + " " + entry.body.round;
   if (entry.state === "refused") {
@@ -50,42 +50,42 @@
  }
 
  // A "posting" round (its form post under way) is not shown until its network drops (#not-sent).
- function visible(entries) { return entries.filter(function (e) { return e.state !== "posting"; }); }
+ function visible(entries) { return entries.filter(e => e.state !== "posting"); }
 
  function show(entries) {
   entries = visible(entries);
-  document.querySelectorAll("[data-offline-queue]").forEach(function (list) {
+  document.querySelectorAll("[data-offline-queue]").forEach(list => {
    var game = list.dataset.offlineQueue;
-   var mine = entries.filter(function (e) { return game === "all" || e.game === game; });
-   mine.sort(function (a, b) { return a.body.round - b.body.round || a.saved_at - b.saved_at; });
+   var mine = entries.filter(e => game === "all" || e.game === game);
+   mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
    list.textContent = "";
-   mine.forEach(function (entry) {
+   mine.forEach(entry => {
     var li = document.createElement("li");
     li.className = entry.state || "waiting";
-    li.appendChild(document.createTextNode(line(entry)));
+    li.append(line(entry));
     if (game === "all" && entry.page) {
-     li.appendChild(document.createTextNode(" "));
+     li.append(" ");
      var a = document.createElement("a");
      a.href = entry.page;
      a.textContent = "Open the game";
-     li.appendChild(a);
+     li.append(a);
     }
     if (entry.state === "refused") {
      var button = document.createElement("button");
      button.type = "button";
      button.className = "secondary";
      button.textContent = "Dismiss";
-     button.addEventListener("click", function () { remove(entry.key).then(refreshList); });
-     li.appendChild(document.createTextNode(" "));
-     li.appendChild(button);
+     button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
+     li.append(" ");
+     li.append(button);
     }
-    list.appendChild(li);
+    list.append(li);
    });
   });
  }
 
  function refreshList() {
-  return all().then(function (entries) {
+  return all().then(entries => {
    show(entries);
    moveFormOn(entries);
    // The game page draws the waiting rounds into its grid (static/js/waiting.js).
@@ -94,17 +94,17 @@
   });
  }
 
- // ----- waiting rounds: the next round's header (shared with static/js/waiting.js) ---------------
+ // Waiting rounds: the next round's header (shared with static/js/waiting.js)
  function plan(el) {
   try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
  }
  function planned(p, number) {
-  return (p.rounds || []).filter(function (r) { return r.number === number; })[0] || null;
+  return (p.rounds || []).filter(r => r.number === number)[0] || null;
  }
  // (game null: every game's)
  function waitingFor(entries, game) {
-  return visible(entries).filter(function (e) { return (game === null || e.game === game) && e.state !== "refused"; })
-   .sort(function (a, b) { return a.body.round - b.body.round; });
+  return visible(entries).filter(e => (game === null || e.game === game) && e.state !== "refused")
+   .sort((a, b) => a.body.round - b.body.round);
  }
  function el(tag, cls, text) {
   var node = document.createElement(tag);
@@ -115,9 +115,9 @@
  function setLine(p, key, text, extra) {  // <p><span class="k">Dealer</span> Ann</p>
   if (!p) { return; }
   p.textContent = "";
-  if (key) { p.appendChild(el("span", "k", key)); p.appendChild(document.createTextNode(" ")); }
-  p.appendChild(document.createTextNode(text));
-  if (extra) { p.appendChild(document.createTextNode(" ")); p.appendChild(extra); }
+  if (key) { p.append(el("span", "k", key)); p.append(" "); }
+  p.append(text);
+  if (extra) { p.append(" "); p.append(extra); }
  }
  function showRound(box, p, number) {  // the "Round N · Dealer · Contract" header
   var r = planned(p, number);
@@ -142,7 +142,7 @@
   var p = plan(form);
   var input = form.querySelector("input[name=round]");
   var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
-  var mine = waitingFor(entries, form.dataset.game).filter(function (e) { return e.body.round >= first; });
+  var mine = waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first);
   if (!mine.length) { return; }
   var next = mine[mine.length - 1].body.round + 1;
   if (!planned(p, next) || number(input.value) === next) { return; }
@@ -151,13 +151,13 @@
   if (box) { showRound(box, p, next); }
  }
 
- // ----- sending ---------------------------------------------------------------------------------
+ // Sending
  var sending = false;
 
  function send(entry) {
   var wasPosting = entry.state === "posting";
   entry.state = wasPosting ? "posting" : "sending";
-  return put(entry).then(refreshList).then(function () {
+  return put(entry).then(refreshList).then(() => {
    return fetch(entry.api, {
     method: "POST",
     credentials: "omit",
@@ -170,44 +170,44 @@
     },
     body: JSON.stringify(entry.body)
    });
-  }).then(function (response) {
-   if (response.ok) { return remove(entry.key).then(function () { return true; }); }
-   return response.json().catch(function () { return {}; }).then(function (body) {
+  }).then(response => {
+   if (response.ok) { return remove(entry.key).then(() => true); }
+   return response.json().catch(() => { return {}; }).then(body => {
     if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
     if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
      // the form post stored it
-     return remove(entry.key).then(function () { return true; });
+     return remove(entry.key).then(() => true);
     }
     entry.state = "refused";
     entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
-    return put(entry).then(function () { return false; });
+    return put(entry).then(() => false);
    });
-  }).catch(function () {
+  }).catch(() => {
    // no network (or the server is busy): keep it for later
    entry.state = wasPosting ? "posting" : "waiting";
-   return put(entry).then(function () { return false; });
+   return put(entry).then(() => false);
   });
  }
 
  function flush() {
   if (sending || navigator.onLine === false) { return Promise.resolve(); }
   sending = true;
-  var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), function (l) {
+  var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), l => {
    return l.dataset.offlineQueue;
   });
-  return all().then(function (entries) {
-   var due = entries.filter(function (e) {
+  return all().then(entries => {
+   var due = entries.filter(e => {
     // its post may be under way
     if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
     return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
    });
-   due.sort(function (a, b) { return a.body.round - b.body.round; });
+   due.sort((a, b) => a.body.round - b.body.round);
    var sent = 0;
    // One after the other, in round order.
-   return due.reduce(function (chain, entry) {
-    return chain.then(function () { return send(entry).then(function (ok) { if (ok) { sent += 1; } }); });
-   }, Promise.resolve()).then(function () { return sent; });
-  }).then(function (sent) {
+   return due.reduce((chain, entry) => {
+    return chain.then(() => { return send(entry).then(ok => { if (ok) { sent += 1; } }); });
+   }, Promise.resolve()).then(() => sent);
+  }).then(sent => {
    sending = false;
    if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
     // show the scoreboard (or the next round's form) with the rounds just stored
@@ -215,10 +215,10 @@
     return;
    }
    return refreshList();
-  }, function () { sending = false; });
+  }, () => { sending = false; });
  }
 
- // ----- the record-a-round form -----------------------------------------------------------------
+ // The record-a-round form
  function intValue(input) {
   if (!input || input.value.trim() === "") { return null; }
   var n = parseInt(input.value, 10);
@@ -235,7 +235,7 @@
   body.round = parseInt(form.querySelector("input[name=round]").value, 10);
   var went = form.querySelector(".went-out input:checked");
   var names = {};
-  form.querySelectorAll("fieldset.hand").forEach(function (hand) {
+  form.querySelectorAll("fieldset.hand").forEach(hand => {
    names[hand.dataset.seat] = hand.querySelector("legend .who").textContent.trim();
   });
   var outSeat = null;
@@ -247,7 +247,7 @@
    outSeat = went.value;
    body.went_out = names[outSeat];
   }
-  form.querySelectorAll("fieldset.hand").forEach(function (hand) {
+  form.querySelectorAll("fieldset.hand").forEach(hand => {
    var seat = hand.dataset.seat;
    var name = names[seat];
    if (seat === outSeat) { return; }
@@ -264,7 +264,7 @@
     result = { missing: true };
    } else if (mode === "values") {
     var counts = {};
-    hand.querySelectorAll(".mode-values input").forEach(function (box) {
+    hand.querySelectorAll(".mode-values input").forEach(box => {
      var n = intValue(box);
      if (n) { counts[cardValueOf(box)] = n; }
     });
@@ -280,10 +280,10 @@
     }
     result = { points: points };
    } else {
-    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), function (box) { return box.value; });
+    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
     var extra = hand.querySelector("input[name$='-extra']");
     if (extra && extra.value.trim()) {
-     extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) { if (code) { cards.push(code.toUpperCase()); } });
+     extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => { if (code) { cards.push(code.toUpperCase()); } });
     }
     result = { cards: cards };
    }
@@ -306,7 +306,7 @@
   var roy = form.dataset.roy === "yes";
   var scores = {};
   var bonus = {};
-  form.querySelectorAll("fieldset.hand").forEach(function (hand) {
+  form.querySelectorAll("fieldset.hand").forEach(hand => {
    var name = hand.querySelector("legend .who").textContent.trim();
    var out = hand.querySelector("output.running");
    var text = out ? out.textContent.trim() : "";
@@ -348,17 +348,17 @@
   }
   var key = form.querySelector("input[name=key]").value || newKey();
   var game = form.dataset.game;
-  return all().then(function (entries) {
-   var same = entries.filter(function (e) { return e.key === key; })[0];
+  return all().then(entries => {
+   var same = entries.filter(e => e.key === key)[0];
    // a double tap
    if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
    // a stored copy of the form used for another round
    if (same) { key = newKey(); }
-   var queued = entries.filter(function (e) { return e.game === game && e.state !== "refused"; });
-   queued.forEach(function (e) { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
+   var queued = entries.filter(e => e.game === game && e.state !== "refused");
+   queued.forEach(e => { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
    var entry = newEntry(form, built.body, key, "waiting");
-   return put(entry).then(function () { return entry; });
-  }).then(function (entry) {
+   return put(entry).then(() => entry);
+  }).then(entry => {
    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
     // the stored game page, with the message
     window.location.href = entry.page;
@@ -381,18 +381,18 @@
  function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
  function fetchToken(form) {
   var key = tokenKey(form.dataset.game);
-  return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(function (r) {
+  return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(r => {
    if (r.status === 403) { localStorage.removeItem(key); }
    return r.ok ? r.json() : null;
-  }).then(function (b) { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, function () {});
+  }).then(b => { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, () => {});
  }
 
  function reachable(url) {
   var controller = window.AbortController ? new AbortController() : null;
-  var timer = controller ? window.setTimeout(function () { controller.abort(); }, 5000) : null;
+  var timer = controller ? window.setTimeout(() => { controller.abort(); }, 5000) : null;
   return fetch(url, { method: "HEAD", cache: "no-store", signal: controller ? controller.signal : undefined })
-   .then(function () { return true; }, function () { return false; })
-   .then(function (ok) { if (timer) { window.clearTimeout(timer); } return ok; });
+   .then(() => true, () => false)
+   .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
  }
 
  var form = document.querySelector("form.round-form[data-edit-token-url]");
@@ -400,9 +400,9 @@
  var touched = false;
  if (form) {
   fetchToken(form);
-  form.addEventListener("input", function () { touched = true; });
+  form.addEventListener("input", () => { touched = true; });
   var bypass = false;
-  form.addEventListener("submit", function (event) {
+  form.addEventListener("submit", event => {
    var submitter = event.submitter;
    if (bypass || !submitter) { return; }
    if (submitter.name === "preview" && navigator.onLine === false) {
@@ -420,13 +420,13 @@
    if (submitter.name !== "save") { return; }
    event.preventDefault();
    var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
-   go.then(function (online) {
+   go.then(online => {
     if (online) {
      var built = buildBody(form);
      var key = form.querySelector("input[name=key]").value;
      var kept = built.problems.length || !key ? Promise.resolve()
-      : put(newEntry(form, built.body, key, "posting")).catch(function () {});
-     return kept.then(function () {
+      : put(newEntry(form, built.body, key, "posting")).catch(() => {});
+     return kept.then(() => {
       bypass = true;
       // the ordinary form post
       form.requestSubmit(submitter);
@@ -442,17 +442,17 @@
  var settle = Promise.resolve();
  if (form && document.getElementById("error-summary")) {
   var shown = form.querySelector("input[name=key]").value;
-  settle = all().then(function (entries) {
-   return Promise.all(entries.filter(function (e) { return e.state === "posting" && e.key === shown; })
-    .map(function (e) { return remove(e.key); }));
+  settle = all().then(entries => {
+   return Promise.all(entries.filter(e => e.state === "posting" && e.key === shown)
+    .map(e => remove(e.key)));
   });
  }
  // The network dropped on the way of a Save (the service worker opened this page): it waits here.
  if (window.location.hash === "#not-sent") {
   history.replaceState(null, "", window.location.pathname + window.location.search);
-  settle = settle.then(all).then(function (entries) {
-   return Promise.all(entries.filter(function (e) { return e.state === "posting"; })
-    .map(function (e) { e.state = "waiting"; return put(e); }));
+  settle = settle.then(all).then(entries => {
+   return Promise.all(entries.filter(e => e.state === "posting")
+    .map(e => { e.state = "waiting"; return put(e); }));
   });
  }
 
@@ -461,12 +461,12 @@
   var holder = document.querySelector("[data-offline-keep]");
   var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
   if (!urls.length || !navigator.serviceWorker) { return; }
-  navigator.serviceWorker.ready.then(function (reg) {
+  navigator.serviceWorker.ready.then(reg => {
    if (reg.active) { reg.active.postMessage({ keep: urls }); }
   });
  }
  if (navigator.serviceWorker) {
-  navigator.serviceWorker.addEventListener("message", function (event) {
+  navigator.serviceWorker.addEventListener("message", event => {
    if (event.data && event.data.kept) {
     document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
    }
@@ -474,9 +474,9 @@
   navigator.serviceWorker.startMessages();
  }
  keepPages();
- document.addEventListener("scoreboard:updated", function () { keepPages(); refreshList(); });
+ document.addEventListener("scoreboard:updated", () => { keepPages(); refreshList(); });
 
- settle.catch(function () {}).then(refreshList).then(flush);
+ settle.catch(() => {}).then(refreshList).then(flush);
  window.addEventListener("online", flush);
- window.setInterval(function () { if (navigator.onLine !== false) { flush(); } }, RETRY);
+ window.setInterval(() => { if (navigator.onLine !== false) { flush(); } }, RETRY);
 })();
