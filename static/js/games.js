@@ -222,9 +222,12 @@ function buildPicker(hand) {
 function buildPills(hand) {
  hand.querySelectorAll(".mode-values input").forEach(box => {
   var row = document.createElement("div");
+  var label = box.parentNode;
   row.className = "vrow";
-  box.before(row);
-  if (box.labels[0]) { row.append(box.labels[0]); }
+  label.before(row);
+  row.append(label);
+  box.id = box.id || box.name;
+  label.htmlFor = box.id;
   var pills = document.createElement("span");
   pills.className = "vpills";
   for (var n = 1; n <= PILLS; n += 1) {
