@@ -251,6 +251,20 @@ function buildPills(hand) {
  });
 }
 
+// What the page leaves to this file: each hand's roles, labels and live total, and its "went out" line.
+hands.forEach(hand => {
+ var name = hand.querySelector("legend .who").textContent.trim();
+ var modes = hand.querySelector(".modes");
+ var byValue = hand.querySelector(".mode-values");
+ if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", "How " + name + "'s score is entered"); }
+ if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", name + "'s cards by value"); }
+ hand.querySelector("output.running").setAttribute("aria-live", "polite");
+ var out = document.createElement("p");
+ out.className = "if-out hint";
+ out.textContent = roy ? "Went out: scores the cards left in the other hands." : "Went out: 0 points.";
+ hand.querySelector("legend").after(out);
+});
+
 // Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
 hands.forEach(hand => {
  if (roy) { return; }
