@@ -1,6 +1,4 @@
-// Keep the screen on while a game page or the round form is open (the Screen Wake Lock API), with
-// a visible switch; the choice is kept on this phone. A browser without the API shows the switch
-// switched off and says why; nothing else depends on it.
+// The "Keep the screen on" switch (Screen Wake Lock API), kept on this phone (docs/games.md).
 (() => {
 "use strict";
 var box = document.querySelector(".awake input[type=checkbox]");

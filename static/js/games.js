@@ -1,5 +1,4 @@
-// Game pages: small helpers that save taps. Every form still works without this file (counts and
-// cards are then typed).
+// Game pages: helpers that save taps; every form works without them (docs/games.md).
 (() => {
 "use strict";
 document.documentElement.classList.add("js");
@@ -82,8 +81,7 @@ function handTotal(hand) {
  return any ? total + missing * penalty : null;
 }
 
-// Typed points that no hand could score (47 when every card is worth a multiple of 5) ask
-// "are you sure?" at once; the server asks too (web/games/forms.py, unlikely_points).
+// Points no hand can score ask "are you sure?" at once, as the server does (web/games/forms.py).
 var possible = null;
 function canScore(points) {
  if (!possible) {
@@ -168,9 +166,7 @@ function update() {
  placeRule();
 }
 
-// The card picker: one button-sized checkbox per card of the pack, built here (the page only
-// carries the card values). Cards in the typed box that the grid has are ticked instead (the
-// first copy of each; second copies stay typed).
+// The card picker, built here from the card values; cards typed in the box are ticked (first copies).
 function cardBox(name, code, text) {
  var label = document.createElement("label");
  var box = document.createElement("input");

@@ -134,8 +134,7 @@ function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
 
 window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
 
-// A stored round form opened after rounds were saved on the phone: the next round's number,
-// dealer and contract.
+// A stored round form with rounds waiting: the next round's number, dealer and contract.
 function moveFormOn(entries) {
  var form = document.querySelector("form.round-form[data-offline-plan]");
  if (!form) { return; }
@@ -298,8 +297,7 @@ function buildBody(form) {
  return { body: body, problems: problems };
 }
 
-// Each player's points as the form shows them (static/js/games.js counts them as they are
-// entered): null for "no score", 0 for who went out (ROY: the cards left in the other hands).
+// Each player's points as games.js shows them: null for "no score", 0 for who went out (ROY: cards left).
 function scoresOf(form, body) {
  var roy = form.dataset.roy === "yes";
  var scores = {};
@@ -440,7 +438,7 @@ if (form) {
 var settle = Promise.resolve();
 if (form && document.getElementById("error-summary")) {
  var shown = form.querySelector("input[name=key]").value;
- settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown) .map(e => remove(e.key))));
+ settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown).map(e => remove(e.key))));
 }
 // The network dropped on the way of a Save (the service worker opened this page): it waits here.
 if (window.location.hash === "#not-sent") {
