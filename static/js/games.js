@@ -44,6 +44,14 @@ function number(input) {
  return isNaN(n) ? null : n;
 }
 
+// The codes typed in a hand's box: "KD, 7h" is ["KD", "7h"].
+function typed(hand) {
+ var extra = hand.querySelector("input[name$='-extra']");
+ return extra ? extra.value.split(/[\s,]+/).filter(Boolean) : [];
+}
+
+window.scorekeeperForm = { number: number, modeOf: modeOf, cardValueOf: cardValueOf, typed: typed };
+
 function wentOut() {
  var checked = form.querySelector(".went-out input:checked");
  return checked ? checked.value : null;
@@ -71,13 +79,10 @@ function handTotal(hand) {
   total += cardValue(box.value) || 0;
   any = true;
  });
- var extra = hand.querySelector("input[name$='-extra']");
- if (extra && extra.value.trim()) {
-  extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => {
-   var v = code ? cardValue(code) : 0;
-   if (typeof v === "number") { total += v; any = true; }
-  });
- }
+ typed(hand).forEach(code => {
+  var v = cardValue(code);
+  if (typeof v === "number") { total += v; any = true; }
+ });
  return any ? total + missing * penalty : null;
 }
 
@@ -205,8 +210,7 @@ function buildPicker(hand) {
  }
  if (!extra.value.trim()) { return; }
  var left = [];
- extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => {
-  if (!code) { return; }
+ typed(hand).forEach(code => {
   var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
   var box = slot.querySelector("input[value='" + up + "']");
   if (box && !box.checked) { box.checked = true; } else { left.push(code); }

@@ -216,16 +216,10 @@ function flush() {
 }
 
 // The record-a-round form
-function intValue(input) {
- if (!input || input.value.trim() === "") { return null; }
- var n = parseInt(input.value, 10);
- return isNaN(n) ? null : n;
-}
-
-// hands-1-v5: 5-point cards
-function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
-
+// (the form's helpers are static/js/games.js's, loaded before this file)
 function buildBody(form) {
+ var F = window.scorekeeperForm;
+ var intValue = F.number;
  var roy = form.dataset.roy === "yes";
  var body = { hands: {} };
  var problems = [];
@@ -254,8 +248,7 @@ function buildBody(form) {
    body.hands[name] = { card_count: count };
    return;
   }
-  var checked = hand.querySelector(".modes input:checked");
-  var mode = checked ? checked.value : "values";
+  var mode = F.modeOf(hand);
   var result;
   if (mode === "missing") {
    result = { missing: true };
@@ -263,7 +256,7 @@ function buildBody(form) {
    var counts = {};
    hand.querySelectorAll(".mode-values input").forEach(box => {
     var n = intValue(box);
-    if (n) { counts[cardValueOf(box)] = n; }
+    if (n) { counts[F.cardValueOf(box)] = n; }
    });
    result = { values: counts };
   } else if (mode === "points") {
@@ -278,11 +271,7 @@ function buildBody(form) {
    result = { points: points };
   } else {
    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
-   var extra = hand.querySelector("input[name$='-extra']");
-   if (extra && extra.value.trim()) {
-    extra.value.replace(/,/g, " ").split(/\s+/).forEach(code => { if (code) { cards.push(code.toUpperCase()); } });
-   }
-   result = { cards: cards };
+   result = { cards: cards.concat(F.typed(hand).map(code => code.toUpperCase())) };
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
