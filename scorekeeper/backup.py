@@ -32,7 +32,7 @@ from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
-from .models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
+from .models import Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -50,6 +50,7 @@ _LEFT_OUT = {
     Correction: {"id", "game_id"},
     Ruling: {"id", "game_id"},
     IdempotencyKey: {"id", "game_id"},
+    HouseVariant: set(),
 }
 SECRET_GAME_FIELDS = {"edit_token_hash"}
 
@@ -197,11 +198,39 @@ def _document(games: list[Game], players: list[Player], secrets: bool = True) ->
 
 
 def export_all() -> dict[str, Any]:
-    """The whole database as a backup document."""
+    """The whole database as a backup document (with the house variants)."""
     everything = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission))
     games = db.session.execute(db.select(Game).options(*everything).order_by(Game.created_at, Game.id)).scalars().all()
     players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
-    return _document(list(games), list(players))
+    return {**_document(list(games), list(players)), "house_variants": _house_variant_records()}
+
+
+def _house_variant_records() -> list[dict[str, Any]]:
+    rows = db.session.execute(db.select(HouseVariant).order_by(HouseVariant.created_at, HouseVariant.id)).scalars()
+    return [_dump(row, HouseVariant) for row in rows]
+
+
+def _import_house_variants(items: object, report: dict[str, Any]) -> None:
+    """Add the house variants of a backup (optional key; those already stored are skipped). Each
+    one's rules are read back through the same checks as an imported variant file."""
+    from .rules.house import from_toml
+    from .rules.errors import RulesInputError
+
+    if items is None:
+        return
+    if not isinstance(items, list):
+        raise BackupError("house_variants: expected a list")
+    for i, data in enumerate(items):
+        values = _load(data, HouseVariant, f"house_variants[{i}]")
+        if db.session.get(HouseVariant, values["id"]) is not None:
+            report["skipped_house_variants"].append(values["id"])
+            continue
+        try:
+            from_toml(values["rules_toml"], id=values["id"], name=values["name"])
+        except (RulesInputError, TypeError) as err:
+            raise BackupError(f"house_variants[{i}].rules_toml: {err}") from None
+        db.session.add(HouseVariant(**values))
+        report["house_variants"].append(values["id"])
 
 
 def export_game(game: Game) -> dict[str, Any]:
@@ -224,8 +253,10 @@ def import_document(doc: object) -> dict[str, Any]:
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
         raise BackupError("players and games: both must be lists; nothing was imported")
-    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}}
+    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {},
+                              "house_variants": [], "skipped_house_variants": []}
     try:
+        _import_house_variants(doc.get("house_variants"), report)
         players: dict[str, Player] = {
             p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
         }
@@ -420,6 +451,8 @@ def import_command(file: str) -> None:
                   if report["skipped"] else ""))
     for game_id, token in report["new_tokens"].items():
         click.echo(f"game {game_id}: new edit token {token}")
+    if report["house_variants"]:
+        click.echo(f"imported {len(report['house_variants'])} house variants")
 
 
 def init_app(app: Flask) -> None:

@@ -1,5 +1,5 @@
 """The stored games: players, games, seats, rounds, hands, corrections, rulings, idempotency keys,
-and the PDF scoresheets kept for reuse.
+the house variants, and the PDF scoresheets kept for reuse.
 
 SQLAlchemy 2.0 typed models. The schema is created and changed only by the migrations in
 ``scorekeeper/migrations`` (applied on start by ``create_app``). Times are naive UTC.
@@ -105,6 +105,8 @@ class Game(db.Model):
     completed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     suspended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
+    # Under a house variant: the version of its rules the game started with (rules_toml holds them).
+    house_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # The table (family, club) the game belongs to, if any (services/tables.py).
     table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id", name="fk_games_table_id"), nullable=True)
 
@@ -245,6 +247,32 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+def new_house_variant_id() -> str:
+    """A house variant's id: never a built-in id (those have no "h-"), unguessable like a game's."""
+    return "h-" + secrets.token_urlsafe(9)
+
+
+class HouseVariant(db.Model):
+    """A family's own variant: a built-in variant with changes (scorekeeper/rules/house.py).
+
+    ``rules_toml`` is the whole of its rules as a variant file; each game started under it copies
+    that text, so a later edit (``version`` + 1) changes only the games started after it."""
+
+    __tablename__ = "house_variants"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_house_variant_id)
+    name: Mapped[str] = mapped_column(String(80))
+    based_on: Mapped[str] = mapped_column(String(40))
+    changes: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_toml: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    # The table it belongs to (its edit token may change it too); no foreign key until tables exist.
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class Table(db.Model):
     """A family or a club that plays together week after week: its roster, games and statistics.
 
@@ -329,6 +357,8 @@ class RoundResult(db.Model):
     played_at: Mapped[datetime] = mapped_column(DateTime)
     number: Mapped[int] = mapped_column(Integer)
     points: Mapped[int] = mapped_column(Integer)
+
+
 class ScoresheetPdf(db.Model):
     """A rendered PDF scoresheet, kept so that any worker answers the next download of the same
     sheet without rendering it again (``scorekeeper/scoresheets/__init__.py``). ``key`` names the

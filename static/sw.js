@@ -14,8 +14,8 @@
 //   token itself are left to the network whatever they are sent with.
 "use strict";
 
-var VERSION = "scorekeeper-v5";  // bump when the shell changes: old stores are dropped on activate
-// (v4: drops stores that could hold a page with an edit token; v5: static/css/scores.css)
+var VERSION = "scorekeeper-v6";  // bump when the shell changes: old stores are dropped on activate
+// (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";

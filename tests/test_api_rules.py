@@ -66,8 +66,11 @@ def test_worked_example_bad_card(client):
 
 def test_variants_index(client):
     body = client.get("/api/v1/variants").get_json()
-    assert [v["id"] for v in body["variants"]] == ALL_VARIANTS
+    builtin = [v for v in body["variants"] if "based_on" not in v]
+    assert [v["id"] for v in builtin] == ALL_VARIANTS == [v["id"] for v in body["variants"][:5]]
     assert all({"id", "name"} <= set(v) for v in body["variants"])
+    # then the shipped house variant examples (tests/test_api_house.py)
+    assert all(v["based_on"] in CONTRACT_VARIANTS for v in body["variants"][5:])
 
 
 @pytest.mark.parametrize("variant_id", ALL_VARIANTS)

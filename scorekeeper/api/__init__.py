@@ -20,6 +20,7 @@ def init_app(app: Flask) -> None:
     from . import rules  # noqa: F401  (registers routes on bp)
     from . import openapi  # noqa: F401  (GET /api/v1/openapi.json; other modules add their paths)
     from . import games  # noqa: F401  (registers routes on bp)
+    from . import house  # noqa: F401  (registers routes on bp)
     from . import tables  # noqa: F401  (registers routes on bp)
 
     app.register_blueprint(bp)

@@ -248,9 +248,10 @@ def _describe() -> None:
         "type": "object",
         "description": "The game state: players and seats, rounds, totals, standings, winner, next round, corrections, rulings, notes.",
         "properties": {k: {} for k in (
-            "id", "variant", "variant_name", "status", "players", "seats", "first_dealer", "house_rules", "rounds",
-            "totals", "standings", "winner", "winners", "next_round", "corrections", "rulings", "notes",
-            "view_url", "version", "created_at", "updated_at", "completed_at")},
+            "id", "variant", "variant_name", "rules", "house_version", "status", "players", "seats", "first_dealer",
+            "house_rules", "rounds", "totals", "standings", "winner", "winners", "next_round", "number_of_rounds",
+            "target", "lowest_wins", "corrections", "rulings", "notes", "view_url", "url", "version", "created_at",
+            "updated_at", "completed_at")},
     })
     game = {"$ref": "#/components/schemas/Game"}
     game_answer = openapi.json_response("The game", game)

@@ -9,6 +9,7 @@ none, the discarder claiming their own discard) is a 422. Every error names the 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import jsonify, request
@@ -19,10 +20,13 @@ from ..rules.may_i import resolve_may_i
 from ..rules.melds import check_contract
 from ..rules.roy import check_play
 from ..rules.scoring import hand_points
-from ..rules.variants import Variant, VariantError, all_variants, get_variant
+from ..rules import house as house_rules
+from ..rules.variants import Variant, VariantError, all_variants
+from ..services import house
 from . import ApiError, bp, openapi
 
 _MISSING = object()
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 # ----- request helpers ---------------------------------------------------------------------------
@@ -68,8 +72,9 @@ def _field(data: dict, name: str, default: Any = _MISSING) -> Any:
 
 
 def _variant(variant_id: str) -> Variant:
+    """A built-in variant, a shipped example or a house variant (services/house.py)."""
     try:
-        return get_variant(variant_id)
+        return house.find_variant(variant_id)
     except VariantError as err:
         raise ApiError(str(err), 404, field="variant", value=variant_id) from None
 
@@ -150,14 +155,30 @@ def _variant_summary(v: Variant) -> dict[str, Any]:
 
 @bp.get("/variants")
 def variants_index():
-    """Every built-in variant (api-contract.md, Rules)."""
-    return jsonify({"variants": [_variant_summary(v) for v in all_variants()]})
+    """Every built-in variant (api-contract.md, Rules), then the shipped house examples and the
+    house variants that belong to no table (``?table=<tid>``: that table's), each with ``based_on``."""
+    listed = [_variant_summary(v) for v in all_variants()]
+    listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
+    table = request.args.get("table") or None
+    if table is not None and not _TABLE_ID.fullmatch(table):
+        raise ApiError(f"table: {table[:40]!r} is not a table id", 400, field="table")
+    for row in house.rows(table):
+        listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
+                       "version": row.version, "table": row.table_id})
+    return jsonify({"variants": listed})
 
 
 @bp.get("/variants/<variant_id>")
 def variant_detail(variant_id: str):
-    """One variant's rules as data: players, deal, rounds and contracts, card points, wilds."""
-    return jsonify(_variant(variant_id).as_dict())
+    """One variant's rules as data: players, deal, rounds and contracts, card points, wilds; a
+    house variant adds ``based_on``, its changes in data and in words, and its version."""
+    row = house.find_row(variant_id)
+    if row is not None:
+        return jsonify(house.document(row))
+    variant = _variant(variant_id)
+    if variant.based_on:
+        return jsonify(house.example_document(variant))
+    return jsonify(variant.as_dict())
 
 
 @bp.get("/variants/<variant_id>/decks")

@@ -127,6 +127,12 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
         option = variant.house_options["no_may_i_in_last_three_rounds"] \
             if "no_may_i_in_last_three_rounds" in variant.house_options else None
         last = variant.no_may_i_in_last_rounds
+        if variant.may_i.none_in_last_rounds == last:  # the house variant's own rule (rules/house.py)
+            return refuse(
+                f"No May I in the last {last} rounds (a house rule of {variant.name}); round {round_number} is one "
+                f"of them, so seat {current} draws as usual.",
+                variant.cite("may_i"),
+            )
         return refuse(
             f"No May I in the last {last} rounds (house option in force); round {round_number} is one of them, "
             f"so seat {current} draws as usual.",

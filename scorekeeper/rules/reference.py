@@ -333,7 +333,7 @@ def _setup(v: Variant) -> Section:
     for n in range(v.players.min, v.players.max + 1):
         pack = v.pack(n)
         dealt = n * v.cards_dealt
-        starter = 0 if v.id == "le-may-i" else 1
+        starter = 0 if v.family == "le-may-i" else 1
         rows.append((str(n), str(pack.decks), str(pack.jokers), str(pack.cards), str(dealt),
                      str(pack.cards - dealt - starter)))
     blocks: list[Block] = [
@@ -341,7 +341,7 @@ def _setup(v: Variant) -> Section:
              f"together as the table below shows"
              + (f", with {v.jokers_per_deck} jokers for each deck." if v.has_jokers else ", with no jokers.")),
         Table("The pack for each number of players (stock: what is left after the deal"
-              + (")" if v.id == "le-may-i" else " and the first discard)"),
+              + (")" if v.family == "le-may-i" else " and the first discard)"),
               ("Players", "Decks", "Jokers", "Cards", "Dealt", "Stock"),
               tuple(rows), (True,) * 6),
         Para(f"Everyone gets {v.cards_dealt} cards, face down, dealt "
@@ -369,7 +369,7 @@ def _setup(v: Variant) -> Section:
             "The Clenney write-up suggests a challenge: keep to three decks even with seven or eight players. "
             "The deck table above is the standard count; three decks is a house choice.",
         ],
-    }.get(v.id, ["The dealer turns the top stock card face up to begin the discard pile; the deal moves "
+    }.get(v.family, ["The dealer turns the top stock card face up to begin the discard pile; the deal moves "
                  "one seat left each round."])
     blocks += [Para(t) for t in extra]
     return Section("setup", "Set-up and deal", tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
@@ -380,7 +380,7 @@ def _turn(v: Variant) -> Section:
         "Draw one card: either the top card of the stock or the top card of the discard pile.",
         f"If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts).",
         "Once you are down you may add cards to melds on the table (see Laying off)"
-        + (", from the turn after you went down." if v.id == "clenney" else "."),
+        + (", from the turn after you went down." if v.family == "clenney" else "."),
         "Finish by putting one card face up on the discard pile.",
     ]
     blocks: list[Block] = [
@@ -389,7 +389,7 @@ def _turn(v: Variant) -> Section:
     ]
     if v.may_i.allowed:
         blocks.append(Para("Between turns, players may ask for the card just thrown away: see May I."))
-    cite = _TURN_CITES.get(v.id, v.cite("deal"))
+    cite = _TURN_CITES.get(v.family, v.cite("deal"))
     return Section("turn", "The turn", tuple(blocks), (cite,))
 
 
@@ -427,7 +427,7 @@ def _may_i(v: Variant) -> Section:
         "continental": [
             "Taking a card you don't need, in the hope that the penalty card helps, is allowed.",
         ],
-    }.get(v.id, [])
+    }.get(v.family, [])
     items += extra
     blocks: list[Block] = [
         Para("A player whose turn it is not may ask for the card that was just discarded by saying “May I?”."),
@@ -439,6 +439,9 @@ def _may_i(v: Variant) -> Section:
             first = last - opt.no_may_i_in_last_rounds + 1
             blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, nobody may call "
                                f"May I in rounds {first} to {last}."))
+    if v.may_i.none_in_last_rounds and v.rounds:  # a house variant's own rule (rules/house.py)
+        last = len(v.rounds)
+        blocks.append(Para(f"Nobody may call May I in rounds {last - v.may_i.none_in_last_rounds + 1} to {last}."))
     blocks.append(Para("The discarder cannot claim their own discard."))
     return Section("may-i", "May I", tuple(blocks), _cite(v, "may_i") + (Citation(RULINGS, "May I"),), tool="may-i")
 
@@ -497,7 +500,7 @@ def _melds(v: Variant) -> Section:
         if opt.adds_wild:
             blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, "
                                f"{' and '.join('every ' + t for t in opt.adds_wild)} is wild as well."))
-    if v.id == "continental":
+    if v.family == "continental":
         blocks.append(Para("When a joker goes into a run and nobody says what it stands for, its place in the "
                            "run decides."))
     keys = ["melds", "aces", "wild", "wild_limits", "same_suit_runs"]
@@ -510,10 +513,10 @@ def _laying_off(v: Variant) -> Section:
     m = v.melds
     assert m is not None
     items = []
-    if v.id == "clenney":
+    if v.family == "clenney":
         items.append("You may add cards to melds on the table (anyone's) only from your turn after the one in "
                      "which you went down, never in the same turn.")
-    elif v.id == "le-may-i":
+    elif v.family == "le-may-i":
         items.append("When it is your turn you may get rid of cards by adding them to melds on the table: "
                      "yours or another player's. Sets can grow to four or five of a kind, runs past four cards.")
     else:
@@ -525,7 +528,7 @@ def _laying_off(v: Variant) -> Section:
                      "the natural card it stands for. The freed wild must go back on the table in a set or run "
                      "during that same turn.")
         items.append("Wild cards in sets are never swapped out.")
-    if v.id == "continental":
+    if v.family == "continental":
         items.append("A wild in a run cannot be moved along the run to make room for a card.")
         items.append("Cards laid down this turn may be rearranged before the turn ends; earlier ones may not.")
     if m.all_wild_set:
@@ -539,7 +542,7 @@ def _going_out(v: Variant) -> Section:
     items = [
         "A round ends the moment one player has no cards left. That player scores nothing for the round.",
     ]
-    if v.id == "le-may-i":
+    if v.family == "le-may-i":
         items.append("You get rid of every card by laying down and laying off; the last one may be your discard.")
     else:
         items.append("You can go out by laying off your last cards or by making your last card your discard.")
@@ -547,7 +550,7 @@ def _going_out(v: Variant) -> Section:
         items.append(f"In round {v.last_round.round} you must go out without a discard (see Last round).")
     items.append("A player found to have gone out with too few cards takes back what they laid down in that "
                  "turn, and the round goes on (see Irregularities).")
-    cite = _GOING_OUT_CITES.get(v.id, v.cite("scoring"))
+    cite = _GOING_OUT_CITES.get(v.family, v.cite("scoring"))
     return Section("going-out", "Going out", (Items(tuple(items)),),
                    (cite, Citation(RULINGS, "Irregularities")))
 
@@ -625,7 +628,7 @@ def _scoring(v: Variant) -> Section:
         "the round. The player who went out scores 0.",
         "Lower is better: after the last round the lowest total wins, and players tied on it share the win.",
     ]
-    if v.id == "le-may-i":
+    if v.family == "le-may-i":
         items.append("Cards still held count in full, even if they would make melds you never laid down.")
     if v.scoring.round_win_bonus:
         items.append(f"Each round you win takes {v.scoring.round_win_bonus} points off your total; scorekeeper "

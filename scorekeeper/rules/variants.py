@@ -222,6 +222,7 @@ class MayIRules:
     multiple_discards: bool = False
     discard_pile_dead: bool = False
     no_lay_down_until_next_turn: bool = False
+    none_in_last_rounds: int = 0  # a house variant's own "no May I in the last N rounds"
 
 
 @dataclass(frozen=True)
@@ -271,6 +272,12 @@ class Variant:
     house_options: Mapping[str, HouseOption] = field(default_factory=dict)
     roy: RoyRules | None = None
     house_rules: Mapping[str, bool] = field(default_factory=dict)  # options in force
+    based_on: str | None = None  # a house variant (rules/house.py): the built-in variant it changes
+
+    @property
+    def family(self) -> str:
+        """The built-in variant whose prose and citations apply: the base of a house variant."""
+        return self.based_on or self.id
 
     # ----- the kind of game -----------------------------------------------------------------
     @property
@@ -382,6 +389,9 @@ class Variant:
         return max(
             (opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)),
             default=0,
+        ) if not self.may_i.none_in_last_rounds else max(
+            [self.may_i.none_in_last_rounds]
+            + [opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)]
         )
 
     # ----- house rules ------------------------------------------------------------------------
@@ -446,6 +456,10 @@ class Variant:
             ],
             "sources": {k: c.as_dict() for k, c in self.sources.items()},
         }
+        if self.may_i.none_in_last_rounds:
+            data["may_i"]["none_in_last_rounds"] = self.may_i.none_in_last_rounds
+        if self.based_on is not None:
+            data["based_on"] = self.based_on
         if self.melds is not None:
             m = self.melds
             data["melds"] = {
@@ -552,6 +566,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         multiple_discards=bool(may_i_t.get("multiple_discards", False)),
         discard_pile_dead=bool(may_i_t.get("discard_pile_dead", False)),
         no_lay_down_until_next_turn=bool(may_i_t.get("no_lay_down_until_next_turn", False)),
+        none_in_last_rounds=int(may_i_t.get("none_in_last_rounds", 0)),
     )
     sources = {k: _citation(v, f"sources.{k}") for k, v in data.get("sources", {}).items()}
     house = {}
@@ -580,6 +595,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         stock_exhausted=_enum(StockExhausted, data.get("stock", {}).get("exhausted", "reshuffle"), "stock.exhausted"),
         sources=sources,
         house_options=house,
+        based_on=data.get("based_on"),
     )
     if kind == "contract":
         m = _need(data, "melds", vid, dict)

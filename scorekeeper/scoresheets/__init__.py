@@ -26,9 +26,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ..db import db
 from ..models import ScoresheetPdf, utcnow
-from ..rules.variants import VariantError, get_variant
+from ..rules.variants import Variant, VariantError
+from ..services.house import find_row, find_variant
 from .render import html_to_pdf
-from .sheets import PageSetup, Sheet, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
+from .sheets import BlankRequest, PageSetup, Sheet, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
 
 __all__ = ["PageSetup", "filled_sheet", "kept_pdf", "parse_filled_query", "pdf_response", "render_sheet_pdf", "sheet_key"]
 
@@ -122,13 +123,20 @@ def pdf_response(pdf: bytes, filename: str, cache_control: str = "no-store") -> 
 @bp.get("/variants/<variant_id>/scoresheet.pdf")
 def blank(variant_id: str):
     try:
-        variant = get_variant(variant_id)
+        variant = find_variant(variant_id)  # built-in, shipped example or house variant
     except VariantError as err:
         return _plain(f"variant: {err.message}", 404)
     req = parse_blank_query(variant, request.args)
-    sheet = blank_sheet(variant, req)
-    key = sheet_key("blank", variant.id, hashlib.sha256(repr(variant.as_dict()).encode()).hexdigest(), repr(req))
-    return pdf_response(kept_pdf(key, sheet), f"{variant.id}-scoresheet.pdf")
+    return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
+
+
+def blank_key(variant: Variant, req: BlankRequest) -> str:
+    """The key a blank sheet is kept under: the variant (a house variant with the version of its
+    rules, so that a sheet kept before an edit is never served after it), its rules and the options."""
+    row = find_row(variant.id)
+    version = f"house version {row.version}" if row is not None else "from a file"
+    rules = hashlib.sha256(repr(variant.as_dict()).encode()).hexdigest()
+    return sheet_key("blank", variant.id, version, rules, repr(req))
 
 
 #: Fields of the new-game form that a blank sheet ignores when the form is sent here.
@@ -145,7 +153,7 @@ def blank_from_new_game_form():
     args = request.args
     variant_id = args.get("variant", "")
     try:
-        get_variant(variant_id)
+        find_variant(variant_id)
     except VariantError:
         return _plain(f"variant: {variant_id!r} is not a known variant", 400)
     seats: dict[int, str] = {}

@@ -24,7 +24,7 @@ from ..models import (Correction, Game, GameStatus, HandRecord, IdempotencyKey, 
                       ROUND_RULING_KINDS, Round, Ruling, RulingKind, Seat, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
-from ..rules.variants import RoundScore, Variant, get_variant
+from ..rules.variants import RoundScore, Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
@@ -113,8 +113,10 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
     """Start a game: variant, players in seating order, first dealer, house options
     (``POST /api/v1/games``, scorekeeper/api/games.py). ``before_commit`` may add to the new game in
     the same transaction (a table's game: services/tables.py)."""
+    from .house import rules_for_new_game  # (house imports this module)
+
     try:
-        base = get_variant(variant_id)
+        base, rules_toml, house_version = rules_for_new_game(variant_id)
         variant = base.with_house_rules(house_rules)
         names = rules.check_seating(variant, players)
         first = 0 if dealer is None or dealer == "" else names.index(rules.find_player(names, dealer, "dealer"))
@@ -126,7 +128,8 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
         game = Game(
             variant=variant.id,
             variant_name=variant.name,
-            rules_toml=builtin_toml(variant.id),
+            rules_toml=rules_toml or builtin_toml(variant.id),
+            house_version=house_version,
             rules_snapshot=variant.as_dict(),
             house_rules=dict(variant.house_rules),
             first_dealer_seat=first,
@@ -494,5 +497,3 @@ def rotate_token(game_id: str) -> str:
     game.token_rotated_at = game.updated_at = utcnow()
     _commit("the game was changed from another phone at the same moment; try again")
     return token
-
-

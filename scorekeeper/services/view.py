@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
-from ..rules.variants import RoundScore, Variant
+from ..rules.house import describe_differences
+from ..rules.variants import RoundScore, Variant, get_variant
 from .loading import variant_of
 
 
@@ -181,6 +182,8 @@ class GameView(JsonView):
     id: str
     variant: str
     variant_name: str
+    rules: dict  # the variant document the game is played under, as it started, house options applied
+    house_version: int | None  # under a house variant: the version of its rules the game started with
     status: GameStatus
     players: list[str]
     seats: list[SeatView]
@@ -204,6 +207,7 @@ class GameView(JsonView):
     updated_at: datetime
     completed_at: datetime | None
     roy: bool  # the variant is ROY (hands, cards left to the winner), not a May I rummy
+    house_note: str | None  # under a house variant: its name, version and changes (also the first note)
 
     @property
     def logged_rulings(self) -> list[RulingView]:
@@ -211,7 +215,7 @@ class GameView(JsonView):
         return [r for r in self.rulings if not r.automatic]
 
     def left_out(self) -> tuple[str, ...]:
-        return ("roy",)  # (the API says it with "variant")
+        return ("roy", "house_note")  # (the API says them with "variant" and in "notes")
 
 
 # ----- building the view -------------------------------------------------------------------------------
@@ -268,10 +272,21 @@ def _round_view(game: Game, variant: Variant, rnd: Round, adjust: Mapping[str, i
     )
 
 
-def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally) -> list[str]:
-    """The game's notes, in order: house options, rules applied, the rules' own notes, corrections,
-    logged rulings, and how long a suspended game may wait."""
-    notes: list[str] = []
+def house_note(game: Game, variant: Variant) -> str | None:
+    """Which house rules a game under a house variant used: "House rules: Smith rules, version 2,
+    changed from Joybells: jokers 50." (None for a built-in variant)."""
+    if not variant.based_on:
+        return None
+    version = f", version {game.house_version}" if game.house_version else ""
+    differences = describe_differences(get_variant(variant.based_on), variant.with_house_rules({}))
+    return f"House rules: {game.variant_name}{version}, {differences}."
+
+
+def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
+           house_rules_note: str | None) -> list[str]:
+    """The game's notes, in order: the house rules, house options, rules applied, the rules' own
+    notes, corrections, logged rulings, and how long a suspended game may wait."""
+    notes: list[str] = [] if house_rules_note is None else [house_rules_note]
     for key, on in house.items():
         if on:
             opt = variant.house_options[key]
@@ -309,11 +324,14 @@ def game_view(game: Game) -> GameView:
     result = tally(game, variant)
     adjust = adjustments_by_round(game)
     house = {key: bool(game.house_rules.get(key, False)) for key in variant.house_options}
+    note = house_note(game, variant)
     nr = result.next_round
     return GameView(
         id=game.id,
         variant=game.variant,
         variant_name=game.variant_name,
+        rules=variant.as_dict(),
+        house_version=game.house_version,
         status=GameStatus(result.status),
         players=[s.name for s in game.seats],
         seats=[SeatView(s.name, s.seat, s.withdrawn_after_round is None, s.withdrawn_after_round,
@@ -331,13 +349,14 @@ def game_view(game: Game) -> GameView:
         lowest_wins=variant.lowest_wins,
         corrections=[CorrectionView.of(c) for c in game.corrections],
         rulings=[RulingView.of(r) for r in game.rulings],
-        notes=_notes(game, variant, house, result),
+        notes=_notes(game, variant, house, result, note),
         view_url=view_path(game.id),
         version=game.version,
         created_at=game.created_at,
         updated_at=game.updated_at,
         completed_at=game.completed_at,
         roy=variant.is_roy,
+        house_note=note,
     )
 
 

@@ -22,6 +22,9 @@ def init_app(app: Flask) -> None:
     from .rules import bp as rules_bp  # rules pages and dispute tools
 
     app.register_blueprint(rules_bp)
+    from .house import bp as house_bp  # house variants: make, change, share, import
+
+    app.register_blueprint(house_bp)
     from .games import bp as games_bp
 
     app.register_blueprint(games_bp)

@@ -380,11 +380,12 @@ function reachable(url) {
   .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
 }
 
+// The game page asks too: its round form may first be opened with the network already down.
+document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
 var roundForm = form;
 var touched = false;
 if (form) {
- fetchToken(form);
  form.addEventListener("input", () => { touched = true; });
  var bypass = false;
  form.addEventListener("submit", event => {

@@ -20,6 +20,7 @@ from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
+from ..house.views import add_variant_choice, tokens as house_tokens
 from . import bp
 from .forms import (
     REMEMBERED_MODES,
@@ -167,9 +168,10 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
+    add_variant_choice(form.variant, request.values.get("variant"), *house_tokens())  # house variants
     errors: dict[str, list[str]] = {}
     if request.method == "GET" and request.args.get("variant"):
-        form.variant.data = request.args.variant
+        form.variant.data = request.args["variant"]
     if form.validate_on_submit():
         created = _create_from_form(form, errors)
         if created is not None:

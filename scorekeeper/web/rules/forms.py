@@ -15,7 +15,8 @@ from wtforms import BooleanField, StringField, SubmitField
 from scorekeeper.rules.calculators import RANK_ORDER
 from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 from scorekeeper.rules.errors import RulesInputError
-from scorekeeper.rules.variants import Variant, all_variants, get_variant
+from scorekeeper.rules.variants import Variant, all_variants
+from scorekeeper.services.house import find_variant
 
 RANK_LABELS = {JOKER: "Joker", "A": "A", "K": "K", "Q": "Q", "J": "J"}
 MAX_COUNT = 24  # no hand holds more than this many cards of one rank (4 decks: 16; jokers 8)
@@ -63,7 +64,7 @@ class VariantField(StringField):
 
     def pre_validate(self, form):
         try:
-            self.variant = get_variant(self.data)
+            self.variant = find_variant(self.data)  # a house variant too
         except RulesInputError as err:
             raise ValidationError(f"Variant: {err.message}") from None
         if self.kind and self.variant.kind != self.kind:

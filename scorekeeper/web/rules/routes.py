@@ -11,7 +11,9 @@ from scorekeeper.rules.applied import roy_anchors, rules_applied
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
-from scorekeeper.rules.variants import SOURCE_FILES, SOURCE_TITLES, ContractKind, all_variants, get_variant
+from scorekeeper.rules.variants import SOURCE_FILES, SOURCE_TITLES, ContractKind, all_variants
+from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
+from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
 
 from . import bp
 from .forms import (
@@ -92,7 +94,7 @@ def _variant_or_404(variant_id: str):
 
 @bp.get("/rules")
 def index():
-    return render_template("rules/index.html", variants=all_variants(),
+    return render_template("rules/index.html", variants=all_variants(), **house_index_context(),
                            sources=[SOURCE_TITLES[k] for k in SOURCE_FILES])
 
 
@@ -112,7 +114,7 @@ def compare_page():
     table = compare.comparison(variants)
     status = 400 if errors else 200
     return render_template("rules/compare.html", table=table, only_diff=only_diff, errors=errors,
-                           all=all_variants(), chosen={v.id for v in variants}), status
+                           all=with_chosen(all_variants(), *chosen), chosen={v.id for v in variants}), status
 
 
 @bp.get("/rules/search")
@@ -135,7 +137,8 @@ def variant_page(variant_id: str):
         ["roy", "hand", "decks", "irregularities"]
     if not v.may_i.allowed and "may-i" in keys:
         keys.remove("may-i")
-    return render_template("rules/variant.html", page=reference.rules_page(v), v=v, tool_keys=keys)
+    return render_template("rules/variant.html", page=reference.rules_page(v), v=v, tool_keys=keys,
+                           **house_page_context(v))
 
 
 # ----- tools ---------------------------------------------------------------------------------
@@ -159,6 +162,9 @@ def tool_hand():
             answers = calculators.hand_answers(form.cards, form.missing_cards)
         else:
             form.codes.errors = list(form.codes.errors) + ["No cards: tap the cards left in the hand, or type them."]
+    if answers is not None and request.args.get("variant"):  # a house variant's answer too
+        answers = calculators.hand_answers(form.cards, form.missing_cards,
+                                           with_chosen(all_variants(), request.args["variant"]))
     return render_template("tools/hand.html", form=form, answers=answers, rank_labels=RANK_LABELS,
                            rank_keys=["JK", *calculators.RANK_ORDER],
                            highlight=request.args.get("variant")), _form_status(form, submitted)
@@ -170,8 +176,9 @@ def tool_decks():
     answers = None
     submitted = request.method == "POST"
     if submitted and form.validate():
-        answers = calculators.deck_answers(form.count)
-    return render_template("tools/decks.html", form=form, answers=answers, variants=all_variants(),
+        answers = calculators.deck_answers(form.count, with_chosen(all_variants(), request.args.get("variant")))
+    return render_template("tools/decks.html", form=form, answers=answers,
+                           variants=with_chosen(all_variants(), request.args.get("variant")),
                            highlight=request.args.get("variant")), _form_status(form, submitted)
 
 
@@ -203,7 +210,8 @@ def tool_irregularities():
                     errors["step"] = f"Answer {at + 1}: {err.message}"
                     walk = irregularities.walk(v, topic_key, steps[:at])
     status = 400 if errors else 200
-    return render_template("tools/irregularities.html", v=v, variants=all_variants(), topics=topic_list,
+    return render_template("tools/irregularities.html", v=v, variants=with_chosen(all_variants(), vid),
+                           topics=topic_list,
                            walk=walk, errors=errors, vid=vid), status
 
 
@@ -252,7 +260,7 @@ def tool_meld():
     targets = [(f.name, f.label.text) for f in form.meld_fields()[:shown]]
     return render_template("tools/meld.html", form=form, verdict=verdict, applied=applied, v=v, shown=shown,
                            targets=targets, wild_text=reference.wild_text(v),
-                           variants=[x for x in all_variants() if x.is_contract_game],
+                           variants=[x for x in with_chosen(all_variants(), form.variant.data) if x.is_contract_game],
                            ranks=RANK_CHOICES, suits=SUIT_CHOICES), status
 
 
@@ -297,7 +305,7 @@ def tool_may_i():
     return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied, reasons=reasons,
                            notes=notes, seats=list(range(1, MAX_SEATS + 1)), count=count,
                            claimed={str(s) for s in request.form.getlist("claimants")},
-                           variants=[v for v in all_variants() if v.may_i.allowed]), status
+                           variants=[v for v in with_chosen(all_variants(), form.variant.data) if v.may_i.allowed]), status
 
 
 def _guess_players(raw) -> int:

@@ -1,0 +1,196 @@
+"""Views of the house variant pages: the form (new and edit), share, QR code, TOML, import."""
+from __future__ import annotations
+
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
+
+from scorekeeper import live
+from scorekeeper.rules import house as rules_house
+from scorekeeper.rules.errors import RulesInputError
+from scorekeeper.rules.variants import Variant, get_variant
+from scorekeeper.services import house
+from scorekeeper.services.games import ServiceError
+
+from . import bp
+from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
+                    changes_from_form, input_for, label_of, values_of)
+from .views import can_edit, remember, tokens
+
+
+def _variant_or_404(variant_id: str) -> Variant:
+    try:
+        return house.find_variant(variant_id)
+    except RulesInputError as err:
+        abort(404, f"Variant: {err.message}")
+
+
+def _base_of(v: Variant) -> Variant:
+    return get_variant(v.based_on) if v.based_on else v
+
+
+def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str, str], errors: dict[str, list[str]],
+               preview: Variant | None, row=None, status: int = 200):
+    shown = preview or start
+    diffs = rules_house.differences(base, shown) if shown is not base else []
+    base_values = values_of(base)
+    rounds_shown = max([len(base.rounds), len(shown.rounds) + 1] +
+                       [i for i in range(1, MAX_ROUNDS + 1) if values.get(f"rounds-{i}-sets", "0") not in ("0", "")
+                        or values.get(f"rounds-{i}-runs", "0") not in ("0", "")])
+    page = render_template(
+        "house/form.html", form=form, base=base, start=start, values=values, base_values=base_values,
+        errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
+        preview=preview, row=row, numbers=NUMBERS, checks=CHECKS, choices=CHOICES, texts=TEXTS,
+        point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS),
+        label_of=label_of)
+    return page, status
+
+
+def _submitted(form: HouseForm, base: Variant, row=None):
+    """Check the inputs; save when asked. Returns (preview variant or None, errors, saved row or None)."""
+    parsed = changes_from_form(request.form, base)
+    errors = dict(parsed.errors)
+    if errors:
+        return None, errors, None
+    name = form.name.data
+    try:
+        preview = rules_house.apply_all_rules(base, parsed.changes, id=row.id if row else "h-preview", name=name)
+    except RulesInputError as err:
+        where = input_for(err.field, values_of(base))
+        errors.setdefault(where, []).append(f"{label_of(where) if where != '_form' else err.field}: {err.message}")
+        return None, errors, None
+    if not form.save.data:
+        return preview, errors, None
+    try:
+        if row is None:
+            saved = house.create(base.id, name, parsed.changes, all_rules=True)
+            remember(saved.row.id, saved.edit_token)
+            return preview, errors, saved.row
+        return preview, errors, house.update(row, name, parsed.changes, request.form.get("version"), all_rules=True)
+    except ServiceError as err:
+        errors.setdefault("_form", []).append(err.message)
+        return None, errors, None
+
+
+@bp.route("/rules/<variant_id>/house", methods=["GET", "POST"])
+def new(variant_id: str):
+    """Make a house version of a variant (built-in, example or another family's): the form starts
+    from its rules."""
+    start = _variant_or_404(variant_id)
+    if not start.is_contract_game:
+        abort(404, f"{start.name} has no house versions: only the May I family's contract games do")
+    base = _base_of(start)
+    form = HouseForm()
+    if request.method == "GET":
+        form.name.data = f"{start.name} (our rules)" if not start.based_on else start.name
+        return _form_page(form, base, start, values_of(start), {}, None)
+    errors: dict[str, list[str]] = {}
+    preview = saved = None
+    if form.validate_on_submit():
+        preview, errors, saved = _submitted(form, base)
+    else:
+        errors["_form"] = [f"{label_of(k)}: {' '.join(v)}" for k, v in form.errors.items()]
+    if saved is not None:
+        flash("Saved. This phone may change these rules; share them from the Share page.", "ok")
+        return redirect(url_for("rules.variant_page", variant_id=saved.id))
+    return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200)
+
+
+@bp.route("/rules/<variant_id>/edit", methods=["GET", "POST"])
+def edit(variant_id: str):
+    """Change a house variant (this browser needs its edit token: the maker's phone, or an edit link)."""
+    row = house.find_row(variant_id)
+    if row is None:
+        abort(404, "There is no house variant at this address.")
+    token = request.args.get("token")
+    if token:
+        if not house.token_matches(row, token):
+            abort(403, "This edit link is not valid for these rules.")
+        remember(row.id, token)
+        return redirect(url_for("house.edit", variant_id=row.id))
+    if not can_edit(row):
+        abort(403, "Only a phone with the edit link may change these rules.")
+    start = house.variant_of_row(row)
+    base = get_variant(row.based_on)
+    form = HouseForm()
+    if request.method == "GET":
+        form.name.data = row.name
+        return _form_page(form, base, start, values_of(start), {}, None, row=row)
+    errors: dict[str, list[str]] = {}
+    preview = saved = None
+    if form.validate_on_submit():
+        preview, errors, saved = _submitted(form, base, row)
+    else:
+        errors["_form"] = [f"{label_of(k)}: {' '.join(v)}" for k, v in form.errors.items()]
+    if saved is not None:
+        flash(f"Saved as version {saved.version}. Games started before keep the rules they started with.", "ok")
+        return redirect(url_for("rules.variant_page", variant_id=saved.id))
+    return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
+                      status=400 if errors else 200)
+
+
+@bp.get("/rules/<variant_id>/share")
+def share(variant_id: str):
+    v = _variant_or_404(variant_id)
+    if not v.based_on:
+        abort(404, "Only house variants have a share page.")
+    row = house.find_row(v.id)
+    edit_url = None
+    if row is not None and can_edit(row):
+        edit_url = url_for("house.edit", variant_id=row.id, token=tokens()[row.id], _external=True)
+    return render_template("house/share.html", v=v, row=row, edit_url=edit_url,
+                           link=url_for("rules.variant_page", variant_id=v.id, _external=True))
+
+
+@bp.get("/rules/<variant_id>/qr.svg")
+def qr(variant_id: str):
+    v = _variant_or_404(variant_id)
+    response = make_response(live.qr_svg(url_for("rules.variant_page", variant_id=v.id, _external=True)))
+    response.mimetype = "image/svg+xml"
+    return response
+
+
+@bp.get("/rules/<variant_id>/rules.toml")
+def toml(variant_id: str):
+    """The variant as a TOML file (a house variant; a built-in one gives its own file)."""
+    v = _variant_or_404(variant_id)
+    row = house.find_row(v.id)
+    text = row.rules_toml if row is not None else rules_house.to_toml(v) if v.based_on else None
+    if text is None:
+        from importlib import resources
+
+        text = resources.files("scorekeeper.rules").joinpath("variants", f"{v.id}.toml").read_text("utf-8")
+    name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in v.name).strip("-").lower() or "variant"
+    response = make_response(text)
+    response.mimetype = "application/toml"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.toml"'
+    return response
+
+
+MAX_FILE = 100_000
+
+
+@bp.route("/rules/import", methods=["GET", "POST"])
+def import_file():
+    """Import a house variant file (an exported .toml), checked exactly as the form is."""
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        upload = request.files.get("file")
+        text = form.text.data or ""
+        if upload is not None and upload.filename:
+            raw = upload.read(MAX_FILE + 1)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                error = f"File: {upload.filename!r} is not a text file (UTF-8)"
+        if error is None:
+            try:
+                saved = house.import_toml(text, form.name.data or None)
+            except ServiceError as err:
+                error = f"File: {err.message}"
+            else:
+                remember(saved.row.id, saved.edit_token)
+                flash(f"Imported “{saved.row.name}”. This phone may change these rules.", "ok")
+                return redirect(url_for("rules.variant_page", variant_id=saved.row.id))
+    elif request.method == "POST":
+        error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+    return render_template("house/import.html", form=form, error=error), 400 if error else 200

@@ -1,0 +1,104 @@
+"""What the rules pages and tools need to know about house variants (no routes here: the rules
+blueprint imports this module, the house blueprint's routes import the rules forms)."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from flask import session
+
+from scorekeeper.rules import house as rules_house
+from scorekeeper.rules.errors import RulesInputError
+from scorekeeper.rules.variants import VARIANTS, Variant, get_variant
+from scorekeeper.services import house
+
+# The rules page section that states each kind of change (scorekeeper/rules/reference.py anchors).
+CHANGE_ANCHORS = {
+    "players": "setup", "decks": "setup", "jokers_per_deck": "setup", "cards_dealt": "setup",
+    "rounds": "contracts", "contract_kind": "contracts", "melds": "melds", "wild_cards": "melds",
+    "last_round": "last-round", "card_points": "scoring", "scoring": "scoring", "may_i": "may-i",
+    "stock_exhausted": "stock",
+}
+MAX_REMEMBERED = 30
+
+
+def with_chosen(variants: Iterable[Variant], *ids: object) -> list[Variant]:
+    """``variants`` plus the house variants (or shipped examples) named by ``ids``, so a tool's
+    variant list shows the one the user came with."""
+    out = list(variants)
+    for vid in ids:
+        if not isinstance(vid, str) or not vid or vid in VARIANTS or any(v.id == vid for v in out):
+            continue
+        try:
+            out.append(house.find_variant(vid))
+        except RulesInputError:
+            continue
+    return out
+
+
+# ----- the browser's house variants (signed session, like its games) --------------------------------
+
+def tokens() -> dict[str, str]:
+    found = session.get("house_tokens")
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def remember(variant_id: str, token: str) -> None:
+    if not session.permanent:
+        session.permanent = True
+    kept = tokens()
+    kept.pop(variant_id, None)
+    kept[variant_id] = token
+    session["house_tokens"] = dict(list(kept.items())[-MAX_REMEMBERED:])
+
+
+def can_edit(row) -> bool:
+    token = tokens().get(row.id)
+    return token is not None and house.token_matches(row, token)
+
+
+def house_page_context(v: Variant) -> dict[str, Any]:
+    """For a rules page: the differences from the base (each section that states one is marked),
+    and for a stored house variant its version and whether this browser may change it."""
+    if not v.based_on:
+        return {"house": None}
+    base = get_variant(v.based_on)
+    diffs = rules_house.differences(base, v)
+    changed: dict[str, list[str]] = {}
+    for d in diffs:
+        changed.setdefault(CHANGE_ANCHORS[d.key], []).append(d.text)
+    row = house.find_row(v.id)
+    return {"house": {
+        "base": base,
+        "differences": diffs,
+        "text": rules_house.describe_differences(base, v),
+        "changed": changed,
+        "row": row,
+        "example": row is None,
+        "note": rules_house.EXAMPLE_NOTES.get(v.id) if row is None else None,
+        "editor": row is not None and can_edit(row),
+    }}
+
+
+def house_index_context() -> dict[str, Any]:
+    """For the rules index: this browser's house variants and the shipped examples."""
+    examples = rules_house.examples()
+    mine = [house.variant_of_row(r) for r in house.rows_by_ids(list(reversed(list(tokens()))))]
+    return {"house_examples": examples, "house_mine": mine,
+            "house_texts": {v.id: _sentence(rules_house.describe_differences(get_variant(v.based_on), v))
+                            for v in examples}}
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def add_variant_choice(field, *variant_ids: object) -> None:
+    """Offer house variants (or examples) in a variant <select>: the one the page was opened for
+    and this browser's own."""
+    have = {getattr(c, "value", c[0] if isinstance(c, tuple) else c) for c in field.choices}
+    for v in with_chosen([], *variant_ids):
+        if v.id in have:
+            continue
+        have.add(v.id)
+        extra = (v.id, f"{v.name} (house rules) · {v.players.min}–{v.players.max} players")
+        field.choices = [*field.choices, type(field.choices[0])(*extra) if field.choices else extra]

@@ -1,0 +1,52 @@
+"""House variants in the backup: exported with the games, restored exactly, checked on import."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_backup import export_with_cli, without_time_of_export
+
+
+@pytest.fixture
+def restored(app_factory, second_database_url):
+    return app_factory(SQLALCHEMY_DATABASE_URI=second_database_url)
+
+
+def make(client):
+    body = client.post("/api/v1/variants", json={"based_on": "joybells", "name": "Smith rules",
+                                                 "changes": {"card_points": {"JK": 50}}}).get_json()
+    client.put(f"/api/v1/variants/{body['id']}", json={"changes": {"card_points": {"JK": 40}}},
+               headers={"Authorization": f"Bearer {body['edit_token']}"})
+    game = client.post("/api/v1/games", json={"variant": body["id"], "players": ["Ann", "Bob", "Cy"]}).get_json()
+    return body, game
+
+
+def test_house_variants_round_trip(app, client, restored, tmp_path):
+    body, game = make(client)
+    before = export_with_cli(app, tmp_path)
+    assert [v["id"] for v in before["house_variants"]] == [body["id"]]
+    assert before["house_variants"][0]["version"] == 2 and "JK = 40" in before["house_variants"][0]["rules_toml"]
+    result = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "backup.json")])
+    assert result.exit_code == 0, result.output
+    assert "imported 1 house variants" in result.output
+    after = export_with_cli(restored, tmp_path, "again.json")
+    assert without_time_of_export(after) == without_time_of_export(before)
+    other = restored.test_client()
+    doc = other.get(f"/api/v1/variants/{body['id']}").get_json()
+    assert doc["card_points"]["JK"] == 40 and doc["version"] == 2
+    assert other.get(f"/api/v1/games/{game['id']}").get_json()["house_version"] == 2
+    again = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "backup.json")])
+    assert again.exit_code == 0, again.output  # already there: skipped
+
+
+def test_a_house_variant_that_cannot_be_played_is_refused(app, client, restored, tmp_path):
+    make(client)
+    doc = export_with_cli(app, tmp_path)
+    doc["house_variants"][0]["rules_toml"] = doc["house_variants"][0]["rules_toml"].replace("run_max = 13",
+                                                                                          "run_max = 3")
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    result = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "bad.json")])
+    assert result.exit_code != 0
+    assert "house_variants[0].rules_toml: melds.run_max" in result.output
+    assert restored.test_client().get("/api/v1/variants/" + doc["house_variants"][0]["id"]).status_code == 404
