@@ -7,10 +7,11 @@ an edit link (``/games/<id>/edit#token=...``) gives it to another phone; the rea
 """
 from __future__ import annotations
 
-import json
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 from ...rules.game import dealers, seating_problems
 from ...rules.scoring import points_classes
@@ -108,12 +109,13 @@ def _contract_filter(contract):
 
 
 @bp.app_template_filter("offline_plan")
-def _offline_plan(state: svc.GameView, variant) -> str:
+def _offline_plan(state: svc.GameView, variant) -> Markup:
     """The next rounds as JSON (number, dealer, contract), for static/js/offline.js: rounds saved
-    on the phone with no network move the game page and a stored round form on to the next one."""
+    on the phone with no network move the game page and a stored round form on to the next one.
+    Safe in a single-quoted attribute (<, >, & and ' escaped as \\u...)."""
     nr = state.next_round
     if nr is None:
-        return "{}"
+        return Markup("{}")
     seats = state.seats
     first = next(i for i, s in enumerate(seats) if s.name == state.first_dealer)
     withdrawn = [s.withdrawn_after_round for s in seats]
@@ -123,8 +125,8 @@ def _offline_plan(state: svc.GameView, variant) -> str:
             | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
                if variant.rounds else {})
             for n in range(nr.number, last + 1)]
-    return json.dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
-                       "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
+    return htmlsafe_json_dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
+                                "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
 @bp.app_template_global()
@@ -392,7 +394,7 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
     return render_template(
         template, form=form, players=players, number=number, errors=errors, preview=preview,
         classes=points_classes(variant) if not ctx["roy"] else [],
-        card_points_json=json.dumps(variant.points), penalty=variant.scoring.missing_card_penalty,
+        card_points_json=htmlsafe_json_dumps(variant.points, separators=(",", ":")), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
