@@ -33,7 +33,7 @@ from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
 from .models import (Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat,
-                     Table)
+                     Table, TablePlayer)
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 1
@@ -43,7 +43,8 @@ bp = Blueprint("backup", __name__)
 # Columns left out of each record: surrogate ids and the foreign keys that the nesting replaces.
 _LEFT_OUT = {
     Player: {"id"},
-    # A game's table and roster entry travel with the table's own export (services/table_export.py).
+    # A game's table and roster entry travel beside it (the server backup: _add_table_membership)
+    # or with the table's own export (services/table_export.py).
     Game: {"table_id"},
     Seat: {"id", "game_id", "player_id", "table_player_id"},
     Round: {"id", "game_id"},
@@ -52,6 +53,8 @@ _LEFT_OUT = {
     Ruling: {"id", "game_id"},
     IdempotencyKey: {"id", "game_id"},
     HouseVariant: set(),
+    Table: set(),
+    TablePlayer: {"id", "table_id", "name_key"},
 }
 SECRET_GAME_FIELDS = {"edit_token_hash"}
 
@@ -81,7 +84,7 @@ def _load(data: object, model, where: str) -> dict[str, Any]:
         raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
     columns = {c.key: c for c in _columns(model)}
     unknown = sorted(set(data) - set(columns) - {"seats", "rounds", "hands", "corrections", "rulings",
-                                                   "idempotency_keys", "player"})
+                                                   "idempotency_keys", "player", "table_id", "table_player"})
     if unknown:
         raise BackupError(f"{where}: unknown field {unknown[0]!r} (made by a newer version?)")
     values: dict[str, Any] = {}
@@ -203,7 +206,9 @@ def export_all() -> dict[str, Any]:
     everything = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission))
     games = db.session.execute(db.select(Game).options(*everything).order_by(Game.created_at, Game.id)).scalars().all()
     players = db.session.execute(db.select(Player).order_by(Player.id)).scalars().all()
-    return {**_document(list(games), list(players)), "house_variants": _house_variant_records()}
+    doc = {**_document(list(games), list(players)), "house_variants": _house_variant_records()}
+    _add_tables(doc, list(games))
+    return doc
 
 
 def _house_variant_records() -> list[dict[str, Any]]:
@@ -211,9 +216,10 @@ def _house_variant_records() -> list[dict[str, Any]]:
     return [_dump(row, HouseVariant) for row in rows]
 
 
-def _import_house_variants(items: object, report: dict[str, Any]) -> None:
+def _import_house_variants(items: object, report: dict[str, Any], tables: set[str]) -> None:
     """Add the house variants of a backup (optional key; those already stored are skipped). Each
-    one's rules are read back through the same checks as an imported variant file."""
+    one's rules are read back through the same checks as an imported variant file; its table must
+    be one of the backup's ``tables`` or already here."""
     from .rules.house import from_toml
     from .rules.errors import RulesInputError
 
@@ -230,10 +236,9 @@ def _import_house_variants(items: object, report: dict[str, Any]) -> None:
             from_toml(values["rules_toml"], id=values["id"], name=values["name"])
         except (RulesInputError, TypeError) as err:
             raise BackupError(f"house_variants[{i}].rules_toml: {err}") from None
-        if values.get("table_id") is not None and db.session.get(Table, values["table_id"]) is None:
-            # Its table is not on this server (a table travels with its own export): the variant
-            # stays, as a variant of no table.
-            values["table_id"] = None
+        table_id = values.get("table_id")
+        if table_id is not None and table_id not in tables and db.session.get(Table, table_id) is None:
+            raise BackupError(f"house_variants[{i}].table_id: {_shown(table_id)} is not in tables")
         db.session.add(HouseVariant(**values))
         report["house_variants"].append(values["id"])
 
@@ -258,10 +263,11 @@ def import_document(doc: object) -> dict[str, Any]:
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
         raise BackupError("players and games: both must be lists; nothing was imported")
-    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {},
+    report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}, "tables": 0,
                               "house_variants": [], "skipped_house_variants": []}
     try:
-        _import_house_variants(doc.get("house_variants"), report)
+        rosters = _import_tables(doc.get("tables", []), report)
+        _import_house_variants(doc.get("house_variants"), report, set(rosters))
         players: dict[str, Player] = {
             p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
         }
@@ -313,6 +319,7 @@ def import_document(doc: object) -> dict[str, Any]:
                                 for j, c in enumerate(_list(data, "corrections", where))]
             game.rulings = [Ruling(**_load(r, Ruling, f"{where}.rulings[{j}]"))
                             for j, r in enumerate(_list(data, "rulings", where))]
+            _link_to_table(game, data, rosters, where)
             check_game(game, where)  # the API's rules, before the game joins the session
             keys: dict[str, IdempotencyKey] = {}
             for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
@@ -357,6 +364,85 @@ def _list(data: dict, key: str, where: str, required: bool = True) -> list:
     if not isinstance(value, list):
         raise BackupError(f"{where}.{key}: expected a list, found {type(value).__name__}")
     return value
+
+
+# ----- tables in the server backup ---------------------------------------------------------------------
+# The server backup carries every table with its roster, each game's table and each seat's roster
+# entry; the statistics summaries (game_results, round_results) are not exported: they are rebuilt
+# when the restored games are committed (services/tables.py, refresh_results).
+
+def _add_tables(doc: dict[str, Any], games: list[Game]) -> None:
+    """Add the tables, their rosters and the games' membership to a server backup document."""
+    all_tables = db.session.execute(db.select(Table).order_by(Table.created_at, Table.id)).scalars().all()
+    doc["tables"] = []
+    for table in all_tables:
+        record = _dump(table, Table)
+        record["players"] = [_dump(p, TablePlayer) for p in sorted(table.players, key=lambda p: p.id)]
+        doc["tables"].append(record)
+    for game, record in zip(games, doc["games"]):
+        if game.table_id is None:
+            continue
+        record["table_id"] = game.table_id
+        for seat, row in zip(game.seats, record["seats"]):
+            if seat.table_player_id is not None:
+                row["table_player"] = db.session.get(TablePlayer, seat.table_player_id).name_key
+
+
+def _import_tables(tables_in: object, report: dict[str, Any]) -> dict[str, dict[str, TablePlayer]]:
+    """The backup's tables, created when not here (a table already here is kept, its roster
+    completed): each table's roster by name key, for ``_link_to_table``."""
+    from .rules import game as rules
+    from .services.tables import TABLE_ID
+
+    if not isinstance(tables_in, list):
+        raise BackupError(f"tables: expected a list, found {type(tables_in).__name__}")
+    rosters: dict[str, dict[str, TablePlayer]] = {}
+    for i, data in enumerate(tables_in):
+        where = f"tables[{i}]"
+        if not isinstance(data, dict):
+            raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
+        values = _load({k: v for k, v in data.items() if k != "players"}, Table, where)
+        if not isinstance(values.get("id"), str) or not TABLE_ID.fullmatch(values["id"]):
+            raise BackupError(f"{where}.id: {_shown(values.get('id'))} is not a table id")
+        if values["id"] in rosters:
+            raise BackupError(f"{where}.id: {values['id']!r} is there twice")
+        table = db.session.get(Table, values["id"])
+        if table is None:
+            table = Table(**values)
+            db.session.add(table)
+            report["tables"] += 1
+        roster = rosters[values["id"]] = {p.name_key: p for p in table.players}
+        for j, player_data in enumerate(_list(data, "players", where)):
+            player_values = _load(player_data, TablePlayer, f"{where}.players[{j}]")
+            try:
+                name = rules.check_name(player_values["name"], f"{where}.players[{j}].name")
+            except rules.RulesInputError as err:
+                raise BackupError(str(err)) from None
+            key = rules.name_key(name)
+            if key not in roster:
+                roster[key] = TablePlayer(**player_values, name_key=key)
+                table.players.append(roster[key])
+    return rosters
+
+
+def _link_to_table(game: Game, data: dict, rosters: dict[str, dict[str, TablePlayer]], where: str) -> None:
+    """Put a restored game back in its table and its seats on the table's roster."""
+    table_id = data.get("table_id")
+    if table_id is None:
+        if any(isinstance(s, dict) and s.get("table_player") is not None for s in data.get("seats", [])):
+            raise BackupError(f"{where}.seats: a seat names a roster player but the game has no table_id")
+        return
+    if not isinstance(table_id, str) or table_id not in rosters:
+        raise BackupError(f"{where}.table_id: {_shown(table_id)} is not in tables")
+    game.table_id = table_id
+    roster = rosters[table_id]
+    for j, (seat, seat_data) in enumerate(zip(game.seats, data["seats"])):
+        key = seat_data.get("table_player")
+        if key is None:
+            continue
+        if not isinstance(key, str) or key not in roster:
+            raise BackupError(f"{where}.seats[{j}].table_player: {_shown(key)} is not on the roster of table {table_id!r}")
+        seat.table_player = roster[key]
 
 
 # ----- downloads ----------------------------------------------------------------------------------
@@ -452,6 +538,7 @@ def import_command(file: str) -> None:
     except BackupError as err:
         raise click.ClickException(f"{file}: {err}") from None
     click.echo(f"imported {len(report['imported'])} games and {report['players']} new players"
+               + (f" and {report['tables']} tables" if report["tables"] else "")
                + (f"; skipped {len(report['skipped'])} games already stored: {', '.join(map(str, report['skipped']))}"
                   if report["skipped"] else ""))
     for game_id, token in report["new_tokens"].items():

@@ -14,8 +14,8 @@
 //   token itself are left to the network whatever they are sent with.
 "use strict";
 
-var VERSION = "scorekeeper-v5";  // bump when the shell changes: old stores are dropped on activate
-// (v4: drops stores that could hold a page with an edit token)
+var VERSION = "scorekeeper-v6";  // bump when the shell changes: old stores are dropped on activate
+// (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -25,6 +25,7 @@ var SHELL_URLS = [
   "/static/css/app.css",
   "/static/css/games.css",
   "/static/css/offline.css",
+  "/static/css/scores.css",
   "/static/js/games.js",
   "/static/js/awake.js",
   "/static/js/live.js",

@@ -52,14 +52,25 @@ def test_a_house_variant_that_cannot_be_played_is_refused(app, client, restored,
     assert restored.test_client().get("/api/v1/variants/" + doc["house_variants"][0]["id"]).status_code == 404
 
 
-def test_a_tables_house_variant_restored_where_its_table_is_not_stays_a_variant_of_no_table(app, client, restored,
-                                                                                              tmp_path):
+def test_a_tables_house_variant_comes_back_in_its_table(app, client, restored, tmp_path):
     table = client.post("/api/v1/tables", json={"name": "The Smiths"}).get_json()
     body = client.post("/api/v1/variants", json={"based_on": "joybells", "name": "Smith rules", "table": table["id"]},
                        headers={"Authorization": f"Bearer {table['edit_token']}"}).get_json()
     doc = export_with_cli(app, tmp_path)
     assert doc["house_variants"][0]["table_id"] == table["id"]
-    # The whole-server backup leaves the tables out: the variant comes back, of no table.
+    # Without its table in the backup (and not on the server), the variant is refused, named.
+    alone = {**doc, "tables": []}
+    (tmp_path / "alone.json").write_text(json.dumps(alone), encoding="utf-8")
+    result = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "alone.json")])
+    assert result.exit_code != 0 and "house_variants[0].table_id" in result.output, result.output
+    assert restored.test_client().get(f"/api/v1/variants/{body['id']}").status_code == 404
     result = restored.test_cli_runner().invoke(args=["import", str(tmp_path / "backup.json")])
     assert result.exit_code == 0, result.output
-    assert restored.test_client().get(f"/api/v1/variants/{body['id']}").get_json()["table"] is None
+    other = restored.test_client()
+    assert other.get(f"/api/v1/variants/{body['id']}").get_json()["table"] == table["id"]
+    assert other.get(f"/api/v1/tables/{table['id']}").get_json()["variants"] == [
+        {"id": body["id"], "name": "Smith rules", "based_on": "joybells"}]
+    # The table's own token changes it on the restored server.
+    r = other.put(f"/api/v1/variants/{body['id']}", json={"changes": {"card_points": {"JK": 5}}},
+                  headers={"Authorization": f"Bearer {table['edit_token']}"})
+    assert r.status_code == 200

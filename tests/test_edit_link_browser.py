@@ -97,3 +97,51 @@ def test_the_edit_link_page_with_a_replaced_token_says_so(live_server, page):
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     assert "Record round 1" in page.text_content("nav.actions")
+
+
+def test_a_tables_edit_token_reaches_no_address_no_history_and_no_store(live_server, context):
+    """The same for a table's edit link (``/tables/<id>/edit#token=...``) and its share page."""
+    request = urllib.request.Request(live_server + "/api/v1/tables", method="POST",
+                                     data=json.dumps({"name": "The Smiths"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table = json.loads(response.read())
+    token, table_url = table["edit_token"], f"{live_server}/tables/{table['id']}"
+    assert table["edit_url"] == f"{table_url}/edit#token={token}"
+    page = context.new_page()
+    page.goto(table["edit_url"])
+    page.wait_for_url(table_url)
+    assert "Start a game" in page.content()
+    assert [url for _, url, _ in context.requests if token in url] == []
+    assert [(m, url) for m, url, body in context.requests if token in body] == [("POST", f"{table_url}/edit")]
+    page.go_back()
+    assert token not in page.url and not page.url.startswith(table_url)
+
+    page.goto(table_url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+    for path in ("/share", "", "/stats"):
+        page.goto(table_url + path)
+    page.goto(table_url + "/share")
+    assert page.input_value("input[aria-label='Edit link']") == table["edit_url"]
+    stored = page.evaluate(STORED)
+    assert [url for url, text in stored if token in text or token in url] == []
+    assert not any(url.endswith(("/share", "/edit")) for url in [url for url, _ in stored])
+
+
+def test_a_tables_edit_link_page_with_a_replaced_token_says_so(live_server, page):
+    request = urllib.request.Request(live_server + "/api/v1/tables", method="POST",
+                                     data=json.dumps({"name": "The Smiths"}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table = json.loads(response.read())
+    page.goto(f"{live_server}/tables/{table['id']}/edit#token=replaced-long-ago")
+    page.wait_for_selector(".field-error")
+    assert "not valid" in page.text_content(".field-error")
+    assert page.url == f"{live_server}/tables/{table['id']}/edit"
+    check_page(page, "table edit link refused")
+    page.fill("input[name=token]", table["edit_url"])
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server}/tables/{table['id']}")
+    assert "Start a game" in page.content()

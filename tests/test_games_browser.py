@@ -60,7 +60,7 @@ def test_tap_targets_are_at_least_44px(live_server, page):
         if path:
             page.click("#hand-1 .modes input[value='cards'] + span")
         small = page.evaluate("""() => Array.from(document.querySelectorAll(
-                'main button, main a.button, .pill span, .suit-row span, main input[type=text], main input[type=number], main select'))
+                'main button, main a.button, .pills span, .suit-row span, main input[type=text], main input[type=number], main select'))
             .filter(e => e.offsetParent !== null)
             .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
             .filter(([_, h]) => h < 44)""")

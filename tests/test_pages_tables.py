@@ -21,7 +21,7 @@ def start_table(client, name="The Smiths"):
     assert r.status_code == 302
     table_id = r.headers["Location"].rstrip("/").rsplit("/", 1)[1]
     share = client.get(f"/tables/{table_id}/share").get_data(as_text=True)
-    token = re.search(r"edit\?token=([A-Za-z0-9_-]+)", share).group(1)
+    token = re.search(r"edit#token=([A-Za-z0-9_-]+)", share).group(1)
     return table_id, token
 
 
@@ -279,6 +279,92 @@ def test_rating_chart_shows_the_newest_games_when_there_are_many():
     chart = charts.rating_chart(history)
     assert len(chart.rows) == charts.RATING_POINTS and chart.rows[0][0] == "91" and chart.rows[-1][0] == "150"
     assert "games 91 to 150" in chart.title and chart.svg.count("<polyline") == 1
+
+
+def test_table_edit_links_keep_the_token_out_of_request_lines_and_caches(app_factory):
+    """A table's edit link carries the token after "#" like a game's: the page posts it (CSRF
+    checked), pages that hold or take the token are no-store, old ``?token=`` links still work."""
+    app = app_factory(WTF_CSRF_ENABLED=True)
+    creator = app.test_client()
+    created = creator.post("/api/v1/tables", json={"name": "The Smiths"}).json
+    table_id, token = created["id"], created["edit_token"]
+    assert created["edit_url"] == f"http://localhost/tables/{table_id}/edit#token={token}"
+    rotated = creator.post(f"/api/v1/tables/{table_id}/token", headers=bearer(token)).json
+    token = rotated["edit_token"]
+    assert rotated["edit_url"] == f"http://localhost/tables/{table_id}/edit#token={token}"
+    old = creator.get(f"/tables/{table_id}/edit?token={token}")
+    assert old.status_code == 302 and old.headers["Location"] == f"/tables/{table_id}"
+    assert old.headers["Cache-Control"] == "no-store"
+    share = creator.get(f"/tables/{table_id}/share")
+    assert f"/tables/{table_id}/edit#token={token}" in share.get_data(as_text=True)
+    assert "?token=" not in share.get_data(as_text=True) and share.headers["Cache-Control"] == "no-store"
+
+    phone = app.test_client()
+    page = phone.get(f"/tables/{table_id}/edit")  # all a server ever sees of the new link
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert token not in text and 'src="/static/js/edit_link.js"' in text and "data-edit-link" in text
+    csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', text).group(1)
+    assert phone.post(f"/tables/{table_id}/edit", data={"token": token}).status_code == 400  # no CSRF token
+    wrong = phone.post(f"/tables/{table_id}/edit", data={"csrf_token": csrf, "token": "not-the-token"})
+    assert wrong.status_code == 403 and "not valid" in wrong.get_data(as_text=True)
+    assert "not-the-token" not in wrong.get_data(as_text=True) and wrong.headers["Cache-Control"] == "no-store"
+    assert phone.get(f"/tables/{table_id}/games/new").status_code == 403
+    joined = phone.post(f"/tables/{table_id}/edit",
+                        data={"csrf_token": csrf, "token": f"http://localhost/tables/{table_id}/edit#token={token}"})
+    assert joined.status_code == 302 and joined.headers["Location"] == f"/tables/{table_id}"
+    assert joined.headers["Cache-Control"] == "no-store"
+    assert phone.get(f"/tables/{table_id}/games/new").status_code == 200
+
+
+def test_a_game_of_a_table_links_back_to_it_on_its_page_and_scoreboard(client):
+    table_id, token = start_table(client, "The Smiths & co")
+    g = api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [])
+    crumb = f'<p class="crumb"><a href="/tables/{table_id}">← The Smiths &amp; co</a></p>'
+    for path in (f"/games/{g['id']}", f"/games/{g['id']}/view"):
+        assert crumb in client.get(path).get_data(as_text=True), path
+    lone = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"]}).json
+    for path in (f"/games/{lone['id']}", f"/games/{lone['id']}/view"):
+        assert "/tables/" not in client.get(path).get_data(as_text=True), path
+
+
+def _summary(page: str) -> str:
+    """The error summary at the top of a page's form (templates/_error_summary.html), as text."""
+    found = re.search(r'<div class="error-summary".*?</div>', page, re.S)
+    assert found, "no error summary"
+    return html.unescape(re.sub(r"<[^>]+>", " ", found.group(0)))
+
+
+def test_every_table_form_shows_its_errors_at_the_top_and_keeps_what_was_typed(client):
+    r = client.post("/tables", data={"name": "x" * 81})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "Name of the table:" in _summary(page)
+    assert page.index("error-summary") < page.index('id="table-name"') and f'value="{"x" * 81}"' in page
+    assert 'href="#table-name"' in page
+
+    table_id, token = start_table(client)
+    api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Bob", {"Ann": 5, "Cy": 5})] * 2)
+    ids = roster_ids(client, table_id)
+    r = client.post(f"/tables/{table_id}/games/add", data={"link": "hello"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "The game's edit link: 'hello' is not an edit link" in _summary(page)
+    assert page.index("error-summary") < page.index("<form") and 'value="hello"' in page and 'href="#link"' in page
+
+    r = client.post(f"/tables/{table_id}/players/{ids['Bob']}/rename", data={"name": "ann"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "New name: 'Ann' is already on this table" in _summary(page)
+    assert page.index("error-summary") < page.index("<form") and 'value="ann"' in page
+    assert 'href="#rename-name"' in page
+    r = client.post(f"/tables/{table_id}/players/{ids['Bob']}/merge", data={"into": "abc"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and "Same person as: 'abc' is not a player" in _summary(page)
+    assert 'href="#merge-into"' in page
+
+    for path in (f"/tables/{table_id}", f"/tables/{table_id}/stats"):
+        page = client.get(path, query_string={"year": "soon", "variant": "poker"}).get_data(as_text=True)
+        summary = _summary(page)
+        assert "'soon' is not a year" in summary and "'poker' is not a game this table has played" in summary
+        assert page.index("error-summary") < page.index('class="filters"'), path
 
 
 # ----- the table's house variants --------------------------------------------------------------------------

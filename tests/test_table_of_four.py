@@ -53,7 +53,7 @@ def wait_until(check, timeout_ms=POLL):
 
 def record_by_value(page, went_out_seat, hands):
     """On the open round form: who went out, then for each seat {card value: count} with the 1-4 buttons."""
-    page.click(f"label.pill:has(input[name=went_out][value='{went_out_seat}'])")
+    page.click(f".pills label:has(input[name=went_out][value='{went_out_seat}'])")
     for seat, counts in hands.items():
         for value, n in counts.items():
             page.click(f"#hand-{seat} .vrow:has(input[name$='-v{value}']) button.vp[value='{n}']")

@@ -42,7 +42,7 @@ def a_month_of_sundays(page, name):
     game_id = page.url.rstrip("/").rsplit("/", 1)[1]
     page.goto(table_url + "/share")
     edit_url = page.input_value("input[aria-label='Edit link']")
-    token = parse_qs(urlsplit(edit_url).query)["token"][0]
+    token = parse_qs(urlsplit(edit_url).fragment)["token"][0]
     play_game(page, game_id, token, [("Ann", {"Bob": 10, "Zoë": 25})] * 4 + [("Zoë", {"Ann": 40, "Bob": 5})] * 3)
     for who, rounds in (("Bob", [("Bob", {"Ann": 15, "Zoë": 20})] * 7), ("Zoë", [("Zoë", {"Ann": 5, "Bob": 35})] * 2)):
         g = api(page, "POST", "/api/v1/games", token,

@@ -73,7 +73,7 @@ def test_taps_to_record_a_round(live_server, page, variant_id):
     counts = {}
 
     def record_by_value(taps, went):
-        taps.click(f"label.pill:has(input[name=went_out][value='{went}'])")
+        taps.click(f".pills label:has(input[name=went_out][value='{went}'])")
         for seat, codes in LEFT.items():
             for value, n in by_value(variant, codes).items():
                 taps.click(f"#hand-{seat} .vrow:has(input[name$='-v{value}']) button.vp[value='{n}']")
@@ -99,10 +99,10 @@ def test_taps_to_record_a_round(live_server, page, variant_id):
     # Round 3: switch to the card picker (one tap per hand), then round 4 remembers it.
     for label, switch in (("card picker, switching to it", True), ("card picker", False)):
         taps = Taps(page)
-        taps.click("label.pill:has(input[name=went_out][value='0'])")
+        taps.click(".pills label:has(input[name=went_out][value='0'])")
         for seat, codes in LEFT.items():
             if switch:
-                taps.click(f"#hand-{seat} .modes label.pill:has(input[value='cards'])")
+                taps.click(f"#hand-{seat} .modes label:has(input[value='cards'])")
             else:
                 assert page.locator(f"#hand-{seat} .modes input[value='cards']").is_checked()
             for code in codes:
@@ -115,9 +115,9 @@ def test_taps_to_record_a_round(live_server, page, variant_id):
 
     # Round 5: typed points (one tap per hand to switch, the box, the keys).
     taps = Taps(page)
-    taps.click("label.pill:has(input[name=went_out][value='1'])")
+    taps.click(".pills label:has(input[name=went_out][value='1'])")
     for seat in (0, 2, 3):
-        taps.click(f"#hand-{seat} .modes label.pill:has(input[value='points'])")
+        taps.click(f"#hand-{seat} .modes label:has(input[value='points'])")
         taps.type(f"#hand-{seat} input[name$='-points']", "25")
     taps.save()
     counts["typed points, switching to them"] = taps.count
@@ -136,9 +136,9 @@ def test_the_remembered_way_survives_a_new_game(live_server, page):
     """The way of entering hands is remembered by the browser, not the game."""
     start_game(page, live_server, "clenney", ["Ann", "Bob", "Cy"])
     page.click("nav.actions a.button")
-    page.click("label.pill:has(input[name=went_out][value='0'])")
+    page.click(".pills label:has(input[name=went_out][value='0'])")
     for seat in (1, 2):
-        page.click(f"#hand-{seat} .modes label.pill:has(input[value='points'])")
+        page.click(f"#hand-{seat} .modes label:has(input[value='points'])")
         page.fill(f"#hand-{seat} input[name$='-points']", "25")
     submit(page, "button[name=save]")
     start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
@@ -153,7 +153,7 @@ def test_the_last_round_goes_back_to_the_scoreboard(live_server, page):
     game_url = start_game(page, live_server, "le-may-i", ["Ann", "Bob", "Cy"])
     page.click("nav.actions a.button")
     for number in range(1, 6):
-        page.click(f"label.pill:has(input[name=went_out][value='{number % 3}'])")
+        page.click(f".pills label:has(input[name=went_out][value='{number % 3}'])")
         for seat in range(3):
             if seat != number % 3:
                 page.click(f"#hand-{seat} .vrow:has(input[name$='-v10']) button.vp[value='{seat + 1}']")
@@ -167,7 +167,7 @@ def test_taps_to_record_a_roy_hand(live_server, page):
     taps = Taps(page)
     with page.expect_navigation():
         taps.click("nav.actions a.button")
-    taps.click("label.pill:has(input[name=went_out][value='0'])")
+    taps.click(".pills label:has(input[name=went_out][value='0'])")
     for seat, count in ((1, "4"), (2, "6")):
         taps.type(f"#hand-{seat} input.count", count)
     taps.save()

@@ -49,7 +49,7 @@ def create_table():
     created = svc.create_table(data.get("name"))
     table = created.table
     body = {"id": table.id, "name": table.name, "edit_token": created.edit_token, **_links(table.id)}
-    body["edit_url"] = request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={created.edit_token}"
+    body["edit_url"] = url_for("tables.edit_link", table_id=table.id, _external=True) + "#token=" + created.edit_token
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = body["url"]
@@ -76,7 +76,7 @@ def rotate_table_token(table_id: str):
     table = _authorized_table(table_id)
     token = svc.rotate_token(table)
     return jsonify({"edit_token": token,
-                    "edit_url": request.host_url.rstrip("/") + f"/tables/{table.id}/edit?token={token}"})
+                    "edit_url": url_for("tables.edit_link", table_id=table.id, _external=True) + "#token=" + token})
 
 
 @bp.post("/tables/<table_id>/games")

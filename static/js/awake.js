@@ -1,54 +1,52 @@
-// Keep the screen on while a game page or the round form is open (the Screen Wake Lock API), with
-// a visible switch; the choice is kept on this phone. A browser without the API shows the switch
-// switched off and says why; nothing else depends on it.
-(function () {
-  "use strict";
-  var box = document.querySelector(".awake input[type=checkbox]");
-  if (!box) { return; }
-  var note = document.querySelector(".awake .awake-note");
-  var KEY = "scorekeeper-keep-awake";
-  var lock = null;
+// The "Keep the screen on" switch (Screen Wake Lock API), kept on this phone (docs/games.md).
+(() => {
+"use strict";
+var box = document.querySelector(".awake input[type=checkbox]");
+if (!box) { return; }
+var note = document.querySelector(".awake .awake-note");
+var KEY = "scorekeeper-keep-awake";
+var lock = null;
 
-  function say(text) { if (note) { note.textContent = text; } }
-  function stored() { try { return window.localStorage.getItem(KEY) === "on"; } catch (e) { return false; } }
-  function store(on) { try { window.localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode */ } }
+function say(text) { if (note) { note.textContent = text; } }
+function stored() { try { return window.localStorage.getItem(KEY) === "on"; } catch (e) { return false; } }
+function store(on) { try { window.localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode */ } }
 
-  if (!("wakeLock" in navigator)) {
-    box.checked = false;
-    box.disabled = true;
-    say("This browser cannot keep the screen on.");
-    return;
-  }
+if (!("wakeLock" in navigator)) {
+ box.checked = false;
+ box.disabled = true;
+ say("This browser cannot keep the screen on.");
+ return;
+}
 
-  function acquire() {
-    if (!box.checked || lock || document.visibilityState !== "visible") { return; }
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      lock = sentinel;
-      document.documentElement.dataset.awake = "on";
-      say("The screen stays on.");
-      sentinel.addEventListener("release", function () {
-        lock = null;
-        document.documentElement.dataset.awake = "off";
-        if (box.checked) { say("The screen stays on while this page is shown."); }
-      });
-    }, function () {
-      document.documentElement.dataset.awake = "refused";
-      say("The phone did not allow it (battery saver?).");
-    });
-  }
-
-  function release() {
-    if (lock) { lock.release(); lock = null; }
-    document.documentElement.dataset.awake = "off";
-    say("");
-  }
-
-  box.checked = stored();
-  box.addEventListener("change", function () {
-    store(box.checked);
-    if (box.checked) { acquire(); } else { release(); }
+function acquire() {
+ if (!box.checked || lock || document.visibilityState !== "visible") { return; }
+ navigator.wakeLock.request("screen").then(sentinel => {
+  lock = sentinel;
+  document.documentElement.dataset.awake = "on";
+  say("The screen stays on.");
+  sentinel.addEventListener("release", () => {
+   lock = null;
+   document.documentElement.dataset.awake = "off";
+   if (box.checked) { say("The screen stays on while this page is shown."); }
   });
-  // the lock ends when the page is hidden
-  document.addEventListener("visibilitychange", acquire);
-  acquire();
+ }, () => {
+  document.documentElement.dataset.awake = "refused";
+  say("The phone did not allow it (battery saver?).");
+ });
+}
+
+function release() {
+ if (lock) { lock.release(); lock = null; }
+ document.documentElement.dataset.awake = "off";
+ say("");
+}
+
+box.checked = stored();
+box.addEventListener("change", () => {
+ store(box.checked);
+ if (box.checked) { acquire(); } else { release(); }
+});
+// the lock ends when the page is hidden
+document.addEventListener("visibilitychange", acquire);
+acquire();
 })();

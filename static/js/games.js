@@ -1,267 +1,288 @@
-// Game pages: small helpers that save taps. Every form still works without this file (counts and
-// cards are then typed).
-(function () {
-  "use strict";
-  document.documentElement.classList.add("js");
+// Game pages: helpers that save taps; every form works without them (docs/games.md).
+(() => {
+"use strict";
+document.documentElement.classList.add("js");
 
-  // Share links: tap the box to select the whole link.
-  document.querySelectorAll("input.copy").forEach(function (box) {
-    box.addEventListener("focus", function () { box.select(); });
+// Share links: tap the box to select the whole link.
+document.querySelectorAll("input.copy").forEach(box => {
+ box.addEventListener("focus", () => { box.select(); });
+});
+
+var form = document.querySelector("form.round-form");
+if (!form) { return; }
+var values = JSON.parse(form.dataset.cardPoints || "{}");
+var penalty = parseInt(form.dataset.penalty || "0", 10);
+var roy = form.dataset.roy === "yes";
+var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
+var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
+var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// one tap sets 1 to 4 cards of a value; more are typed in the box beside them
+var PILLS = 4;
+
+function cardValue(code) {
+ code = code.trim().toUpperCase();
+ if (code === "JK" || code === "JOKER") { return values.JK; }
+ if (code === "T") { code = "10"; }
+ // a rank alone: points need no suit
+ if (values[code] !== undefined) { return values[code]; }
+ var rank = code.slice(0, -1);
+ if (rank === "T") { rank = "10"; }
+ return values[rank];
+}
+
+// hands-1-v5: 5-point cards
+function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
+
+function modeOf(hand) {
+ var checked = hand.querySelector(".modes input:checked");
+ return checked ? checked.value : "values";
+}
+
+function number(input) {
+ if (!input || input.value.trim() === "") { return null; }
+ var n = parseInt(input.value, 10);
+ return isNaN(n) ? null : n;
+}
+
+// The codes typed in a hand's box: "KD, 7h" is ["KD", "7h"].
+function typed(hand) {
+ var extra = hand.querySelector("input[name$='-extra']");
+ return extra ? extra.value.split(/[\s,]+/).filter(Boolean) : [];
+}
+
+window.scorekeeperForm = { number: number, modeOf: modeOf, cardValueOf: cardValueOf, typed: typed };
+
+function wentOut() {
+ var checked = form.querySelector(".went-out input:checked");
+ return checked ? checked.value : null;
+}
+
+function handTotal(hand) {
+ var mode = modeOf(hand);
+ if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
+ if (mode === "missing") { return null; }
+ var missing = number(hand.querySelector("input[name$='-missing_cards']")) || 0;
+ if (mode === "points") {
+  var pts = number(hand.querySelector("input[name$='-points']"));
+  return pts === null ? null : pts + missing * penalty;
+ }
+ var total = 0;
+ var any = missing > 0;
+ if (mode === "values") {
+  hand.querySelectorAll(".mode-values input").forEach(box => {
+   var n = number(box);
+   if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
   });
+  return any ? total + missing * penalty : null;
+ }
+ hand.querySelectorAll(".suit-row input:checked").forEach(box => {
+  total += cardValue(box.value) || 0;
+  any = true;
+ });
+ typed(hand).forEach(code => {
+  var v = cardValue(code);
+  if (typeof v === "number") { total += v; any = true; }
+ });
+ return any ? total + missing * penalty : null;
+}
 
-  var form = document.querySelector("form.round-form");
-  if (!form) { return; }
-  var values = JSON.parse(form.dataset.cardPoints || "{}");
-  var penalty = parseInt(form.dataset.penalty || "0", 10);
-  var roy = form.dataset.roy === "yes";
-  var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
-  var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  // one tap sets 1 to 4 cards of a value; more are typed in the box beside them
-  var PILLS = 4;
-
-  function cardValue(code) {
-    code = code.trim().toUpperCase();
-    if (code === "JK" || code === "JOKER") { return values.JK; }
-    if (code === "T") { code = "10"; }
-    // a rank alone: points need no suit
-    if (values[code] !== undefined) { return values[code]; }
-    var rank = code.slice(0, -1);
-    if (rank === "T") { rank = "10"; }
-    return values[rank];
+// Points no hand can score ask "are you sure?" at once, as the server does (web/games/forms.py).
+var possible = null;
+function canScore(points) {
+ if (!possible) {
+  var worth = Object.keys(values).map(k => values[k]).concat(penalty ? [penalty] : [])
+   .filter(v => v > 0);
+  possible = [true];
+  for (var n = 1; n <= 10000; n += 1) {
+   possible[n] = worth.some(v => v <= n && possible[n - v]);
   }
+ }
+ return points > 10000 || possible[points] === true;
+}
+function checkPoints(hand) {
+ var box = hand.querySelector("input[name$='-points']");
+ if (!box) { return; }
+ var pts = modeOf(hand) === "points" ? number(box) : null;
+ var odd = pts !== null && pts >= 0 && !canScore(pts);
+ box.dataset.unlikely = odd ? "yes" : "no";
+ var doubt = hand.querySelector(".points-doubt");
+ var sure = hand.querySelector("label.sure");
+ if (!odd && !doubt) { return; }
+ if (!doubt) {  // the message and the "yes" box, as the server renders them
+  doubt = document.createElement("p");
+  doubt.className = "points-doubt field-error";
+  doubt.setAttribute("role", "alert");
+  sure = document.createElement("label");
+  sure.className = "check sure";
+  var tick = document.createElement("input");
+  tick.type = "checkbox";
+  tick.name = box.name.replace(/points$/, "sure");
+  tick.id = tick.name;
+  tick.value = "y";
+  sure.append(tick);
+  sure.append(" Yes, these points are right");
+  box.after(doubt, sure);
+ }
+ if (odd) {
+  doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
+ }
+ doubt.hidden = !odd;
+ sure.hidden = !odd && !sure.querySelector("input").checked;
+}
 
-  // hands-1-v5: 5-point cards
-  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
+// "No score" says the rule at once: the form's one copy of it goes under the hand that chose it.
+var noScore = form.querySelector(".no-score-rule");
+function placeRule() {
+ var missing = hands.filter(hand => modeOf(hand) === "missing" && !hand.classList.contains("is-out"));
+ if (!noScore) { return; }
+ if (missing.length) {
+  var last = missing[missing.length - 1];
+  if (noScore.parentNode !== last) { last.append(noScore); }
+ }
+ noScore.hidden = !missing.length;
+}
 
-  function modeOf(hand) {
-    var checked = hand.querySelector(".modes input:checked");
-    return checked ? checked.value : "values";
+function update() {
+ var out = wentOut();
+ var royTotal = 0;
+ var winner = null;
+ hands.forEach(hand => {
+  var isOut = out !== null && hand.dataset.seat === out;
+  if (hand.classList.contains("is-out") !== isOut) { hand.classList.toggle("is-out", isOut); }
+  var output = hand.querySelector("output.running");
+  if (isOut) { winner = output; return; }
+  if (roy) {
+   royTotal += number(hand.querySelector("input.count")) || 0;
+   return;
   }
-
-  function number(input) {
-    if (!input || input.value.trim() === "") { return null; }
-    var n = parseInt(input.value, 10);
-    return isNaN(n) ? null : n;
-  }
-
-  function wentOut() {
-    var checked = form.querySelector(".went-out input:checked");
-    return checked ? checked.value : null;
-  }
-
-  function handTotal(hand) {
-    var mode = modeOf(hand);
-    if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
-    if (mode === "missing") { return null; }
-    var missing = number(hand.querySelector("input[name$='-missing_cards']")) || 0;
-    if (mode === "points") {
-      var pts = number(hand.querySelector("input[name$='-points']"));
-      return pts === null ? null : pts + missing * penalty;
-    }
-    var total = 0;
-    var any = missing > 0;
-    if (mode === "values") {
-      hand.querySelectorAll("input.vcount").forEach(function (box) {
-        var n = number(box);
-        if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
-      });
-      return any ? total + missing * penalty : null;
-    }
-    hand.querySelectorAll(".suit-row input:checked").forEach(function (box) {
-      total += cardValue(box.value) || 0;
-      any = true;
-    });
-    var extra = hand.querySelector("input[name$='-extra']");
-    if (extra && extra.value.trim()) {
-      extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
-        var v = code ? cardValue(code) : 0;
-        if (typeof v === "number") { total += v; any = true; }
-      });
-    }
-    return any ? total + missing * penalty : null;
-  }
-
-  // Typed points that no hand could score (47 when every card is worth a multiple of 5) ask
-  // "are you sure?" at once; the server asks too (web/games/forms.py, unlikely_points).
-  var possible = null;
-  function canScore(points) {
-    if (!possible) {
-      var worth = Object.keys(values).map(function (k) { return values[k]; }).concat(penalty ? [penalty] : [])
-        .filter(function (v) { return v > 0; });
-      possible = [true];
-      for (var n = 1; n <= 10000; n += 1) {
-        possible[n] = worth.some(function (v) { return v <= n && possible[n - v]; });
-      }
-    }
-    return points > 10000 || possible[points] === true;
-  }
-  function checkPoints(hand) {
-    var box = hand.querySelector("input[name$='-points']");
-    if (!box) { return; }
-    var pts = modeOf(hand) === "points" ? number(box) : null;
-    var odd = pts !== null && pts >= 0 && !canScore(pts);
-    box.dataset.unlikely = odd ? "yes" : "no";
-    var doubt = hand.querySelector(".points-doubt");
-    var sure = hand.querySelector("label.sure");
-    if (!odd && !doubt) { return; }
-    if (!doubt) {  // the message and the "yes" box, as the server renders them
-      doubt = document.createElement("p");
-      doubt.className = "points-doubt field-error";
-      doubt.setAttribute("role", "alert");
-      sure = document.createElement("label");
-      sure.className = "check sure";
-      var tick = document.createElement("input");
-      tick.type = "checkbox";
-      tick.name = box.name.replace(/points$/, "sure");
-      tick.id = tick.name;
-      tick.value = "y";
-      sure.appendChild(tick);
-      sure.appendChild(document.createTextNode(" Yes, these points are right"));
-      box.after(doubt, sure);
-    }
-    if (odd) {
-      doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
-    }
-    doubt.hidden = !odd;
-    sure.hidden = !odd && !sure.querySelector("input").checked;
-  }
-
-  // "No score" says the rule at once: the form's one copy of it goes under the hand that chose it.
-  var noScore = form.querySelector(".no-score-rule");
-  function placeRule() {
-    var missing = hands.filter(function (hand) { return modeOf(hand) === "missing" && !hand.classList.contains("is-out"); });
-    if (!noScore) { return; }
-    if (missing.length) {
-      var last = missing[missing.length - 1];
-      if (noScore.parentNode !== last) { last.appendChild(noScore); }
-    }
-    noScore.hidden = !missing.length;
-  }
-
-  function update() {
-    var out = wentOut();
-    var royTotal = 0;
-    var winner = null;
-    hands.forEach(function (hand) {
-      var isOut = out !== null && hand.dataset.seat === out;
-      if (hand.classList.contains("is-out") !== isOut) { hand.classList.toggle("is-out", isOut); }
-      var output = hand.querySelector("output.running");
-      if (isOut) { winner = output; return; }
-      if (roy) {
-        royTotal += number(hand.querySelector("input.count")) || 0;
-        return;
-      }
-      checkPoints(hand);
-      var total = handTotal(hand);
-      var text = total === null ? "" : String(total);
-      if (output && output.textContent !== text) { output.textContent = text; }
-      hand.querySelectorAll(".vrow").forEach(function (row) {
-        var n = number(row.querySelector("input.vcount")) || 0;
-        row.querySelectorAll("button.vp").forEach(function (b) {
-          var on = String(n) === b.value;
-          if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
-        });
-      });
-    });
-    if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
-    placeRule();
-  }
-
-  // The card picker: one button-sized checkbox per card of the pack, built here (the page only
-  // carries the card values). Cards in the typed box that the grid has are ticked instead (the
-  // first copy of each; second copies stay typed).
-  function cardBox(name, code, text) {
-    var label = document.createElement("label");
-    var box = document.createElement("input");
-    var face = document.createElement("span");
-    box.type = "checkbox";
-    box.name = name;
-    box.value = code;
-    face.textContent = text;
-    label.appendChild(box);
-    label.appendChild(face);
-    return label;
-  }
-
-  function buildPicker(hand) {
-    var slot = hand.querySelector(".picker[data-slot]");
-    if (!slot || slot.firstChild) { return; }
-    var name = slot.dataset.slot;
-    SUITS.forEach(function (suit) {
-      var row = document.createElement("div");
-      row.className = "suit-row" + (suit[2] ? " red" : "");
-      row.setAttribute("role", "group");
-      row.setAttribute("aria-label", suit[1]);
-      RANKS.forEach(function (rank) { row.appendChild(cardBox(name, rank + suit[0], rank + suit[1])); });
-      slot.appendChild(row);
-    });
-    if (values.JK !== undefined) {
-      var jokers = document.createElement("div");
-      jokers.className = "suit-row";
-      jokers.setAttribute("role", "group");
-      jokers.setAttribute("aria-label", "Jokers");
-      var joker = cardBox(name, "JK", "Joker");
-      joker.className = "joker";
-      jokers.appendChild(joker);
-      slot.appendChild(jokers);
-    }
-    var extra = hand.querySelector("input[name$='-extra']");
-    if (!extra || !extra.value.trim()) { return; }
-    var left = [];
-    extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) {
-      if (!code) { return; }
-      var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
-      var box = slot.querySelector("input[value='" + up + "']");
-      if (box && !box.checked) { box.checked = true; } else { left.push(code); }
-    });
-    extra.value = left.join(" ");
-  }
-
-  // By value: buttons 1-4 beside each count box; a tap sets the count, a second tap clears it.
-  function buildPills(hand) {
-    hand.querySelectorAll(".vrow").forEach(function (row) {
-      var box = row.querySelector("input.vcount");
-      var pills = document.createElement("span");
-      pills.className = "vpills";
-      for (var n = 1; n <= PILLS; n += 1) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "vp";
-        b.value = String(n);
-        b.textContent = String(n);
-        b.setAttribute("aria-pressed", "false");
-        b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
-        pills.appendChild(b);
-      }
-      pills.addEventListener("click", function (event) {
-        var b = event.target.closest("button.vp");
-        if (!b) { return; }
-        box.value = box.value === b.value ? "" : b.value;
-        box.dispatchEvent(new Event("input", { bubbles: true }));
-      });
-      row.insertBefore(pills, box);
-    });
-  }
-
-  // Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
-  hands.forEach(function (hand) {
-    if (roy) { return; }
-    buildPicker(hand);
-    buildPills(hand);
-    function pick(mode) {
-      var radio = hand.querySelector(".modes input[value='" + mode + "']");
-      if (radio && !radio.checked) { radio.checked = true; }
-    }
-    hand.addEventListener("input", function (event) {
-      var el = event.target;
-      if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
-      else if (el.matches("input.vcount")) { pick("values"); }
-      else if (el.matches("input[name$='-points']")) { pick("points"); }
-    });
+  checkPoints(hand);
+  var total = handTotal(hand);
+  var text = total === null ? "" : String(total);
+  if (output && output.textContent !== text) { output.textContent = text; }
+  hand.querySelectorAll(".vrow").forEach(row => {
+   var n = number(row.querySelector("input")) || 0;
+   row.querySelectorAll("button.vp").forEach(b => {
+    var on = String(n) === b.value;
+    if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
+   });
   });
+ });
+ if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
+ placeRule();
+}
 
-  form.addEventListener("input", update);
-  form.addEventListener("change", update);
-  update();
+// The card picker, built here from the card values; cards typed in the box are ticked (first copies).
+function cardBox(name, code, text) {
+ var label = document.createElement("label");
+ var box = document.createElement("input");
+ var face = document.createElement("span");
+ box.type = "checkbox";
+ box.name = name;
+ box.value = code;
+ face.textContent = text;
+ label.append(box);
+ label.append(face);
+ return label;
+}
+
+function buildPicker(hand) {
+ var slot = hand.querySelector(".picker");
+ var extra = hand.querySelector("input[name$='-extra']");
+ if (!slot || !extra || slot.firstChild) { return; }
+ var name = extra.name.replace(/extra$/, "cards");
+ SUITS.forEach(suit => {
+  var row = document.createElement("div");
+  row.className = "suit-row" + (suit[2] ? " red" : "");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", suit[1]);
+  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], rank + suit[1])); });
+  slot.append(row);
+ });
+ if (values.JK !== undefined) {
+  var jokers = document.createElement("div");
+  jokers.className = "suit-row";
+  jokers.setAttribute("role", "group");
+  jokers.setAttribute("aria-label", "Jokers");
+  var joker = cardBox(name, "JK", "Joker");
+  joker.className = "joker";
+  jokers.append(joker);
+  slot.append(jokers);
+ }
+ if (!extra.value.trim()) { return; }
+ var left = [];
+ typed(hand).forEach(code => {
+  var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
+  var box = slot.querySelector("input[value='" + up + "']");
+  if (box && !box.checked) { box.checked = true; } else { left.push(code); }
+ });
+ extra.value = left.join(" ");
+}
+
+// By value: a row per card value, buttons 1-4 beside its count box; a tap sets the count, a second clears it.
+function buildPills(hand) {
+ hand.querySelectorAll(".mode-values input").forEach(box => {
+  var row = document.createElement("div");
+  var label = box.parentNode;
+  row.className = "vrow";
+  label.before(row);
+  row.append(label);
+  box.id = box.id || box.name;
+  label.htmlFor = box.id;
+  var pills = document.createElement("span");
+  pills.className = "vpills";
+  for (var n = 1; n <= PILLS; n += 1) {
+   var b = document.createElement("button");
+   b.type = "button";
+   b.className = "vp";
+   b.value = String(n);
+   b.textContent = String(n);
+   b.setAttribute("aria-pressed", "false");
+   b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
+   pills.append(b);
+  }
+  pills.addEventListener("click", event => {
+   var b = event.target.closest("button.vp");
+   if (!b) { return; }
+   box.value = box.value === b.value ? "" : b.value;
+   box.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  row.append(pills);
+  row.append(box);
+ });
+}
+
+// What the page leaves to this file: each hand's roles, labels and live total, and its "went out" line.
+hands.forEach(hand => {
+ var name = hand.querySelector("legend .who").textContent.trim();
+ var modes = hand.querySelector(".modes");
+ var byValue = hand.querySelector(".mode-values");
+ if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", "How " + name + "'s score is entered"); }
+ if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", name + "'s cards by value"); }
+ hand.querySelector("output.running").setAttribute("aria-live", "polite");
+ var out = document.createElement("p");
+ out.className = "if-out hint";
+ out.textContent = roy ? "Went out: scores the cards left in the other hands." : "Went out: 0 points.";
+ hand.querySelector("legend").after(out);
+});
+
+// Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
+hands.forEach(hand => {
+ if (roy) { return; }
+ buildPicker(hand);
+ buildPills(hand);
+ function pick(mode) {
+  var radio = hand.querySelector(".modes input[value='" + mode + "']");
+  if (radio && !radio.checked) { radio.checked = true; }
+ }
+ hand.addEventListener("input", event => {
+  var el = event.target;
+  if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
+  else if (el.matches(".mode-values input")) { pick("values"); }
+  else if (el.matches("input[name$='-points']")) { pick("points"); }
+ });
+});
+
+form.addEventListener("input", update);
+form.addEventListener("change", update);
+update();
 })();

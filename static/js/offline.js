@@ -1,493 +1,465 @@
-// Offline rounds (docs/offline.md). On the record-a-round page: when Save is tapped with no
-// network, the round is built into the API's JSON body, kept in this phone's IndexedDB with the
-// form's idempotency key and the game's edit token, and the game page says so. When the network
-// is back (here, on the game page or on the offline page) every waiting round is POSTed to
-// /api/v1/games/<id>/rounds with "Authorization: Bearer <token>" and "Idempotency-Key: <key>":
-// sending one twice stores it once (the server answers the first answer again).
-// Also: a game page asks the service worker to store itself and its round form (data-offline-keep);
-// rounds waiting on the phone show at once in the game page's grid and totals, marked as waiting,
-// and a stored round form moves on to the next round (data-offline-plan); a Save whose network
-// drops on the way keeps the round too ("posting": sent later under the same key, stored once).
-(function () {
-  "use strict";
-  if (!window.indexedDB || !window.fetch) { return; }
-  var DB = "scorekeeper-offline";
-  var STORE = "rounds";
-  var RETRY = 15000;
-  var POSTING_GRACE = 20000;
+// Offline rounds: kept in IndexedDB with no network, sent to the API when it is back (docs/offline.md).
+(() => {
+"use strict";
+if (!window.indexedDB || !window.fetch) { return; }
+var DB = "scorekeeper-offline";
+var STORE = "rounds";
+var RETRY = 15000;
+var POSTING_GRACE = 20000;
 
-  // ----- the queue (IndexedDB) -----------------------------------------------------------------
-  function open() {
-    return new Promise(function (resolve, reject) {
-      var req = indexedDB.open(DB, 1);
-      req.onupgradeneeded = function () {
-        var store = req.result.createObjectStore(STORE, { keyPath: "key" });
-        store.createIndex("game", "game");
-      };
-      req.onsuccess = function () { resolve(req.result); };
-      req.onerror = function () { reject(req.error); };
-    });
-  }
-  function tx(mode, work) {
-    return open().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var t = db.transaction(STORE, mode);
-        var result = work(t.objectStore(STORE));
-        t.oncomplete = function () { db.close(); resolve(result && "result" in result ? result.result : result); };
-        t.onerror = function () { db.close(); reject(t.error); };
-      });
-    });
-  }
-  function all() { return tx("readonly", function (s) { return s.getAll(); }); }
-  function put(entry) { return tx("readwrite", function (s) { s.put(entry); }); }
-  function remove(key) { return tx("readwrite", function (s) { s.delete(key); }); }
+// The queue (IndexedDB)
+function open() {
+ return new Promise((resolve, reject) => {
+  var req = indexedDB.open(DB, 1);
+  req.onupgradeneeded = () => {
+   var store = req.result.createObjectStore(STORE, { keyPath: "key" });
+   store.createIndex("game", "game");
+  };
+  req.onsuccess = () => { resolve(req.result); };
+  req.onerror = () => { reject(req.error); };
+ });
+}
+function tx(mode, work) {
+ return open().then(db => {
+  return new Promise((resolve, reject) => {
+   var t = db.transaction(STORE, mode);
+   var result = work(t.objectStore(STORE));
+   t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
+   t.onerror = () => { db.close(); reject(t.error); };
+  });
+ });
+}
+function all() { return tx("readonly", s => s.getAll()); }
+function put(entry) { return tx("readwrite", s => { s.put(entry); }); }
+function remove(key) { return tx("readwrite", s => { s.delete(key); }); }
 
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
+function newKey() {
+ var bytes = new Uint8Array(16);
+ crypto.getRandomValues(bytes);
+ return Array.prototype.map.call(bytes, b => ("0" + b.toString(16)).slice(-2)).join("");
+}
 
-  // ----- messages --------------------------------------------------------------------------------
-  function line(entry) {
-    var what = entry.label + " " + entry.body.round;
-    if (entry.state === "refused") {
-      return what + " could not be saved: " + entry.error + " It is still on this phone: enter it again, then dismiss this.";
-    }
-    if (entry.state === "sending") { return what + " is being sent…"; }
-    return what + " is saved on this phone only: it will be sent when the network is back.";
-  }
+// Messages
+function line(entry) {
+ var what = entry.label + " " + entry.body.round;
+ if (entry.state === "refused") {
+  return what + " could not be saved: " + entry.error + " It is still on this phone: enter it again, then dismiss this.";
+ }
+ if (entry.state === "sending") { return what + " is being sent…"; }
+ return what + " is saved on this phone only: it will be sent when the network is back.";
+}
 
-  // A round whose ordinary form post is under way ("posting") is not shown: it is most likely stored
-  // already. It shows as waiting once the network is known to have dropped on the way (#not-sent).
-  function visible(entries) { return entries.filter(function (e) { return e.state !== "posting"; }); }
+// A "posting" round (its form post under way) is not shown until its network drops (#not-sent).
+function visible(entries) { return entries.filter(e => e.state !== "posting"); }
 
-  function show(entries) {
-    entries = visible(entries);
-    document.querySelectorAll("[data-offline-queue]").forEach(function (list) {
-      var game = list.dataset.offlineQueue;
-      var mine = entries.filter(function (e) { return game === "all" || e.game === game; });
-      mine.sort(function (a, b) { return a.body.round - b.body.round || a.saved_at - b.saved_at; });
-      list.textContent = "";
-      mine.forEach(function (entry) {
-        var li = document.createElement("li");
-        li.className = entry.state || "waiting";
-        li.appendChild(document.createTextNode(line(entry)));
-        if (game === "all" && entry.page) {
-          li.appendChild(document.createTextNode(" "));
-          var a = document.createElement("a");
-          a.href = entry.page;
-          a.textContent = "Open the game";
-          li.appendChild(a);
-        }
-        if (entry.state === "refused") {
-          var button = document.createElement("button");
-          button.type = "button";
-          button.className = "secondary";
-          button.textContent = "Dismiss";
-          button.addEventListener("click", function () { remove(entry.key).then(refreshList); });
-          li.appendChild(document.createTextNode(" "));
-          li.appendChild(button);
-        }
-        list.appendChild(li);
-      });
-    });
-  }
+function show(entries) {
+ entries = visible(entries);
+ document.querySelectorAll("[data-offline-queue]").forEach(list => {
+  var game = list.dataset.offlineQueue;
+  var mine = entries.filter(e => game === "all" || e.game === game);
+  mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
+  list.textContent = "";
+  mine.forEach(entry => {
+   var li = document.createElement("li");
+   li.className = entry.state || "waiting";
+   li.append(line(entry));
+   if (game === "all" && entry.page) {
+    li.append(" ");
+    var a = document.createElement("a");
+    a.href = entry.page;
+    a.textContent = "Open the game";
+    li.append(a);
+   }
+   if (entry.state === "refused") {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary";
+    button.textContent = "Dismiss";
+    button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
+    li.append(" ");
+    li.append(button);
+   }
+   list.append(li);
+  });
+ });
+}
 
-  function refreshList() {
-    return all().then(function (entries) {
-      show(entries);
-      moveFormOn(entries);
-      // The game page draws the waiting rounds into its grid (static/js/waiting.js).
-      document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
-      return entries;
-    });
-  }
+function refreshList() {
+ return all().then(entries => {
+  show(entries);
+  moveFormOn(entries);
+  // The game page draws the waiting rounds into its grid (static/js/waiting.js).
+  document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
+  return entries;
+ });
+}
 
-  // ----- waiting rounds: the next round's header (shared with static/js/waiting.js) ---------------
-  function plan(el) {
-    try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
-  }
-  function planned(p, number) {
-    return (p.rounds || []).filter(function (r) { return r.number === number; })[0] || null;
-  }
-  // (game null: every game's)
-  function waitingFor(entries, game) {
-    return visible(entries).filter(function (e) { return (game === null || e.game === game) && e.state !== "refused"; })
-      .sort(function (a, b) { return a.body.round - b.body.round; });
-  }
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) { node.className = cls; }
-    if (text !== undefined) { node.textContent = text; }
-    return node;
-  }
-  function setLine(p, key, text, extra) {  // <p><span class="k">Dealer</span> Ann</p>
-    if (!p) { return; }
-    p.textContent = "";
-    if (key) { p.appendChild(el("span", "k", key)); p.appendChild(document.createTextNode(" ")); }
-    p.appendChild(document.createTextNode(text));
-    if (extra) { p.appendChild(document.createTextNode(" ")); p.appendChild(extra); }
-  }
-  function showRound(box, p, number) {  // the "Round N · Dealer · Contract" header
-    var r = planned(p, number);
-    var round = box.querySelector(".now-round");
-    if (!round || !r) { return; }
-    var of = round.querySelector(".of");
-    setLine(round, null, p.label + " " + number, of);
-    setLine(box.querySelector(".now-dealer"), "Dealer", r.dealer);
-    if (r.contract) {
-      setLine(box.querySelector(".now-contract"), "Contract", r.contract, el("span", "min", "(" + r.min_cards + " cards)"));
-    }
-  }
-  function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
+// Waiting rounds: the next round's header (shared with static/js/waiting.js)
+function plan(el) {
+ try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
+}
+function planned(p, number) {
+ return (p.rounds || []).filter(r => r.number === number)[0] || null;
+}
+// (game null: every game's)
+function waitingFor(entries, game) {
+ return visible(entries).filter(e => (game === null || e.game === game) && e.state !== "refused")
+  .sort((a, b) => a.body.round - b.body.round);
+}
+function el(tag, cls, text) {
+ var node = document.createElement(tag);
+ if (cls) { node.className = cls; }
+ if (text !== undefined) { node.textContent = text; }
+ return node;
+}
+function setLine(p, key, text, extra) {  // <p><span class="k">Dealer</span> Ann</p>
+ if (!p) { return; }
+ p.textContent = "";
+ if (key) { p.append(el("span", "k", key)); p.append(" "); }
+ p.append(text);
+ if (extra) { p.append(" "); p.append(extra); }
+}
+function showRound(box, p, number) {  // the "Round N · Dealer · Contract" header
+ var r = planned(p, number);
+ var round = box.querySelector(".now-round");
+ if (!round || !r) { return; }
+ var of = round.querySelector(".of");
+ setLine(round, null, p.label + " " + number, of);
+ setLine(box.querySelector(".now-dealer"), "Dealer", r.dealer);
+ if (r.contract) {
+  setLine(box.querySelector(".now-contract"), "Contract", r.contract, el("span", "min", "(" + r.min_cards + " cards)"));
+ }
+}
+function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
 
-  window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
+window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
 
-  // A stored round form opened after rounds were saved on the phone: the next round's number,
-  // dealer and contract.
-  function moveFormOn(entries) {
-    var form = document.querySelector("form.round-form[data-offline-plan]");
-    if (!form) { return; }
-    var p = plan(form);
-    var input = form.querySelector("input[name=round]");
-    var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
-    var mine = waitingFor(entries, form.dataset.game).filter(function (e) { return e.body.round >= first; });
-    if (!mine.length) { return; }
-    var next = mine[mine.length - 1].body.round + 1;
-    if (!planned(p, next) || number(input.value) === next) { return; }
-    input.value = String(next);
-    var box = document.querySelector(".now.compact");
-    if (box) { showRound(box, p, next); }
+// A stored round form with rounds waiting: the next round's number, dealer and contract.
+function moveFormOn(entries) {
+ var form = document.querySelector("form.round-form[data-offline-plan]");
+ if (!form) { return; }
+ var p = plan(form);
+ var input = form.querySelector("input[name=round]");
+ var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
+ var mine = waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first);
+ if (!mine.length) { return; }
+ var next = mine[mine.length - 1].body.round + 1;
+ if (!planned(p, next) || number(input.value) === next) { return; }
+ input.value = String(next);
+ var box = document.querySelector(".now.compact");
+ if (box) { showRound(box, p, next); }
+}
+
+// Sending
+var sending = false;
+
+function send(entry) {
+ var wasPosting = entry.state === "posting";
+ entry.state = wasPosting ? "posting" : "sending";
+ return put(entry).then(refreshList).then(() => {
+  return fetch(entry.api, {
+   method: "POST",
+   credentials: "omit",
+   cache: "no-store",
+   headers: {
+    "Content-Type": "application/json",
+    "Accept": "application/json",
+    "Authorization": "Bearer " + entry.token,
+    "Idempotency-Key": entry.key
+   },
+   body: JSON.stringify(entry.body)
+  });
+ }).then(response => {
+  if (response.ok) { return remove(entry.key).then(() => true); }
+  return response.json().catch(() => { return {}; }).then(body => {
+   if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
+   if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
+    // the form post stored it
+    return remove(entry.key).then(() => true);
+   }
+   entry.state = "refused";
+   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
+   return put(entry).then(() => false);
+  });
+ }).catch(() => {
+  // no network (or the server is busy): keep it for later
+  entry.state = wasPosting ? "posting" : "waiting";
+  return put(entry).then(() => false);
+ });
+}
+
+function flush() {
+ if (sending || navigator.onLine === false) { return Promise.resolve(); }
+ sending = true;
+ var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), l => l.dataset.offlineQueue);
+ return all().then(entries => {
+  var due = entries.filter(e => {
+   // its post may be under way
+   if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
+   return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
+  });
+  due.sort((a, b) => a.body.round - b.body.round);
+  var sent = 0;
+  // One after the other, in round order.
+  return due.reduce((chain, entry) => {
+   return chain.then(() => { return send(entry).then(ok => { if (ok) { sent += 1; } }); });
+  }, Promise.resolve()).then(() => sent);
+ }).then(sent => {
+  sending = false;
+  if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
+   // show the scoreboard (or the next round's form) with the rounds just stored
+   window.location.reload();
+   return;
   }
+  return refreshList();
+ }, () => { sending = false; });
+}
 
-  // ----- sending ---------------------------------------------------------------------------------
-  var sending = false;
-
-  function send(entry) {
-    var wasPosting = entry.state === "posting";
-    entry.state = wasPosting ? "posting" : "sending";
-    return put(entry).then(refreshList).then(function () {
-      return fetch(entry.api, {
-        method: "POST",
-        credentials: "omit",
-        cache: "no-store",
-        headers: {
-          "Content-Type": "application/json",
-          "Accept": "application/json",
-          "Authorization": "Bearer " + entry.token,
-          "Idempotency-Key": entry.key
-        },
-        body: JSON.stringify(entry.body)
-      });
-    }).then(function (response) {
-      if (response.ok) { return remove(entry.key).then(function () { return true; }); }
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
-        if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-          // the form post stored it
-          return remove(entry.key).then(function () { return true; });
-        }
-        entry.state = "refused";
-        entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
-        return put(entry).then(function () { return false; });
-      });
-    }).catch(function () {
-      // no network (or the server is busy): keep it for later
-      entry.state = wasPosting ? "posting" : "waiting";
-      return put(entry).then(function () { return false; });
-    });
+// The record-a-round form
+// (the form's helpers are static/js/games.js's, loaded before this file)
+function buildBody(form) {
+ var F = window.scorekeeperForm;
+ var intValue = F.number;
+ var roy = form.dataset.roy === "yes";
+ var body = { hands: {} };
+ var problems = [];
+ body.round = parseInt(form.querySelector("input[name=round]").value, 10);
+ var went = form.querySelector(".went-out input:checked");
+ var names = {};
+ form.querySelectorAll("fieldset.hand").forEach(hand => {
+  names[hand.dataset.seat] = hand.querySelector("legend .who").textContent.trim();
+ });
+ var outSeat = null;
+ if (!went) {
+  problems.push("Say who went out.");
+ } else if (went.value === "stock") {
+  body.end = "stock_exhausted";
+ } else {
+  outSeat = went.value;
+  body.went_out = names[outSeat];
+ }
+ form.querySelectorAll("fieldset.hand").forEach(hand => {
+  var seat = hand.dataset.seat;
+  var name = names[seat];
+  if (seat === outSeat) { return; }
+  if (roy) {
+   var count = intValue(hand.querySelector("input.count"));
+   if (count === null) { problems.push("How many cards does " + name + " still hold?"); return; }
+   body.hands[name] = { card_count: count };
+   return;
   }
-
-  function flush() {
-    if (sending || navigator.onLine === false) { return Promise.resolve(); }
-    sending = true;
-    var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), function (l) {
-      return l.dataset.offlineQueue;
-    });
-    return all().then(function (entries) {
-      var due = entries.filter(function (e) {
-        // its post may be under way
-        if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
-        return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
-      });
-      due.sort(function (a, b) { return a.body.round - b.body.round; });
-      var sent = 0;
-      // One after the other, in round order.
-      return due.reduce(function (chain, entry) {
-        return chain.then(function () { return send(entry).then(function (ok) { if (ok) { sent += 1; } }); });
-      }, Promise.resolve()).then(function () { return sent; });
-    }).then(function (sent) {
-      sending = false;
-      if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-        // show the scoreboard (or the next round's form) with the rounds just stored
-        window.location.reload();
-        return;
-      }
-      return refreshList();
-    }, function () { sending = false; });
+  var mode = F.modeOf(hand);
+  var result;
+  if (mode === "missing") {
+   result = { missing: true };
+  } else if (mode === "values") {
+   var counts = {};
+   hand.querySelectorAll(".mode-values input").forEach(box => {
+    var n = intValue(box);
+    if (n) { counts[F.cardValueOf(box)] = n; }
+   });
+   result = { values: counts };
+  } else if (mode === "points") {
+   var pointsBox = hand.querySelector("input[name$='-points']");
+   var points = intValue(pointsBox);
+   if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
+   var sure = hand.querySelector("label.sure input");
+   if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
+    problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
+    return;
+   }
+   result = { points: points };
+  } else {
+   var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
+   result = { cards: cards.concat(F.typed(hand).map(code => code.toUpperCase())) };
   }
-
-  // ----- the record-a-round form -----------------------------------------------------------------
-  function intValue(input) {
-    if (!input || input.value.trim() === "") { return null; }
-    var n = parseInt(input.value, 10);
-    return isNaN(n) ? null : n;
+  var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
+  var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
+  // as on the server: only the player who went out holds nothing
+  if (empty && !missing) {
+   problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
+   return;
   }
+  if (mode !== "missing" && missing) { result.missing_cards = missing; }
+  body.hands[name] = result;
+ });
+ return { body: body, problems: problems };
+}
 
-  // hands-1-v5: 5-point cards
-  function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
-
-  function buildBody(form) {
-    var roy = form.dataset.roy === "yes";
-    var body = { hands: {} };
-    var problems = [];
-    body.round = parseInt(form.querySelector("input[name=round]").value, 10);
-    var went = form.querySelector(".went-out input:checked");
-    var names = {};
-    form.querySelectorAll("fieldset.hand").forEach(function (hand) {
-      names[hand.dataset.seat] = hand.querySelector("legend .who").textContent.trim();
-    });
-    var outSeat = null;
-    if (!went) {
-      problems.push("Say who went out.");
-    } else if (went.value === "stock") {
-      body.end = "stock_exhausted";
-    } else {
-      outSeat = went.value;
-      body.went_out = names[outSeat];
-    }
-    form.querySelectorAll("fieldset.hand").forEach(function (hand) {
-      var seat = hand.dataset.seat;
-      var name = names[seat];
-      if (seat === outSeat) { return; }
-      if (roy) {
-        var count = intValue(hand.querySelector("input.count"));
-        if (count === null) { problems.push("How many cards does " + name + " still hold?"); return; }
-        body.hands[name] = { card_count: count };
-        return;
-      }
-      var checked = hand.querySelector(".modes input:checked");
-      var mode = checked ? checked.value : "values";
-      var result;
-      if (mode === "missing") {
-        result = { missing: true };
-      } else if (mode === "values") {
-        var counts = {};
-        hand.querySelectorAll("input.vcount").forEach(function (box) {
-          var n = intValue(box);
-          if (n) { counts[cardValueOf(box)] = n; }
-        });
-        result = { values: counts };
-      } else if (mode === "points") {
-        var pointsBox = hand.querySelector("input[name$='-points']");
-        var points = intValue(pointsBox);
-        if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
-        var sure = hand.querySelector("label.sure input");
-        if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
-          problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
-          return;
-        }
-        result = { points: points };
-      } else {
-        var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), function (box) { return box.value; });
-        var extra = hand.querySelector("input[name$='-extra']");
-        if (extra && extra.value.trim()) {
-          extra.value.replace(/,/g, " ").split(/\s+/).forEach(function (code) { if (code) { cards.push(code.toUpperCase()); } });
-        }
-        result = { cards: cards };
-      }
-      var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
-      var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-      // as on the server: only the player who went out holds nothing
-      if (empty && !missing) {
-        problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
-        return;
-      }
-      if (mode !== "missing" && missing) { result.missing_cards = missing; }
-      body.hands[name] = result;
-    });
-    return { body: body, problems: problems };
+// Each player's points as games.js shows them: null for "no score", 0 for who went out (ROY: cards left).
+function scoresOf(form, body) {
+ var roy = form.dataset.roy === "yes";
+ var scores = {};
+ var bonus = {};
+ form.querySelectorAll("fieldset.hand").forEach(hand => {
+  var name = hand.querySelector("legend .who").textContent.trim();
+  var out = hand.querySelector("output.running");
+  var text = out ? out.textContent.trim() : "";
+  if (body.went_out === name) {
+   scores[name] = roy ? number(text) : 0;
+   var win = plan(form).win_bonus;
+   if (win) { bonus[name] = -win; }
+  } else if (roy) {
+   scores[name] = 0;
+  } else {
+   scores[name] = text === "" ? null : number(text);
   }
+ });
+ return { scores: scores, bonus: bonus };
+}
 
-  // Each player's points as the form shows them (static/js/games.js counts them as they are
-  // entered): null for "no score", 0 for who went out (ROY: the cards left in the other hands).
-  function scoresOf(form, body) {
-    var roy = form.dataset.roy === "yes";
-    var scores = {};
-    var bonus = {};
-    form.querySelectorAll("fieldset.hand").forEach(function (hand) {
-      var name = hand.querySelector("legend .who").textContent.trim();
-      var out = hand.querySelector("output.running");
-      var text = out ? out.textContent.trim() : "";
-      if (body.went_out === name) {
-        scores[name] = roy ? number(text) : 0;
-        var win = plan(form).win_bonus;
-        if (win) { bonus[name] = -win; }
-      } else if (roy) {
-        scores[name] = 0;
-      } else {
-        scores[name] = text === "" ? null : number(text);
-      }
-    });
-    return { scores: scores, bonus: bonus };
+function newEntry(form, body, key, state) {
+ var counted = scoresOf(form, body);
+ return {
+  key: key, game: form.dataset.game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
+  token: localStorage.getItem(tokenKey(form.dataset.game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
+  body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
+ };
+}
+
+function queueRound(form) {
+ var built = buildBody(form);
+ var note = form.parentNode.querySelector(".offline-problems");
+ if (built.problems.length) {
+  if (!note) {
+   note = document.createElement("div");
+   note.className = "flash flash-error offline-problems";
+   note.setAttribute("role", "alert");
+   form.parentNode.insertBefore(note, form);
   }
-
-  function newEntry(form, body, key, state) {
-    var counted = scoresOf(form, body);
-    return {
-      key: key, game: form.dataset.game, api: form.dataset.offlineApi, page: form.dataset.gamePage,
-      token: localStorage.getItem(tokenKey(form.dataset.game)), label: form.dataset.roy === "yes" ? "Hand" : "Round",
-      body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
-    };
+  note.textContent = "No network, and this round is not complete: " + built.problems.join(" ");
+  note.scrollIntoView({ block: "center" });
+  return Promise.resolve();
+ }
+ var key = form.querySelector("input[name=key]").value || newKey();
+ var game = form.dataset.game;
+ return all().then(entries => {
+  var same = entries.filter(e => e.key === key)[0];
+  // a double tap
+  if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
+  // a stored copy of the form used for another round
+  if (same) { key = newKey(); }
+  var queued = entries.filter(e => e.game === game && e.state !== "refused");
+  queued.forEach(e => { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
+  var entry = newEntry(form, built.body, key, "waiting");
+  return put(entry).then(() => entry);
+ }).then(entry => {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+   // the stored game page, with the message
+   window.location.href = entry.page;
+   return;
   }
+  var list = document.querySelector("[data-offline-queue]");
+  if (!list) {
+   list = document.createElement("ul");
+   list.className = "offline-queue";
+   list.dataset.offlineQueue = game;
+   list.setAttribute("aria-live", "polite");
+   form.parentNode.insertBefore(list, form);
+  }
+  refreshList();
+  list.scrollIntoView({ block: "center" });
+ });
+}
 
-  function queueRound(form) {
+// No stored page holds the edit token: asked for (docs/offline.md).
+function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
+function fetchToken(form) {
+ var key = tokenKey(form.dataset.game);
+ return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(r => {
+  if (r.status === 403) { localStorage.removeItem(key); }
+  return r.ok ? r.json() : null;
+ }).then(b => { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, () => {});
+}
+
+function reachable(url) {
+ var controller = window.AbortController ? new AbortController() : null;
+ var timer = controller ? window.setTimeout(() => { controller.abort(); }, 5000) : null;
+ return fetch(url, { method: "HEAD", cache: "no-store", signal: controller ? controller.signal : undefined })
+  .then(() => true, () => false)
+  .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
+}
+
+// The game page asks too: its round form may first be opened with the network already down.
+document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
+var form = document.querySelector("form.round-form[data-edit-token-url]");
+var roundForm = form;
+var touched = false;
+if (form) {
+ form.addEventListener("input", () => { touched = true; });
+ var bypass = false;
+ form.addEventListener("submit", event => {
+  var submitter = event.submitter;
+  if (bypass || !submitter) { return; }
+  if (submitter.name === "preview" && navigator.onLine === false) {
+   event.preventDefault();
+   var hint = form.querySelector(".offline-preview");
+   if (!hint) {
+    hint = document.createElement("p");
+    hint.className = "hint offline-preview";
+    hint.setAttribute("role", "status");
+    form.querySelector(".submit-row").before(hint);
+   }
+   hint.textContent = "No network: the preview needs it. Save keeps the round on this phone until the network is back.";
+   return;
+  }
+  if (submitter.name !== "save") { return; }
+  event.preventDefault();
+  var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
+  go.then(online => {
+   if (online) {
     var built = buildBody(form);
-    var note = form.parentNode.querySelector(".offline-problems");
-    if (built.problems.length) {
-      if (!note) {
-        note = document.createElement("div");
-        note.className = "flash flash-error offline-problems";
-        note.setAttribute("role", "alert");
-        form.parentNode.insertBefore(note, form);
-      }
-      note.textContent = "No network, and this round is not complete: " + built.problems.join(" ");
-      note.scrollIntoView({ block: "center" });
-      return Promise.resolve();
-    }
-    var key = form.querySelector("input[name=key]").value || newKey();
-    var game = form.dataset.game;
-    return all().then(function (entries) {
-      var same = entries.filter(function (e) { return e.key === key; })[0];
-      // a double tap
-      if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
-      // a stored copy of the form used for another round
-      if (same) { key = newKey(); }
-      var queued = entries.filter(function (e) { return e.game === game && e.state !== "refused"; });
-      queued.forEach(function (e) { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
-      var entry = newEntry(form, built.body, key, "waiting");
-      return put(entry).then(function () { return entry; });
-    }).then(function (entry) {
-      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        // the stored game page, with the message
-        window.location.href = entry.page;
-        return;
-      }
-      var list = document.querySelector("[data-offline-queue]");
-      if (!list) {
-        list = document.createElement("ul");
-        list.className = "offline-queue";
-        list.dataset.offlineQueue = game;
-        list.setAttribute("aria-live", "polite");
-        form.parentNode.insertBefore(list, form);
-      }
-      refreshList();
-      list.scrollIntoView({ block: "center" });
+    var key = form.querySelector("input[name=key]").value;
+    var kept = built.problems.length || !key ? Promise.resolve()
+     : put(newEntry(form, built.body, key, "posting")).catch(() => {});
+    return kept.then(() => {
+     bypass = true;
+     // the ordinary form post
+     form.requestSubmit(submitter);
+     bypass = false;
     });
-  }
+   }
+   return queueRound(form);
+  });
+ });
+}
 
-  // No stored page holds the edit token: asked for (docs/offline.md).
-  function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
-  function fetchToken(form) {
-    var key = tokenKey(form.dataset.game);
-    return fetch(form.dataset.editTokenUrl, { cache: "no-store" }).then(function (r) {
-      if (r.status === 403) { localStorage.removeItem(key); }
-      return r.ok ? r.json() : null;
-    }).then(function (b) { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, function () {});
-  }
+// The server answered this very form with errors: its Save was not stored, nothing to send.
+var settle = Promise.resolve();
+if (form && document.getElementById("error-summary")) {
+ var shown = form.querySelector("input[name=key]").value;
+ settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown).map(e => remove(e.key))));
+}
+// The network dropped on the way of a Save (the service worker opened this page): it waits here.
+if (window.location.hash === "#not-sent") {
+ history.replaceState(null, "", window.location.pathname + window.location.search);
+ settle = settle.then(all).then(entries => {
+  return Promise.all(entries.filter(e => e.state === "posting")
+   .map(e => { e.state = "waiting"; return put(e); }));
+ });
+}
 
-  function reachable(url) {
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = controller ? window.setTimeout(function () { controller.abort(); }, 5000) : null;
-    return fetch(url, { method: "HEAD", cache: "no-store", signal: controller ? controller.signal : undefined })
-      .then(function () { return true; }, function () { return false; })
-      .then(function (ok) { if (timer) { window.clearTimeout(timer); } return ok; });
+// Store this game page and its round form on the phone (static/sw.js), for the next rounds.
+function keepPages() {
+ var holder = document.querySelector("[data-offline-keep]");
+ var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
+ if (!urls.length || !navigator.serviceWorker) { return; }
+ navigator.serviceWorker.ready.then(reg => {
+  if (reg.active) { reg.active.postMessage({ keep: urls }); }
+ });
+}
+if (navigator.serviceWorker) {
+ navigator.serviceWorker.addEventListener("message", event => {
+  if (event.data && event.data.kept) {
+   document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
   }
+ });
+ navigator.serviceWorker.startMessages();
+}
+keepPages();
+document.addEventListener("scoreboard:updated", () => { keepPages(); refreshList(); });
 
-  // The game page asks too: its round form may first be opened with the network already down.
-  Array.prototype.forEach.call(document.querySelectorAll("[data-edit-token-url][data-game]"), fetchToken);
-  var form = document.querySelector("form.round-form[data-edit-token-url]");
-  var roundForm = form;
-  var touched = false;
-  if (form) {
-    form.addEventListener("input", function () { touched = true; });
-    var bypass = false;
-    form.addEventListener("submit", function (event) {
-      var submitter = event.submitter;
-      if (bypass || !submitter) { return; }
-      if (submitter.name === "preview" && navigator.onLine === false) {
-        event.preventDefault();
-        var hint = form.querySelector(".offline-preview");
-        if (!hint) {
-          hint = document.createElement("p");
-          hint.className = "hint offline-preview";
-          hint.setAttribute("role", "status");
-          form.querySelector(".submit-row").before(hint);
-        }
-        hint.textContent = "No network: the preview needs it. Save keeps the round on this phone until the network is back.";
-        return;
-      }
-      if (submitter.name !== "save") { return; }
-      event.preventDefault();
-      var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
-      go.then(function (online) {
-        if (online) {
-          var built = buildBody(form);
-          var key = form.querySelector("input[name=key]").value;
-          var kept = built.problems.length || !key ? Promise.resolve()
-            : put(newEntry(form, built.body, key, "posting")).catch(function () {});
-          return kept.then(function () {
-            bypass = true;
-            // the ordinary form post
-            form.requestSubmit(submitter);
-            bypass = false;
-          });
-        }
-        return queueRound(form);
-      });
-    });
-  }
-
-  // The server answered this very form with errors: its Save was not stored, nothing to send.
-  var settle = Promise.resolve();
-  if (form && document.getElementById("error-summary")) {
-    var shown = form.querySelector("input[name=key]").value;
-    settle = all().then(function (entries) {
-      return Promise.all(entries.filter(function (e) { return e.state === "posting" && e.key === shown; })
-        .map(function (e) { return remove(e.key); }));
-    });
-  }
-  // The network dropped on the way of a Save (the service worker opened this page): it waits here.
-  if (window.location.hash === "#not-sent") {
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-    settle = settle.then(all).then(function (entries) {
-      return Promise.all(entries.filter(function (e) { return e.state === "posting"; })
-        .map(function (e) { e.state = "waiting"; return put(e); }));
-    });
-  }
-
-  // Store this game page and its round form on the phone (static/sw.js), for the next rounds.
-  function keepPages() {
-    var holder = document.querySelector("[data-offline-keep]");
-    var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
-    if (!urls.length || !navigator.serviceWorker) { return; }
-    navigator.serviceWorker.ready.then(function (reg) {
-      if (reg.active) { reg.active.postMessage({ keep: urls }); }
-    });
-  }
-  if (navigator.serviceWorker) {
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if (event.data && event.data.kept) {
-        document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
-      }
-    });
-    navigator.serviceWorker.startMessages();
-  }
-  keepPages();
-  document.addEventListener("scoreboard:updated", function () { keepPages(); refreshList(); });
-
-  settle.catch(function () {}).then(refreshList).then(flush);
-  window.addEventListener("online", flush);
-  window.setInterval(function () { if (navigator.onLine !== false) { flush(); } }, RETRY);
+settle.catch(() => {}).then(refreshList).then(flush);
+window.addEventListener("online", flush);
+window.setInterval(() => { if (navigator.onLine !== false) { flush(); } }, RETRY);
 })();

@@ -7,14 +7,16 @@ an edit link (``/games/<id>/edit#token=...``) gives it to another phone; the rea
 """
 from __future__ import annotations
 
-import json
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 from ...rules.game import dealers, seating_problems
 from ...rules.scoring import points_classes
-from ...models import GameStatus
+from ...db import db
+from ...models import GameStatus, Table
 from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
@@ -107,12 +109,13 @@ def _contract_filter(contract):
 
 
 @bp.app_template_filter("offline_plan")
-def _offline_plan(state: svc.GameView, variant) -> str:
+def _offline_plan(state: svc.GameView, variant) -> Markup:
     """The next rounds as JSON (number, dealer, contract), for static/js/offline.js: rounds saved
-    on the phone with no network move the game page and a stored round form on to the next one."""
+    on the phone with no network move the game page and a stored round form on to the next one.
+    Safe in a single-quoted attribute (<, >, & and ' escaped as \\u...)."""
     nr = state.next_round
     if nr is None:
-        return "{}"
+        return Markup("{}")
     seats = state.seats
     first = next(i for i, s in enumerate(seats) if s.name == state.first_dealer)
     withdrawn = [s.withdrawn_after_round for s in seats]
@@ -122,8 +125,8 @@ def _offline_plan(state: svc.GameView, variant) -> str:
             | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
                if variant.rounds else {})
             for n in range(nr.number, last + 1)]
-    return json.dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
-                       "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
+    return htmlsafe_json_dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
+                                "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
 @bp.app_template_global()
@@ -131,9 +134,15 @@ def my_games():
     return browser_games()
 
 
+def _table_of(game):
+    """The table a game belongs to (for the crumb back to it), or None."""
+    return None if game.table_id is None else db.session.get(Table, game.table_id)
+
+
 def _game_context(game, state: svc.GameView) -> dict:
     return {
         "game": game,
+        "table": _table_of(game),
         "state": state,
         "variant": svc.variant_of(game),
         "roy": state.roy,
@@ -296,22 +305,31 @@ def edit_link(game_id: str):
     and takes it out of the address bar; without the script it can be pasted. Links of the
     older form, ``?token=...``, still work (the token is taken, then a redirect drops it)."""
     game = _load(game_id)
+    return take_edit_link(
+        lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
+        url_for("games.game", game_id=game.id), "This phone can now keep score for this game.", INVALID_LINK,
+        lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
+
+
+def take_edit_link(matches, keep, opened: str, joined: str, invalid: str, page):
+    """An edit link's page (a game's or a table's): the token comes posted (read after ``#`` by
+    static/js/edit_link.js, or pasted) or, from an older link, as ``?token=``; if it ``matches``,
+    ``keep`` it and go to ``opened``; else show the ``page`` again with ``invalid``. Never stored."""
     form = EditLinkForm()
     token = request.args.get("token") if request.method == "GET" else None
     if token is None and form.validate_on_submit():
         token = form.edit_token()
     if token is not None:
-        if svc.token_matches(game, token):
-            remember(game.id, token)
-            flash("This phone can now keep score for this game.", "ok")
-            return no_store(redirect(url_for("games.game", game_id=game.id)))
+        if matches(token):
+            keep(token)
+            flash(joined, "ok")
+            return no_store(redirect(opened))
         if request.method == "GET":
-            abort(403, INVALID_LINK)
-        form.token.errors = [INVALID_LINK]
+            abort(403, invalid)
+        form.token.errors = [invalid]
     form.token.data = ""  # (a wrong token is not shown back)
     status = 403 if form.token.errors else 400 if form.errors else 200
-    state = svc.game_state(game)
-    return no_store(make_response(render_template("games/edit_link.html", form=form, state=state), status))
+    return no_store(make_response(page(form), status))
 
 
 @bp.get("/games/<game_id>/edit-token")
@@ -376,7 +394,7 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
     return render_template(
         template, form=form, players=players, number=number, errors=errors, preview=preview,
         classes=points_classes(variant) if not ctx["roy"] else [],
-        card_points_json=json.dumps(variant.points), penalty=variant.scoring.missing_card_penalty,
+        card_points_json=htmlsafe_json_dumps(variant.points, separators=(",", ":")), penalty=variant.scoring.missing_card_penalty,
         info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},

@@ -20,6 +20,7 @@ from ...services import stats as stats_svc
 from ...services import tables as svc
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
+from ..games.routes import no_store, take_edit_link
 from ..games.routes import remember as remember_game
 from . import bp
 from . import charts
@@ -97,14 +98,17 @@ def create():
         try:
             created = svc.create_table(form.name.data)
         except games_svc.ServiceError as err:
-            flash(f"Name of the table: {err.message.removeprefix('name: ')}", "error")
-            return redirect(url_for("web.home"))
+            return _home_refused(f"Name of the table: {err.message.removeprefix('name: ')}")
         remember(created.table.id, created.edit_token)
         flash("Table started. Add it to your home screen: it is how the family comes back.", "ok")
         return redirect(url_for("tables.table", table_id=created.table.id))
-    for message in form.name.errors or ["The form could not be accepted; reload the page and try again."]:
-        flash(f"Name of the table: {message}", "error")
-    return redirect(url_for("web.home"))
+    return _home_refused("Name of the table: " + "; ".join(form.name.errors or ["the form could not be accepted; "
+                                                                               "reload the page and try again"]))
+
+
+def _home_refused(message: str):
+    """The home page again, the refusal at the top of its table form and the name kept."""
+    return render_template("home.html", table_error=message), 400
 
 
 # ----- the table page -----------------------------------------------------------------------------------------
@@ -154,27 +158,34 @@ def table(table_id: str):
     )
 
 
-@bp.get("/tables/<table_id>/edit")
+INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask for the table's current link."
+
+
+def edit_url(table_id: str, token: str) -> str:
+    """The table's edit link, with the token after ``#`` like a game's (web/games/routes.py, edit_url)."""
+    return url_for("tables.edit_link", table_id=table_id, _external=True) + "#token=" + token
+
+
+@bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
 def edit_link(table_id: str):
-    """An edit link: gives this browser the table's edit token, then shows the table."""
+    """An edit link gives this browser the table's edit token, then shows the table: the page's
+    script (static/js/edit_link.js) posts the token found after ``#``, or it is pasted; links of
+    the older form, ``?token=...``, still work (a redirect drops the token)."""
     table = load(table_id)
-    token = request.args.get("token", "")
-    if not svc.token_matches(table, token):
-        abort(403, "This edit link is not valid (it may have been replaced). Ask for the table's current link.")
-    remember(table.id, token)
-    flash("This phone can now start games and keep score for this table.", "ok")
-    return redirect(url_for("tables.table", table_id=table.id))
+    return take_edit_link(
+        lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
+        url_for("tables.table", table_id=table.id), "This phone can now start games and keep score for this table.",
+        INVALID_LINK, lambda form: render_template("tables/edit_link.html", form=form, table=table))
 
 
 @bp.get("/tables/<table_id>/share")
 def share(table_id: str):
     table = load(table_id)
     editor = can_edit(table)
-    edit_url = None
-    if editor:
-        edit_url = url_for("tables.edit_link", table_id=table.id, token=_tokens()[table.id], _external=True)
-    return render_template("tables/share.html", table=table, editor=editor, edit_url=edit_url,
-                           view_url=url_for("tables.table", table_id=table.id, _external=True), form=ActionForm())
+    link = edit_url(table.id, _tokens()[table.id]) if editor else None
+    return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
+                                    view_url=url_for("tables.table", table_id=table.id, _external=True),
+                                    form=ActionForm()))
 
 
 @bp.get("/tables/<table_id>/qr.svg")
@@ -242,7 +253,7 @@ def add_game(table_id: str):
         found = game_from_link(form.link.data)
         if found is None:
             error = (f"The game's edit link: {form.link.data.strip()[:60]!r} is not an edit link "
-                     "(it looks like …/games/<id>/edit?token=…; the game's Share page shows it)")
+                     "(it looks like …/games/<id>/edit#token=…; the game's Share page shows it)")
         else:
             game_id, token = found
             try:
