@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import statistics
 import sys
 import tempfile
@@ -26,29 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_server import APP_MODULE, CONFIG, ROOT, free_port, seed  # noqa: E402
-
-import os  # noqa: E402
-import subprocess  # noqa: E402
-
-
-def start(folder: Path, port: int, workers: int) -> subprocess.Popen:
-    """gunicorn with the README's worker class and threads."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--chdir", str(folder), "--pythonpath", str(ROOT),
-         "--workers", str(workers), "--worker-class", "gthread", "--threads", "16",
-         "-b", f"127.0.0.1:{port}", "--log-level", "warning", "bench_app:app"],
-        env={**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(folder / "instance")},
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
-            return proc
-        except Exception:
-            time.sleep(0.2)
-    proc.terminate()
-    raise SystemExit("gunicorn did not answer")
+from bench_server import APP_MODULE, CONFIG, free_port, seed, start_gunicorn  # noqa: E402
 
 
 def timed_get(url: str) -> tuple[int, float]:
@@ -88,7 +67,7 @@ def main() -> None:
         game_id, _, _ = seed(url)
         (folder / "bench_app.py").write_text(APP_MODULE.format(config=CONFIG, url=url))
         port = free_port()
-        proc = start(folder, port, args.workers)
+        proc = start_gunicorn(folder, "bench_app", port, args.workers, "--worker-class", "gthread", "--threads", "16")
         try:
             base = f"http://127.0.0.1:{port}"
             api = f"{base}/api/v1/games/{game_id}"

@@ -106,10 +106,11 @@ def seed(url: str) -> tuple[str, str, str]:
     return game["id"], cookie, follower_cookie
 
 
-def start_gunicorn(folder: Path, module: str, port: int, workers: int) -> subprocess.Popen:
+def start_gunicorn(folder: Path, module: str, port: int, workers: int, *options: str) -> subprocess.Popen:
+    """gunicorn serving ``module:app`` (sync workers unless ``options`` say otherwise), once it answers."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--chdir", str(folder), "--pythonpath", str(ROOT),
-         "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning", f"{module}:app"],
+         "-w", str(workers), *options, "-b", f"127.0.0.1:{port}", "--log-level", "warning", f"{module}:app"],
         env={**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(folder / "instance")},
     )
     deadline = time.monotonic() + 30
