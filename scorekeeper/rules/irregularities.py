@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .errors import RulesInputError
-from .variants import SOURCE_FILES, SOURCE_TITLES, Citation, StockExhausted, Variant
+from .variants import SOURCE_KEYS, SOURCE_TITLES, Citation, StockExhausted, Variant
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Topic:
         """(the citation of the ruling, the variant's own source when that source is silent)."""
         if self.key == "stock":
             c = v.cite("stock")
-            if c.file in SOURCE_FILES:
+            if c.file in SOURCE_KEYS:
                 return c, None
             if v.is_contract_game:
                 return Citation("001", "Stock pile depletion"), _own(v)

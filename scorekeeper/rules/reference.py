@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS
 from .variants import (
-    SOURCE_FILES,
+    SOURCE_KEYS,
     SOURCE_TITLES,
     AceRule,
     Citation,
@@ -610,7 +610,7 @@ def _stock(v: Variant) -> Section:
     blocks: list[Block] = [Para(t) for t in text]
     cite = v.cite("stock")
     cites = [cite]
-    if cite.file not in SOURCE_FILES:  # the variant's own source says nothing
+    if cite.file not in SOURCE_KEYS:  # the variant's own source says nothing
         if v.is_contract_game:
             applied = Citation("001", "Stock pile depletion")
             blocks.append(_silent_note(v, "a stock that runs out", applied))

@@ -50,13 +50,8 @@ class StockExhausted(StrEnum):
     RESHUFFLE = "reshuffle"
 
 
-SOURCE_FILES = {
-    "000": "000_81555d9777d4341a.txt",
-    "001": "001_569bf38a05f6b502.txt",
-    "002": "002_33e665bacb00d8a3.txt",
-    "003": "003_88028a75f3fb4c49.txt",
-    "004": "004_63d480ac8167bfd2.txt",
-}
+# The rule sources, by the ids citations use (shared/ beside the repository holds their texts).
+SOURCE_KEYS = ("000", "001", "002", "003", "004")
 # What a player calls each source: the app never shows the rule texts' file names.
 SOURCE_TITLES = {
     "000": "Joybells (a family's rules)",

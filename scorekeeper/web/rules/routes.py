@@ -11,7 +11,7 @@ from scorekeeper.rules.applied import roy_anchors, rules_applied
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
-from scorekeeper.rules.variants import SOURCE_FILES, SOURCE_TITLES, ContractKind, all_variants
+from scorekeeper.rules.variants import SOURCE_KEYS, SOURCE_TITLES, ContractKind, all_variants
 from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
 from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
 
@@ -95,7 +95,7 @@ def _variant_or_404(variant_id: str):
 @bp.get("/rules")
 def index():
     return render_template("rules/index.html", variants=all_variants(), **house_index_context(),
-                           sources=[SOURCE_TITLES[k] for k in SOURCE_FILES])
+                           sources=[SOURCE_TITLES[k] for k in SOURCE_KEYS])
 
 
 @bp.get("/rules/compare")
