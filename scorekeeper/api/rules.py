@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from flask import jsonify, request
+from flask import url_for, jsonify, request
 
 from ..rules import cards as cards_mod
 from ..rules.errors import RulesInputError
@@ -146,7 +146,7 @@ def _variant_summary(v: Variant) -> dict[str, Any]:
         "summary": v.summary,
         "players": {"min": v.players.min, "max": v.players.max},
         "rounds": v.number_of_rounds,
-        "url": f"/api/v1/variants/{v.id}",
+        "url": url_for("api.variant_detail", variant_id=v.id),
     }
     if v.scoring.target is not None:
         data["target"] = v.scoring.target

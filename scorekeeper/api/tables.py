@@ -19,7 +19,7 @@ from .games import _bearer, _body
 def _links(table_id: str) -> dict:
     return {
         "url": url_for("api.get_table", table_id=table_id, _external=True),
-        "view_url": request.host_url.rstrip("/") + f"/tables/{table_id}",
+        "view_url": url_for("tables.table", table_id=table_id, _external=True),
     }
 
 
