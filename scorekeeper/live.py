@@ -92,3 +92,11 @@ def qr_svg(link: str) -> str:
         w, h = match.groups()
         svg = svg.replace(match.group(0), f'viewBox="0 0 {w} {h}" {match.group(0)}', 1)
     return svg
+
+
+def qr_response(link: str, cache_control: str | None = None) -> Response:
+    """The QR code of ``link`` as an SVG image answer (the game, table and house variant pages)."""
+    response = Response(qr_svg(link), mimetype="image/svg+xml")
+    if cache_control:
+        response.headers["Cache-Control"] = cache_control
+    return response

@@ -274,11 +274,7 @@ def scoresheet(game_id: str):
 def qr(game_id: str):
     """The QR code of the read-only scoreboard link, as SVG (no inline styles: CSP-safe)."""
     game = _load(game_id)
-    svg = live.qr_svg(url_for("games.view", game_id=game.id, _external=True))
-    response = make_response(svg)
-    response.mimetype = "image/svg+xml"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
 INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."

@@ -165,9 +165,7 @@ def share(variant_id: str):
 @bp.get("/rules/<variant_id>/qr.svg")
 def qr(variant_id: str):
     v = _variant_or_404(variant_id)
-    response = make_response(live.qr_svg(url_for("rules.variant_page", variant_id=v.id, _external=True)))
-    response.mimetype = "image/svg+xml"
-    return response
+    return live.qr_response(url_for("rules.variant_page", variant_id=v.id, _external=True))
 
 
 @bp.get("/rules/<variant_id>/rules.toml")

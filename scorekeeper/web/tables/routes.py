@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
-from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from ... import live
 from ...rules.variants import VARIANTS, all_variants
@@ -191,9 +191,7 @@ def share(table_id: str):
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = load(table_id)
-    response = make_response(live.qr_svg(url_for("tables.table", table_id=table.id, _external=True)))
-    response.mimetype = "image/svg+xml"
-    return response
+    return live.qr_response(url_for("tables.table", table_id=table.id, _external=True))
 
 
 @bp.post("/tables/<table_id>/token")
