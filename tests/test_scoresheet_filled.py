@@ -86,7 +86,7 @@ def test_full_8_player_continental_game_on_one_page(client, tmp_path):
     assert "0 out 35" in text  # Bob went out in round 2
     assert "m = no score posted" in text and "i = incorrect hand, 10 per missing card" in text
     # the card points, to check the scores by
-    assert "Card points (001 Scoring): Joker = 50 · A = 20 · 10, J, Q, K = 10 · 2–9 = 5" in text
+    assert "Card points (Continental article, Scoring): Joker = 50 · A = 20 · 10, J, Q, K = 10 · 2–9 = 5" in text
     # footer: game id and dates
     day = state["created_at"][:10]
     assert f"Game {state['id']} · started" in text and "· finished" in text

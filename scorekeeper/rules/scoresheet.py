@@ -25,13 +25,19 @@ class LegendItem:
 
     @property
     def source(self) -> str:
-        """A short citation such as ``001 Scoring`` (``rulings`` for the project's rulings)."""
+        """Where the rule comes from, short enough for the sheet's legend and named as a player
+        would ("Joybells rules, Wild Cards"; "rulings"; "house rule"): never a source's id."""
         file = self.citation.file
         if file == "rulings":
             return "rulings"
         if file == "house":
             return "house rule"
-        return f"{file} {self.citation.section}".strip()
+        return f"{SHORT_SOURCE_NAMES.get(file, file)}, {self.citation.section}".strip(", ")
+
+
+# The sources as the legend names them (the rules pages give their full titles, rules/variants.py).
+SHORT_SOURCE_NAMES = {"000": "Joybells rules", "001": "Continental article", "002": "ROY post",
+                      "003": "Le May I rules", "004": "Clenney rules"}
 
 
 def dealer_seats(players: int, first_dealer: int, rounds: int) -> list[int]:

@@ -191,8 +191,8 @@ def test_running_totals_number_rounds_in_order_and_accept_text_numbers():
 @pytest.mark.parametrize("citation, source", [
     (Citation("rulings", "Ties"), "rulings"),
     (Citation("house", "twos wild"), "house rule"),
-    (Citation("001", "The play"), "001 The play"),
-    (Citation("001", ""), "001"),
+    (Citation("001", "The play"), "Continental article, The play"),
+    (Citation("001", ""), "Continental article"),
 ])
-def test_legend_source_is_short(citation, source):
+def test_legend_source_is_short_and_named_as_a_player_would(citation, source):
     assert s.LegendItem("x", "y", citation).source == source
