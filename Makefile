@@ -6,7 +6,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite test-postgresql test-rules mutation
+.PHONY: run test test-sqlite test-postgresql test-rules mutation translations
+
+# The compiled French catalogue (not kept in git): made from its .po whenever that changes.
+CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,15 +17,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,server]'
 	touch $(STAMP)
 
-run: $(STAMP)
+%.mo: %.po | $(STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+# After changing the sentences users see: collect them into messages.pot and add the new ones to
+# each language's messages.po (then translate them there; the tests say which are missing).
+translations: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-wrap --sort-by-file \
+		--project scorekeeper --copyright-holder "scorekeeper" -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel update --no-wrap -i scorekeeper/translations/messages.pot -d scorekeeper/translations
+
+run: $(STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
 test: test-sqlite test-postgresql
 
-test-sqlite: $(STAMP)
+test-sqlite: $(STAMP) $(CATALOGUES)
 	$(BIN)/python -m pytest
 
-test-postgresql: $(STAMP)
+test-postgresql: $(STAMP) $(CATALOGUES)
 	SCOREKEEPER_TEST_DB=postgresql $(BIN)/python -m pytest -m "not browser"
 
 # The fast rules tests alone (pure scorekeeper/rules/, no app, no database).

@@ -15,6 +15,7 @@ import re
 from flask import Response, abort, request, session
 
 from .db import db
+from .i18n import language
 from .models import Game
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -41,9 +42,9 @@ def game_stamp(game_id: str):
 def game_etag(game_id: str, version: int, kind: str, *differs_by: object) -> str:
     """The entity tag (without quotes) of the ``kind`` answer ("api", "view", "pdf") of the game at
     ``version``. ``differs_by`` holds whatever else the answer depends on (the host its links
-    name, whether this browser may edit, the page set-up, later the language), so that two
-    different answers never share a tag."""
-    key = "|".join(str(part) for part in (game_id, version, kind, *differs_by))
+    name, whether this browser may edit, the page set-up), so that two different answers never
+    share a tag. The language of the answer is always part of it."""
+    key = "|".join(str(part) for part in (game_id, version, kind, language(), *differs_by))
     return f"{kind}-v{version}-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
 
 

@@ -198,7 +198,7 @@ def test_an_unchanged_permanent_session_is_not_signed_again_on_every_request(mak
     assert "expires=" in _session_cookie(first).lower()
     again = client.get("/_test/visit")
     assert again.get_json() == {"note": "a"} and again.headers.getlist("Set-Cookie") == []
-    assert again.headers["Vary"] == "Cookie"
+    assert "Cookie" in again.vary  # (and Accept-Language: every answer may be in French)
     assert _session_cookie(client.get("/_test/visit?note=b"))  # changed: sent at once
     assert client.get("/_test/visit").get_json() == {"note": "b"}
 

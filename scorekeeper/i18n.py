@@ -1,0 +1,72 @@
+"""The interface's language: English or French, chosen by the browser and a switch on every page.
+
+The language is, in order: the one this browser picked with the switch (the ``lang`` cookie), the
+best match of its ``Accept-Language``, else English. Flask-Babel translates templates, forms and
+messages; :mod:`scorekeeper.rules.words` gets the same catalogue for the rules' own sentences.
+Catalogues live in ``scorekeeper/translations/`` (``make catalogues`` compiles them; ``make
+translations`` extracts and updates, see the README).
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, get_locale, get_translations
+
+from .rules import words
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+
+bp = Blueprint("language", __name__)
+
+
+def select_language() -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT)
+
+
+def language() -> str:
+    """The language of this request's answer ("en" or "fr")."""
+    return str(get_locale() or DEFAULT)
+
+
+@bp.get("/language/<code>")
+def choose(code: str):
+    """The switch: remember ``code`` for this browser and go back to the page it was on."""
+    back = request.args.get("next", "")
+    parts = urlsplit(back)
+    if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
+        back = url_for("web.home")
+    response = redirect(back)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    return response
+
+
+def _rules_speak_the_language() -> None:
+    words.use(get_translations())
+
+
+def _vary(response):
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    Babel(app, locale_selector=select_language)
+    app.register_blueprint(bp)
+    app.before_request(_rules_speak_the_language)
+    app.after_request(_vary)
+
+    @app.context_processor
+    def languages() -> dict:
+        return {"language": language(), "languages": LANGUAGES}
