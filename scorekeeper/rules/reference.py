@@ -27,7 +27,10 @@ from .variants import (
     Variant,
     Winner,
     all_variants,
+    shown_text,
+    source_title,
 )
+from .words import N_, _, ngettext
 
 CONTRACT_ANCHORS: tuple[str, ...] = (
     "setup", "turn", "may-i", "contracts", "melds", "laying-off", "going-out", "last-round",
@@ -143,11 +146,15 @@ class RulesPage:
 
 # ----- citations ---------------------------------------------------------------------------------
 
+def _quoted(section: str) -> str:
+    return _("“%(section)s”", section=section)
+
+
 def source_line(c: Citation) -> str:
     """A citation as a reader sees it: file, what it is, section."""
     section = c.section.strip('"')
-    where = SOURCE_TITLES.get(c.file, c.file)
-    return f"{where}, section “{section}”" if section else where
+    where = source_title(c.file)
+    return _("%(source)s, section %(section)s", source=where, section=_quoted(section)) if section else where
 
 
 def source_lines(citations: Iterable[Citation]) -> list[str]:
@@ -162,8 +169,8 @@ def source_lines(citations: Iterable[Citation]) -> list[str]:
     for file, sections in by_file.items():
         where = source_line(Citation(file, ""))
         if sections:
-            word = "section" if len(sections) == 1 else "sections"
-            where += f", {word} " + ", ".join(f"“{s}”" for s in sections)
+            where = ngettext("%(source)s, section %(sections)s", "%(source)s, sections %(sections)s",
+                             len(sections), source=where, sections=", ".join(_quoted(s) for s in sections))
         out.append(where)
     return out
 
@@ -206,6 +213,13 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _and(words: Sequence[str]) -> str:
+    """``a, b and c`` in the reader's language."""
+    if len(words) == 1:
+        return words[0]
+    return _("%(list)s and %(last)s", list=", ".join(words[:-1]), last=words[-1])
+
+
 def players_text(v: Variant) -> str:
     return f"{v.players.min}–{v.players.max}"
 
@@ -218,51 +232,59 @@ def decks_text(v: Variant) -> str:
             continue
         high = min(step.up_to, v.players.max)  # a step may reach past the largest table
         span = f"{low}" if low == high else f"{low}–{high}"
-        parts.append(f"{plural(step.decks, 'deck')} for {span} players")
+        parts.append(ngettext("%(num)s deck for %(span)s players", "%(num)s decks for %(span)s players",
+                              step.decks, span=span))
         low = step.up_to + 1
         if low > v.players.max:
             break
     if len(parts) == 1:
-        return plural(v.deck_steps[0].decks if len(v.deck_steps) == 1 else v.decks_for(v.players.min), "deck")
+        decks = v.deck_steps[0].decks if len(v.deck_steps) == 1 else v.decks_for(v.players.min)
+        return ngettext("%(num)s deck", "%(num)s decks", decks)
     return "; ".join(parts)
 
 
 def jokers_text(v: Variant) -> str:
-    return f"{v.jokers_per_deck} per deck" if v.jokers_per_deck else "none"
+    return _("%(n)s per deck", n=v.jokers_per_deck) if v.jokers_per_deck else _("none")
 
 
 def deal_text(v: Variant) -> str:
-    how = "one at a time" if v.deal_at_a_time == 1 else f"{v.deal_at_a_time} at a time"
-    return f"{v.cards_dealt} each, {how}"
+    if v.deal_at_a_time == 1:
+        return _("%(cards)s each, one at a time", cards=v.cards_dealt)
+    return _("%(cards)s each, %(n)s at a time", cards=v.cards_dealt, n=v.deal_at_a_time)
 
 
+# In English; ace_text() gives them in the reader's language.
 ACE_TEXT = {
-    AceRule.LOW: "low only: A-2-3-4, never Q-K-A",
-    AceRule.LOW_OR_HIGH: "low (A-2-3-4) or high (J-Q-K-A), not both in one run: no K-A-2",
-    AceRule.AROUND_THE_CORNER: "low, high, or both at once: a run may turn the corner (Q-K-A-2)",
-    AceRule.HIGH: "high only: Q-K-A chains, A-2 does not",
+    AceRule.LOW: N_("low only: A-2-3-4, never Q-K-A"),
+    AceRule.LOW_OR_HIGH: N_("low (A-2-3-4) or high (J-Q-K-A), not both in one run: no K-A-2"),
+    AceRule.AROUND_THE_CORNER: N_("low, high, or both at once: a run may turn the corner (Q-K-A-2)"),
+    AceRule.HIGH: N_("high only: Q-K-A chains, A-2 does not"),
 }
+
+
+def ace_text(rule: AceRule) -> str:
+    return _(ACE_TEXT[rule])
 
 
 def wild_text(v: Variant) -> str:
     if v.melds is None:
-        return "none"
+        return _("none")
     if not v.melds.wild.tokens:
-        return "none"
+        return _("none")
     words = []
     tokens = list(v.melds.wild.tokens)
     reds = [t for t in tokens if t in ("AH", "AD")]
     for t in tokens:
         if t == JOKER:
-            words.append("jokers")
+            words.append(_("jokers"))
         elif t in RANKS:
-            words.append(f"every {t}")
+            words.append(_("every %(rank)s", rank=t))
         elif t in reds:
             if t == reds[0]:
-                words.append("red aces" if len(reds) == 2 else f"the {t}")
+                words.append(_("red aces") if len(reds) == 2 else _("the %(card)s", card=t))
         else:
             words.append(t)
-    return " and ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " and " + words[-1]
+    return _and(words)
 
 
 def points_groups(v: Variant) -> list[tuple[str, int]]:
@@ -278,7 +300,7 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
         if k == -1 and not (i > 0 and keys[i - 1] == -1) and not (i + 1 < len(keys) and keys[i + 1] == -1):
             keys[i] = keyed[i][1]
     groups: list[tuple[list[str], int]] = []
-    for (rank, _), key in zip(keyed, keys):
+    for (rank, _value), key in zip(keyed, keys):
         if groups and groups[-1][1] == key:
             groups[-1][0].append(rank)
         else:
@@ -288,14 +310,15 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
         label = ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"
         out.append((label, key))
     if JOKER in v.points and v.has_jokers:
-        out.append(("Joker", v.points[JOKER]))
+        out.append((_("Joker"), v.points[JOKER]))
     return out
 
 
 def points_text(v: Variant) -> str:
     parts = []
     for label, value in points_groups(v):
-        parts.append(f"{label}: face value" if value == -1 else f"{label}: {value}")
+        parts.append(_("%(cards)s: face value", cards=label) if value == -1
+                     else _("%(cards)s: %(points)s", cards=label, points=value))
     return "; ".join(parts)
 
 
@@ -308,22 +331,22 @@ def contract_text(v: Variant, number: int) -> str | None:
 
 def last_round_text(v: Variant) -> str:
     if v.last_round is None:
-        return "played like the others"
+        return _("played like the others")
     lr = v.last_round
-    bits = [f"round {lr.round}"]
+    bits = [_("round %(n)s", n=lr.round)]
     if lr.all_cards_in_contract:
-        bits.append("every card in the contract")
+        bits.append(_("every card in the contract"))
     else:
-        bits.append("go out with every card")
+        bits.append(_("go out with every card"))
     if lr.no_discard:
-        bits.append("no final discard")
+        bits.append(_("no final discard"))
     return ", ".join(bits)
 
 
 def stock_text(v: Variant) -> str:
     if v.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
-        return "discards turned over once, unshuffled; next time the round ends"
-    return "discards shuffled into a new stock, as often as needed"
+        return _("discards turned over once, unshuffled; next time the round ends")
+    return _("discards shuffled into a new stock, as often as needed")
 
 
 # ----- contract rummy sections ----------------------------------------------------------------
@@ -336,175 +359,208 @@ def _setup(v: Variant) -> Section:
         starter = 0 if v.family == "le-may-i" else 1
         rows.append((str(n), str(pack.decks), str(pack.jokers), str(pack.cards), str(dealt),
                      str(pack.cards - dealt - starter)))
+    if v.has_jokers:
+        pack_text = _("%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together as "
+                      "the table below shows, with %(jokers)s jokers for each deck.",
+                      name=v.name, min=v.players.min, max=v.players.max, jokers=v.jokers_per_deck)
+    else:
+        pack_text = _("%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together as "
+                      "the table below shows, with no jokers.", name=v.name, min=v.players.min, max=v.players.max)
+    if v.deal_at_a_time == 1:
+        deal = _("Everyone gets %(cards)s cards, face down, dealt singly, beginning with the player on the "
+                 "dealer's left. The rest of the cards form the stock.", cards=v.cards_dealt)
+    else:
+        deal = _("Everyone gets %(cards)s cards, face down, dealt in twos (%(n)s at a time), beginning with the "
+                 "player on the dealer's left. The rest of the cards form the stock.",
+                 cards=v.cards_dealt, n=v.deal_at_a_time)
     blocks: list[Block] = [
-        Para(f"{v.name} is for {v.players.min} to {v.players.max} players. Shuffle standard 52-card decks "
-             f"together as the table below shows"
-             + (f", with {v.jokers_per_deck} jokers for each deck." if v.has_jokers else ", with no jokers.")),
-        Table("The pack for each number of players (stock: what is left after the deal"
-              + (")" if v.family == "le-may-i" else " and the first discard)"),
-              ("Players", "Decks", "Jokers", "Cards", "Dealt", "Stock"),
+        Para(pack_text),
+        Table(_("The pack for each number of players (stock: what is left after the deal)")
+              if v.family == "le-may-i" else
+              _("The pack for each number of players (stock: what is left after the deal and the first discard)"),
+              (_("Players"), _("Decks"), _("Jokers"), _("Cards"), _("Dealt"), _("Stock")),
               tuple(rows), (True,) * 6),
-        Para(f"Everyone gets {v.cards_dealt} cards, face down, dealt "
-             + ("singly" if v.deal_at_a_time == 1 else f"in twos ({v.deal_at_a_time} at a time)")
-             + ", beginning with the player on the dealer's left. The rest of the cards form the stock."),
+        Para(deal),
     ]
     extra = {
         "joybells": [
-            "The dealer turns the top stock card face up beside the stock: that is the first discard. "
-            "The player on the dealer's left starts, and next round the deal moves one seat left.",
+            _("The dealer turns the top stock card face up beside the stock: that is the first discard. "
+              "The player on the dealer's left starts, and next round the deal moves one seat left."),
         ],
         "continental": [
-            "To choose the first dealer, each player draws a card; the highest deals. Afterwards the deal "
-            "moves one seat to the left each round.",
-            "The dealer turns up the top card of the stock to start the discard pile. A joker turned up "
-            "this way is just the first discard: the first player may take it like any other.",
+            _("To choose the first dealer, each player draws a card; the highest deals. Afterwards the deal "
+              "moves one seat to the left each round."),
+            _("The dealer turns up the top card of the stock to start the discard pile. A joker turned up "
+              "this way is just the first discard: the first player may take it like any other."),
         ],
         "le-may-i": [
-            "The first dealer is chosen by lot; after that the deal passes clockwise. No card is turned up: "
-            "the first player takes the top stock card, then starts the discard pile with a discard.",
+            _("The first dealer is chosen by lot; after that the deal passes clockwise. No card is turned up: "
+              "the first player takes the top stock card, then starts the discard pile with a discard."),
         ],
         "clenney": [
-            "Each player draws a card and the highest deals first; the deal then moves one seat left every round. "
-            "The dealer turns the top stock card face up as the first discard.",
-            "The Clenney write-up suggests a challenge: keep to three decks even with seven or eight players. "
-            "The deck table above is the standard count; three decks is a house choice.",
+            _("Each player draws a card and the highest deals first; the deal then moves one seat left every "
+              "round. The dealer turns the top stock card face up as the first discard."),
+            _("The Clenney write-up suggests a challenge: keep to three decks even with seven or eight players. "
+              "The deck table above is the standard count; three decks is a house choice."),
         ],
-    }.get(v.family, ["The dealer turns the top stock card face up to begin the discard pile; the deal moves "
-                 "one seat left each round."])
+    }.get(v.family, [_("The dealer turns the top stock card face up to begin the discard pile; the deal moves "
+                       "one seat left each round.")])
     blocks += [Para(t) for t in extra]
-    return Section("setup", "Set-up and deal", tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
+    return Section("setup", _("Set-up and deal"), tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
 
 
 def _turn(v: Variant) -> Section:
     steps = [
-        "Draw one card: either the top card of the stock or the top card of the discard pile.",
-        f"If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts).",
-        "Once you are down you may add cards to melds on the table (see Laying off)"
-        + (", from the turn after you went down." if v.family == "clenney" else "."),
-        "Finish by putting one card face up on the discard pile.",
+        _("Draw one card: either the top card of the stock or the top card of the discard pile."),
+        _("If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts)."),
+        _("Once you are down you may add cards to melds on the table (see Laying off), from the turn after you "
+          "went down.") if v.family == "clenney" else
+        _("Once you are down you may add cards to melds on the table (see Laying off)."),
+        _("Finish by putting one card face up on the discard pile."),
     ]
     blocks: list[Block] = [
-        Para("Play moves clockwise, to the left, starting with the player on the dealer's left. A turn goes:"),
+        Para(_("Play moves clockwise, to the left, starting with the player on the dealer's left. A turn goes:")),
         Items(tuple(steps), ordered=True),
     ]
     if v.may_i.allowed:
-        blocks.append(Para("Between turns, players may ask for the card just thrown away: see May I."))
+        blocks.append(Para(_("Between turns, players may ask for the card just thrown away: see May I.")))
     cite = _TURN_CITES.get(v.family, v.cite("deal"))
-    return Section("turn", "The turn", tuple(blocks), (cite,))
+    return Section("turn", _("The turn"), tuple(blocks), (cite,))
+
+
+def _option(opt) -> dict[str, str]:
+    """A house option's label and source, for the sentences that name it."""
+    return {"option": shown_text(opt.label), "source": opt.source.shown_label}
 
 
 def _may_i(v: Variant) -> Section:
     m = v.may_i
     if not m.allowed:
-        return Section("may-i", "May I", (Para(f"{v.name} has no May I."),), _cite(v, "may_i"))
-    pen = plural(m.penalty_cards_per_discard, "penalty card")
+        return Section("may-i", _("May I"), (Para(_("%(name)s has no May I.", name=v.name)),), _cite(v, "may_i"))
+    pen = m.penalty_cards_per_discard
     items = [
-        "The current player is the one whose turn comes next, after the discarder. If they want the card, "
-        "they just take it as their normal draw, with no penalty.",
-        "If other players want it too, it goes to the one nearest the current player in turn order, counting "
-        "the current player first.",
-        f"Anyone else who gets it takes the card and also {pen} from the top of the stock, and does not discard.",
-        "The current player's turn then goes on as usual, but they must draw from the stock.",
+        _("The current player is the one whose turn comes next, after the discarder. If they want the card, "
+          "they just take it as their normal draw, with no penalty."),
+        _("If other players want it too, it goes to the one nearest the current player in turn order, counting "
+          "the current player first."),
+        ngettext("Anyone else who gets it takes the card and also %(num)s penalty card from the top of the stock, "
+                 "and does not discard.",
+                 "Anyone else who gets it takes the card and also %(num)s penalty cards from the top of the "
+                 "stock, and does not discard.", pen),
+        _("The current player's turn then goes on as usual, but they must draw from the stock."),
     ]
     if m.multiple_discards:
-        items.append(f"A player may ask for more than one card from the discard pile: they take {pen} "
-                     "for each discard taken.")
+        items.append(ngettext("A player may ask for more than one card from the discard pile: they take %(num)s "
+                              "penalty card for each discard taken.",
+                              "A player may ask for more than one card from the discard pile: they take %(num)s "
+                              "penalty cards for each discard taken.", pen))
     else:
-        items.append("Only the latest discard can be claimed.")
+        items.append(_("Only the latest discard can be claimed."))
     if m.discard_pile_dead:
-        items.append("After a May I the cards below it in the discard pile are dead: nobody may take them.")
+        items.append(_("After a May I the cards below it in the discard pile are dead: nobody may take them."))
     if m.no_lay_down_until_next_turn:
-        items.append("Whoever took a May I may not put any cards on the table until their own next turn.")
+        items.append(_("Whoever took a May I may not put any cards on the table until their own next turn."))
     extra = {
         "joybells": [
-            "The card the dealer turns up at the start can be claimed like any discard.",
-            "A discard nobody picks up during the next player's turn is gone for good.",
+            _("The card the dealer turns up at the start can be claimed like any discard."),
+            _("A discard nobody picks up during the next player's turn is gone for good."),
         ],
         "le-may-i": [
-            "A player who is asked and says no must take the card themselves (plus a penalty card, unless it "
-            "is their turn). That comes to the same thing: the nearest claimant to the current player gets it.",
+            _("A player who is asked and says no must take the card themselves (plus a penalty card, unless it "
+              "is their turn). That comes to the same thing: the nearest claimant to the current player gets it."),
         ],
         "continental": [
-            "Taking a card you don't need, in the hope that the penalty card helps, is allowed.",
+            _("Taking a card you don't need, in the hope that the penalty card helps, is allowed."),
         ],
     }.get(v.family, [])
     items += extra
     blocks: list[Block] = [
-        Para("A player whose turn it is not may ask for the card that was just discarded by saying “May I?”."),
+        Para(_("A player whose turn it is not may ask for the card that was just discarded by saying “May I?”.")),
         Items(tuple(items)),
     ]
     for opt in v.house_options.values():
         if opt.no_may_i_in_last_rounds and v.rounds:
             last = len(v.rounds)
             first = last - opt.no_may_i_in_last_rounds + 1
-            blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, nobody may call "
-                               f"May I in rounds {first} to {last}."))
+            blocks.append(Para(_("House option “%(option)s” (%(source)s): with it on, nobody may call May I in "
+                                 "rounds %(first)s to %(last)s.", first=first, last=last, **_option(opt))))
     if v.may_i.none_in_last_rounds and v.rounds:  # a house variant's own rule (rules/house.py)
         last = len(v.rounds)
-        blocks.append(Para(f"Nobody may call May I in rounds {last - v.may_i.none_in_last_rounds + 1} to {last}."))
-    blocks.append(Para("The discarder cannot claim their own discard."))
-    return Section("may-i", "May I", tuple(blocks), _cite(v, "may_i") + (Citation(RULINGS, "May I"),), tool="may-i")
+        blocks.append(Para(_("Nobody may call May I in rounds %(first)s to %(last)s.",
+                             first=last - v.may_i.none_in_last_rounds + 1, last=last)))
+    blocks.append(Para(_("The discarder cannot claim their own discard.")))
+    return Section("may-i", _("May I"), tuple(blocks), _cite(v, "may_i") + (Citation(RULINGS, "May I"),),
+                   tool="may-i")
 
 
 def _contracts(v: Variant) -> Section:
     assert v.melds is not None
     rows = tuple((str(r.number), r.contract.describe(), str(r.min_cards)) for r in v.rounds)
     if v.contract_kind is ContractKind.MINIMUM:
-        how = ("The contract is the least you must lay down to go down. You may go down with more melds than "
-               "it asks for, or with longer ones.")
+        how = _("The contract is the least you must lay down to go down. You may go down with more melds than "
+                "it asks for, or with longer ones.")
     else:
-        how = ("You go down once, with exactly the contract: all of it in the same turn, and no extra meld. "
-               "With a two-set contract, for example, three sets is not allowed, nor one set now and one later.")
+        how = _("You go down once, with exactly the contract: all of it in the same turn, and no extra meld. "
+                "With a two-set contract, for example, three sets is not allowed, nor one set now and one later.")
     blocks: list[Block] = [
-        Para(f"A game has {plural(len(v.rounds), 'round')}. Each round has its own contract: the sets and runs "
-             "a player must hold to go down (lay cards on the table for the first time)."),
-        Table("Contracts by round", ("Round", "Contract", "Fewest cards"), rows, (True, False, True)),
+        Para(ngettext("A game has %(num)s round. Each round has its own contract: the sets and runs a player must "
+                      "hold to go down (lay cards on the table for the first time).",
+                      "A game has %(num)s rounds. Each round has its own contract: the sets and runs a player must "
+                      "hold to go down (lay cards on the table for the first time).", len(v.rounds))),
+        Table(_("Contracts by round"), (_("Round"), _("Contract"), _("Fewest cards")), rows, (True, False, True)),
         Para(how),
-        Para(f"“Fewest cards” counts {v.melds.set_min} for each set and {v.melds.run_min} for each run."),
-        Para("Everyone plays every round, whether or not they managed to go down in the one before."),
+        Para(_("“Fewest cards” counts %(set)s for each set and %(run)s for each run.",
+               set=v.melds.set_min, run=v.melds.run_min)),
+        Para(_("Everyone plays every round, whether or not they managed to go down in the one before.")),
     ]
     if v.contract_kind is ContractKind.EXACT:
-        blocks.append(Para("After going down you can make no new sets or runs; your other cards can only "
-                           "be laid off."))
-    return Section("contracts", "Contracts", tuple(blocks), _cite(v, "contracts"), tool="meld")
+        blocks.append(Para(_("After going down you can make no new sets or runs; your other cards can only "
+                             "be laid off.")))
+    return Section("contracts", _("Contracts"), tuple(blocks), _cite(v, "contracts"), tool="meld")
 
 
 def _melds(v: Variant) -> Section:
     m = v.melds
     assert m is not None
     items = [
-        f"A set is {m.set_min} or more cards of the same rank, in any suits. With several decks a set may hold "
-        "two identical cards.",
-        f"A run is {m.run_min} or more cards in sequence, all of one suit, and never more than {m.run_max} cards.",
-        f"Aces in runs: {ACE_TEXT[m.aces]}.",
+        _("A set is %(n)s or more cards of the same rank, in any suits. With several decks a set may hold "
+          "two identical cards.", n=m.set_min),
+        _("A run is %(n)s or more cards in sequence, all of one suit, and never more than %(max)s cards.",
+          n=m.run_min, max=m.run_max),
+        _("Aces in runs: %(aces)s.", aces=ace_text(m.aces)),
     ]
     if m.wild.tokens:
-        items.append(f"Wild cards: {wild_text(v)}. Each wild in a meld stands for one particular card the "
-                     "meld needs; a meld is legal when its wilds can be read so that it makes a set or a run.")
+        items.append(_("Wild cards: %(wilds)s. Each wild in a meld stands for one particular card the meld "
+                       "needs; a meld is legal when its wilds can be read so that it makes a set or a run.",
+                       wilds=wild_text(v)))
     else:
-        items.append("There are no wild cards: every meld is made of natural cards.")
+        items.append(_("There are no wild cards: every meld is made of natural cards."))
     if m.wilds_may_not_outnumber_naturals:
-        items.append("Within one meld there may never be more wild cards than natural ones. A wild used as "
-                     "its own card (say a red ace sitting in a run as that ace) counts as natural.")
+        items.append(_("Within one meld there may never be more wild cards than natural ones. A wild used as "
+                       "its own card (say a red ace sitting in a run as that ace) counts as natural."))
     if m.all_wild_set:
-        items.append("A set made only of wild cards is allowed; only further wilds may be added to it.")
+        items.append(_("A set made only of wild cards is allowed; only further wilds may be added to it."))
     if m.same_suit_runs and "same_suit_runs" in v.sources:
-        items.append("Two runs in the same contract may be in the same suit, even if one carries on where the "
-                     "other stops (5-8 and 9-Q of spades); they stay two runs and are built on separately.")
+        items.append(_("Two runs in the same contract may be in the same suit, even if one carries on where the "
+                       "other stops (5-8 and 9-Q of spades); they stay two runs and are built on separately."))
     elif m.same_suit_runs:
-        items.append("Two runs in the same contract may be in the same suit.")
+        items.append(_("Two runs in the same contract may be in the same suit."))
     else:
-        items.append("Two runs of the same suit may not both be in one contract.")
+        items.append(_("Two runs of the same suit may not both be in one contract."))
     blocks: list[Block] = [Items(tuple(items))]
     for opt in v.house_options.values():
         if opt.adds_wild:
-            blocks.append(Para(f"House option “{opt.label}” ({opt.source.label}): with it on, "
-                               f"{' and '.join('every ' + t for t in opt.adds_wild)} is wild as well."))
+            ranks = [_("every %(rank)s", rank=t) for t in opt.adds_wild]
+            joined = ranks[0]
+            for more in ranks[1:]:
+                joined = _("%(list)s and %(last)s", list=joined, last=more)
+            blocks.append(Para(_("House option “%(option)s” (%(source)s): with it on, %(wilds)s is wild as well.",
+                                 wilds=joined, **_option(opt))))
     if v.family == "continental":
-        blocks.append(Para("When a joker goes into a run and nobody says what it stands for, its place in the "
-                           "run decides."))
+        blocks.append(Para(_("When a joker goes into a run and nobody says what it stands for, its place in the "
+                             "run decides.")))
     keys = ["melds", "aces", "wild", "wild_limits", "same_suit_runs"]
-    return Section("melds", "Melds and wilds", tuple(blocks),
+    return Section("melds", _("Melds and wilds"), tuple(blocks),
                    _cite(v, *keys) + ((Citation(RULINGS, "Built-in variants"),) if m.wild.tokens else ()),
                    tool="meld")
 
@@ -514,137 +570,141 @@ def _laying_off(v: Variant) -> Section:
     assert m is not None
     items = []
     if v.family == "clenney":
-        items.append("You may add cards to melds on the table (anyone's) only from your turn after the one in "
-                     "which you went down, never in the same turn.")
+        items.append(_("You may add cards to melds on the table (anyone's) only from your turn after the one in "
+                       "which you went down, never in the same turn."))
     elif v.family == "le-may-i":
-        items.append("When it is your turn you may get rid of cards by adding them to melds on the table: "
-                     "yours or another player's. Sets can grow to four or five of a kind, runs past four cards.")
+        items.append(_("When it is your turn you may get rid of cards by adding them to melds on the table: "
+                       "yours or another player's. Sets can grow to four or five of a kind, runs past four cards."))
     else:
-        items.append("Once you are down you may add cards to any melds on the table, yours or anyone's, "
-                     "in the same turn and in later ones.")
-    items.append("A set takes more cards of its rank; a run grows at either end with the next cards of its suit.")
+        items.append(_("Once you are down you may add cards to any melds on the table, yours or anyone's, "
+                       "in the same turn and in later ones."))
+    items.append(_("A set takes more cards of its rank; a run grows at either end with the next cards of its suit."))
     if m.wild.tokens:
-        items.append("On your own turn, once down, you may take a wild card out of a run by putting in its place "
-                     "the natural card it stands for. The freed wild must go back on the table in a set or run "
-                     "during that same turn.")
-        items.append("Wild cards in sets are never swapped out.")
+        items.append(_("On your own turn, once down, you may take a wild card out of a run by putting in its place "
+                       "the natural card it stands for. The freed wild must go back on the table in a set or run "
+                       "during that same turn."))
+        items.append(_("Wild cards in sets are never swapped out."))
     if v.family == "continental":
-        items.append("A wild in a run cannot be moved along the run to make room for a card.")
-        items.append("Cards laid down this turn may be rearranged before the turn ends; earlier ones may not.")
+        items.append(_("A wild in a run cannot be moved along the run to make room for a card."))
+        items.append(_("Cards laid down this turn may be rearranged before the turn ends; earlier ones may not."))
     if m.all_wild_set:
-        items.append("A set of wilds only takes more wilds.")
+        items.append(_("A set of wilds only takes more wilds."))
     if m.same_suit_runs and "same_suit_runs" in v.sources:
-        items.append("Runs of one suit that touch are still separate runs: each is added to on its own.")
-    return Section("laying-off", "Laying off", (Items(tuple(items)),), _cite(v, "laying_off"))
+        items.append(_("Runs of one suit that touch are still separate runs: each is added to on its own."))
+    return Section("laying-off", _("Laying off"), (Items(tuple(items)),), _cite(v, "laying_off"))
 
 
 def _going_out(v: Variant) -> Section:
     items = [
-        "A round ends the moment one player has no cards left. That player scores nothing for the round.",
+        _("A round ends the moment one player has no cards left. That player scores nothing for the round."),
     ]
     if v.family == "le-may-i":
-        items.append("You get rid of every card by laying down and laying off; the last one may be your discard.")
+        items.append(_("You get rid of every card by laying down and laying off; the last one may be your discard."))
     else:
-        items.append("You can go out by laying off your last cards or by making your last card your discard.")
+        items.append(_("You can go out by laying off your last cards or by making your last card your discard."))
     if v.last_round is not None and v.last_round.no_discard:
-        items.append(f"In round {v.last_round.round} you must go out without a discard (see Last round).")
-    items.append("A player found to have gone out with too few cards takes back what they laid down in that "
-                 "turn, and the round goes on (see Irregularities).")
+        items.append(_("In round %(n)s you must go out without a discard (see Last round).", n=v.last_round.round))
+    items.append(_("A player found to have gone out with too few cards takes back what they laid down in that "
+                   "turn, and the round goes on (see Irregularities)."))
     cite = _GOING_OUT_CITES.get(v.family, v.cite("scoring"))
-    return Section("going-out", "Going out", (Items(tuple(items)),),
+    return Section("going-out", _("Going out"), (Items(tuple(items)),),
                    (cite, Citation(RULINGS, "Irregularities")))
 
 
 def _last_round(v: Variant) -> Section:
     n = len(v.rounds)
     blocks: list[Block] = []
+    contract = v.rounds[-1].contract.describe()
     if v.last_round is None:
-        blocks.append(Para(f"Round {n} ({v.rounds[-1].contract.describe()}) is played like the others: the "
-                           f"{v.name} rules set no extra condition on going out in it."))
+        blocks.append(Para(_("Round %(n)s (%(contract)s) is played like the others: the %(name)s rules set no "
+                             "extra condition on going out in it.", n=n, contract=contract, name=v.name)))
         cites: tuple[Citation, ...] = (Citation(RULINGS, "Built-in variants"),)
     else:
         lr = v.last_round
-        text = f"Round {lr.round} ({v.rounds[-1].contract.describe()}) is the last."
+        sentences = [_("Round %(n)s (%(contract)s) is the last.", n=lr.round, contract=contract)]
         if lr.all_cards_in_contract:
-            text += (" To go down you must place every card you hold, the drawn one included, into the "
-                     "contract's melds. Going down is therefore going out, in one move.")
+            sentences.append(_("To go down you must place every card you hold, the drawn one included, into the "
+                               "contract's melds. Going down is therefore going out, in one move."))
         else:
-            text += " To win it you must play every card to the table."
+            sentences.append(_("To win it you must play every card to the table."))
         if lr.no_discard:
-            text += " There is no final discard."
-        blocks.append(Para(text))
+            sentences.append(_("There is no final discard."))
+        blocks.append(Para(" ".join(sentences)))
         cites = _cite(v, "last_round")
     for opt in v.house_options.values():
         if opt.no_may_i_in_last_rounds:
             first = n - opt.no_may_i_in_last_rounds + 1
-            blocks.append(Para(f"With the house option “{opt.label}”, May I is off from round {first} on."))
-    return Section("last-round", "Last round", tuple(blocks), cites)
+            blocks.append(Para(_("With the house option “%(option)s”, May I is off from round %(first)s on.",
+                                 option=shown_text(opt.label), first=first)))
+    return Section("last-round", _("Last round"), tuple(blocks), cites)
 
 
 def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
     return HouseNote(
-        f"The {v.name} rules ({source_name(primary_source(v))}) do not cover {topic}. scorekeeper applies "
-        f"the Continental ruling ({applied.label}) as a house rule.",
+        _("The %(name)s rules (%(source)s) do not cover %(topic)s. scorekeeper applies the Continental ruling "
+          "(%(ruling)s) as a house rule.", name=v.name, source=source_name(primary_source(v)), topic=topic,
+          ruling=applied.shown_label),
         applied,
     )
 
 
 def source_name(file: str) -> str:
-    return SOURCE_TITLES.get(file, file)
+    return source_title(file)
 
 
 def _stock(v: Variant) -> Section:
     if v.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         text = [
-            "If the stock is used up before anyone has gone out, turn the discard pile over, without "
-            "shuffling it, and carry on with it as the stock.",
-            "That happens only once. If the new stock runs out too, the round stops with nobody out, and "
-            "every player scores what they hold, exactly as if someone had gone out.",
+            _("If the stock is used up before anyone has gone out, turn the discard pile over, without "
+              "shuffling it, and carry on with it as the stock."),
+            _("That happens only once. If the new stock runs out too, the round stops with nobody out, and "
+              "every player scores what they hold, exactly as if someone had gone out."),
         ]
     elif v.is_contract_game:
-        text = ["Whenever the stock is used up, shuffle the discard pile and use it as a fresh stock, as many "
-                "times as the round needs."]
+        text = [_("Whenever the stock is used up, shuffle the discard pile and use it as a fresh stock, as many "
+                  "times as the round needs.")]
     else:
-        text = ["When the stock is used up, keep the top card of the discard pile where it is, shuffle the rest "
-                "and use them as a fresh stock."]
+        text = [_("When the stock is used up, keep the top card of the discard pile where it is, shuffle the rest "
+                  "and use them as a fresh stock.")]
     blocks: list[Block] = [Para(t) for t in text]
     cite = v.cite("stock")
     cites = [cite]
     if cite.file not in SOURCE_KEYS:  # the variant's own source says nothing
         if v.is_contract_game:
             applied = Citation("001", "Stock pile depletion")
-            blocks.append(_silent_note(v, "a stock that runs out", applied))
+            blocks.append(_silent_note(v, _("a stock that runs out"), applied))
             cites.append(applied)
         else:
-            blocks.append(HouseNote(f"The {v.name} rules ({source_name(primary_source(v))}) do not cover a stock "
-                                    "that runs out: reshuffling is scorekeeper's house rule.", cite))
-    return Section("stock", "When the stock runs out", tuple(blocks), tuple(cites), tool="irregularities")
+            blocks.append(HouseNote(_("The %(name)s rules (%(source)s) do not cover a stock that runs out: "
+                                      "reshuffling is scorekeeper's house rule.",
+                                      name=v.name, source=source_name(primary_source(v))), cite))
+    return Section("stock", _("When the stock runs out"), tuple(blocks), tuple(cites), tool="irregularities")
 
 
 def _scoring(v: Variant) -> Section:
-    rows = tuple((label, "face value" if value == -1 else str(value)) for label, value in points_groups(v))
+    rows = tuple((label, _("face value") if value == -1 else str(value)) for label, value in points_groups(v))
     items = [
-        "When a player goes out, everyone else adds up the cards left in their hand: that is their score for "
-        "the round. The player who went out scores 0.",
-        "Lower is better: after the last round the lowest total wins, and players tied on it share the win.",
+        _("When a player goes out, everyone else adds up the cards left in their hand: that is their score for "
+          "the round. The player who went out scores 0."),
+        _("Lower is better: after the last round the lowest total wins, and players tied on it share the win."),
     ]
     if v.family == "le-may-i":
-        items.append("Cards still held count in full, even if they would make melds you never laid down.")
+        items.append(_("Cards still held count in full, even if they would make melds you never laid down."))
     if v.scoring.round_win_bonus:
-        items.append(f"Each round you win takes {v.scoring.round_win_bonus} points off your total; scorekeeper "
-                     "applies it as the round is recorded.")
+        items.append(_("Each round you win takes %(points)s points off your total; scorekeeper applies it as the "
+                       "round is recorded.", points=v.scoring.round_win_bonus))
     if v.scoring.missing_card_penalty:
-        items.append(f"A player caught with too few cards when someone goes out pays "
-                     f"{v.scoring.missing_card_penalty} points for each missing card on top of the cards "
-                     "they hold (see Irregularities).")
+        items.append(_("A player caught with too few cards when someone goes out pays %(points)s points for each "
+                       "missing card on top of the cards they hold (see Irregularities).",
+                       points=v.scoring.missing_card_penalty))
     blocks: list[Block] = [
-        Table("What each card costs", ("Cards", "Points"), rows, (False, True)),
+        Table(_("What each card costs"), (_("Cards"), _("Points")), rows, (False, True)),
         Items(tuple(items)),
     ]
     cites = _cite(v, "points", "scoring")
     if v.scoring.missing_card_penalty:
         cites = cites + (Citation(RULINGS, "Irregularities"),)
-    return Section("scoring", "Scoring", tuple(blocks), _dedupe(cites), tool="hand")
+    return Section("scoring", _("Scoring"), tuple(blocks), _dedupe(cites), tool="hand")
 
 
 def _irregularities(v: Variant) -> Section:
@@ -660,22 +720,25 @@ def _irregularities(v: Variant) -> Section:
     own = source_name(primary_source(v))
     blocks: list[Block] = []
     if covered:
-        blocks.append(Para(f"The {v.name} rules ({own}) settle: {', '.join(covered)}."))
+        blocks.append(Para(_("The %(name)s rules (%(source)s) settle: %(topics)s.",
+                             name=v.name, source=own, topics=", ".join(covered))))
     if silent:
         if v.is_contract_game:
             blocks.append(HouseNote(
-                f"The {v.name} rules ({own}) say nothing about {', '.join(silent)}. For those, scorekeeper "
-                "applies the Continental rulings (Continental Rummy, encyclopedia article) as house rules, as set out below.",
+                _("The %(name)s rules (%(source)s) say nothing about %(topics)s. For those, scorekeeper applies "
+                  "the Continental rulings (Continental Rummy, encyclopedia article) as house rules, as set out "
+                  "below.", name=v.name, source=own, topics=", ".join(silent)),
                 Citation("001", "Rules of play")))
         else:
             blocks.append(HouseNote(
-                f"The {v.name} rules ({own}) say nothing about irregularities. Where a Continental ruling "
-                "(Continental Rummy, encyclopedia article) fits a shedding game it is offered below as a house rule.",
+                _("The %(name)s rules (%(source)s) say nothing about irregularities. Where a Continental ruling "
+                  "(Continental Rummy, encyclopedia article) fits a shedding game it is offered below as a house "
+                  "rule.", name=v.name, source=own),
                 Citation("001", "Rules of play")))
-    blocks.append(Para("The irregularity guide walks you to the ruling one question at a time."))
+    blocks.append(Para(_("The irregularity guide walks you to the ruling one question at a time.")))
     cites = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
     cites = _dedupe(cites + tuple(c for s in subs for c in s.citations))
-    return Section("irregularities", "Irregularities", tuple(blocks), cites, tool="irregularities",
+    return Section("irregularities", _("Irregularities"), tuple(blocks), cites, tool="irregularities",
                    subsections=tuple(subs))
 
 
@@ -691,52 +754,56 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
     play = _cite(v, "play")
     special = _cite(v, "special_cards")
     pack = v.pack(v.players.min)
-    setup = Section("setup", "Set-up and deal", (
-        Para(f"{v.name} is for {v.players.min} or {v.players.max} players, with one {pack.cards}-card deck "
-             "and no jokers."),
-        Para(f"The dealer gives everyone {v.cards_dealt} cards, puts the rest face down as the stock, and turns "
-             "its top card face up: the start of the discard pile."),
-        Para("The player on the dealer's left goes first; play moves to the left."),
+    setup = Section("setup", _("Set-up and deal"), (
+        Para(_("%(name)s is for %(min)s or %(max)s players, with one %(cards)s-card deck and no jokers.",
+               name=v.name, min=v.players.min, max=v.players.max, cards=pack.cards)),
+        Para(_("The dealer gives everyone %(cards)s cards, puts the rest face down as the stock, and turns its top "
+               "card face up: the start of the discard pile.", cards=v.cards_dealt)),
+        Para(_("The player on the dealer's left goes first; play moves to the left.")),
     ), _cite(v, "players", "deal"), tool="decks")
-    turn = Section("turn", "The turn", (
+    turn = Section("turn", _("The turn"), (
         Items((
-            "On your turn you play one or more cards face up onto the discard pile.",
-            "Your first card must share the suit or the rank of the top card (or follow the suit just named "
-            "with a jack).",
-            "If you cannot play a single card, take one card from the stock and your turn is over.",
-            "When you have played all you want to, the player on your left goes.",
+            _("On your turn you play one or more cards face up onto the discard pile."),
+            _("Your first card must share the suit or the rank of the top card (or follow the suit just named "
+              "with a jack)."),
+            _("If you cannot play a single card, take one card from the stock and your turn is over."),
+            _("When you have played all you want to, the player on your left goes."),
         )),
     ), play, tool="roy")
-    chains = Section("chains", "Playing several cards", (
-        Para("After your first card, every further card must either be the same rank as the card now on top, "
-             "or the card one step higher in the same suit."),
-        Para("For example, on the 6♦ you could play 6♠, 7♠, 7♥, 8♥ in one turn."),
-        Para(f"Aces are {ACE_TEXT[r.aces]}."),
+    chains = Section("chains", _("Playing several cards"), (
+        Para(_("After your first card, every further card must either be the same rank as the card now on top, "
+               "or the card one step higher in the same suit.")),
+        Para(_("For example, on the 6♦ you could play 6♠, 7♠, 7♥, 8♥ in one turn.")),
+        Para(_("Aces are %(aces)s.", aces=ace_text(r.aces))),
     ), play, tool="roy")
-    jacks = Section("jacks", "Jacks", (
-        Para(f"A jack played as the first and only card of your turn changes the suit: you name a suit, and the "
-             "next player must play that suit or another jack."),
-        Para("A jack played together with other cards has no special power; it is an ordinary card in the chain."),
+    jacks = Section("jacks", _("Jacks"), (
+        Para(_("A jack played as the first and only card of your turn changes the suit: you name a suit, and the "
+               "next player must play that suit or another jack.")),
+        Para(_("A jack played together with other cards has no special power; it is an ordinary card in the "
+               "chain.")),
     ), special, tool="roy")
     n = r.draw_per_card
-    aces = Section("aces", "Aces", (
-        Para(f"An ace forces the following player to answer with an ace of their own or to take {n} cards from the stock."),
-        Para(f"Aces stack: each ace played on an ace adds {n} more, so the draw grows "
-             + ", ".join(str(n * k) for k in range(1, 5)) + " as the four aces of a deck come down."),
+    aces = Section("aces", _("Aces"), (
+        Para(_("An ace forces the following player to answer with an ace of their own or to take %(n)s cards from "
+               "the stock.", n=n)),
+        Para(_("Aces stack: each ace played on an ace adds %(n)s more, so the draw grows %(steps)s as the four "
+               "aces of a deck come down.", n=n, steps=", ".join(str(n * k) for k in range(1, 5)))),
     ), special, tool="roy")
     ks = _sym(r.skip_card)
-    king = Section("king-of-spades", "King of spades", (
-        Para(f"After the {ks}, the next player draws {r.skip_draw} cards and misses their turn."),
+    king = Section("king-of-spades", _("King of spades"), (
+        Para(_("After the %(card)s, the next player draws %(n)s cards and misses their turn.",
+               card=ks, n=r.skip_draw)),
     ), special, tool="roy")
-    starter = Section("starter-card", "The first card turned up", (
-        Para(f"If the dealer's first card is a jack, an ace or the {ks}, nothing special happens: the first "
-             "player just matches its suit or rank (or plays a jack)."),
+    starter = Section("starter-card", _("The first card turned up"), (
+        Para(_("If the dealer's first card is a jack, an ace or the %(card)s, nothing special happens: the first "
+               "player just matches its suit or rank (or plays a jack).", card=ks)),
     ), special)
-    scoring = Section("scoring", "Scoring", (
+    scoring = Section("scoring", _("Scoring"), (
         Items((
-            "The first player to get rid of every card wins the hand.",
-            "The winner scores one point for each card still held by each opponent; nobody else scores.",
-            f"The game ends when a player reaches {v.scoring.target} points or more; that player wins.",
+            _("The first player to get rid of every card wins the hand."),
+            _("The winner scores one point for each card still held by each opponent; nobody else scores."),
+            _("The game ends when a player reaches %(target)s points or more; that player wins.",
+              target=v.scoring.target),
         )),
     ), _cite(v, "scoring"))
     return (setup, turn, chains, jacks, aces, king, starter, _stock(v), scoring, _irregularities(v))
@@ -745,15 +812,15 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
 # ----- pages ----------------------------------------------------------------------------------
 
 def rules_page(v: Variant) -> RulesPage:
-    """The rules page of one variant (built fresh from its data)."""
+    """The rules page of one variant (built fresh from its data, in the reader's language)."""
     if v.is_contract_game:
         sections = (_setup(v), _turn(v), _may_i(v), _contracts(v), _melds(v), _laying_off(v), _going_out(v),
                     _last_round(v), _stock(v), _scoring(v), _irregularities(v))
     else:
         sections = _roy_sections(v)
     own = primary_source(v)
-    intro = (f"{v.summary} Written in our own words from {source_name(own)} "
-             f"and scorekeeper's rulings; every section names its source.")
+    intro = _("%(summary)s Written in our own words from %(source)s and scorekeeper's rulings; every section "
+              "names its source.", summary=shown_text(v.summary), source=source_name(own))
     return RulesPage(v, intro, sections)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS, Card, CardError, parse_card
 from .errors import RulesInputError
+from .words import N_, _, ngettext
 
 
 class VariantError(RulesInputError):
@@ -53,16 +54,45 @@ class StockExhausted(StrEnum):
 # The rule sources, by the ids citations use (shared/ beside the repository holds their texts).
 SOURCE_KEYS = ("000", "001", "002", "003", "004")
 # What a player calls each source: the app never shows the rule texts' file names.
+# Kept in English (stored rulings and the API cite them so); source_title() is the reader's language.
 SOURCE_TITLES = {
-    "000": "Joybells (a family's rules)",
-    "001": "Continental Rummy (encyclopedia article)",
-    "002": "ROY (newsgroup post, 1995)",
-    "003": "Le May I (French rules)",
-    "004": "Clenney family May I (a family's rules)",
-    "rulings": "scorekeeper's rulings",
-    "house": "house rule",
-    "choice": "scorekeeper's choice where the sources are silent",
+    "000": N_("Joybells (a family's rules)"),
+    "001": N_("Continental Rummy (encyclopedia article)"),
+    "002": N_("ROY (newsgroup post, 1995)"),
+    "003": N_("Le May I (French rules)"),
+    "004": N_("Clenney family May I (a family's rules)"),
+    "rulings": N_("scorekeeper's rulings"),
+    "house": N_("house rule"),
+    "choice": N_("scorekeeper's choice where the sources are silent"),
 }
+
+# The players-facing texts of the built-in variants' TOML files (summaries, house option labels),
+# marked here for the catalogue; shown through shown_text(). A house variant's own words have no
+# entry and are shown as written.
+_TOML_TEXTS = (
+    N_("A family's May I: 3 to 6 players, two decks with jokers, jokers and 2s wild, groups and runs of four "
+       "or more, aces low."),
+    N_("The encyclopedia's Continental Rummy: 4 to 8 players, a deck per two players, jokers and red aces wild, "
+       "and the full set of irregularity rules."),
+    N_("The French May I: 3 to 5 players, two decks without jokers, ten cards dealt two at a time, five rounds "
+       "whose contracts are minimums, 20 points off per round won."),
+    N_("The Clenney family's May I: 3 to 8 players, three decks (four for 7 or 8), no jokers, no wilds, aces "
+       "high and low in one run, no two runs of one suit."),
+    N_("A shedding game for 2 or 3: match suit or rank, chain same ranks or the next card up in suit, jacks "
+       "change suit, aces make the next player draw, the king of spades draws seven. First to 100 wins."),
+    N_("No May I in the last three rounds"),
+    N_("2s are wild too"),
+)
+
+
+def shown_text(text: str) -> str:
+    """A variant's summary or option label in the reader's language (as written when not in the catalogue)."""
+    return _(text) if text else text
+
+
+def source_title(file: str) -> str:
+    """What a player calls a source, in the reader's language."""
+    return _(SOURCE_TITLES[file]) if file in SOURCE_TITLES else file
 
 
 @dataclass(frozen=True)
@@ -79,6 +109,12 @@ class Citation:
     @property
     def label(self) -> str:
         return f"{self.title}, {self.section}" if self.section else self.title
+
+    @property
+    def shown_label(self) -> str:
+        """:attr:`label` in the reader's language (section names are the sources' own headings)."""
+        title = source_title(self.file)
+        return f"{title}, {self.section}" if self.section else title
 
     def as_dict(self) -> dict:
         return {"file": self.file, "section": self.section, "label": self.label}
@@ -124,12 +160,13 @@ class Contract:
     runs: int
 
     def describe(self) -> str:
+        """``2 sets + 1 run``, in the reader's language (``2 brelans + 1 séquence``)."""
         parts = []
         if self.sets:
-            parts.append(f"{self.sets} set" + ("s" if self.sets != 1 else ""))
+            parts.append(ngettext("%(num)s set", "%(num)s sets", self.sets))
         if self.runs:
-            parts.append(f"{self.runs} run" + ("s" if self.runs != 1 else ""))
-        return " + ".join(parts) or "nothing"
+            parts.append(ngettext("%(num)s run", "%(num)s runs", self.runs))
+        return " + ".join(parts) or _("nothing")
 
     def as_dict(self) -> dict:
         return {"sets": self.sets, "runs": self.runs}
@@ -168,15 +205,15 @@ class WildSpec:
 
     def describe(self) -> str:
         if not self.tokens:
-            return "none"
+            return _("none")
         words = []
         for token in self.tokens:
             if token == JOKER:
-                words.append("jokers")
+                words.append(_("jokers"))
             elif token in RANKS:
-                words.append(f"every {token}")
+                words.append(_("every %(rank)s", rank=token))
             else:
-                words.append(f"the {parse_card(token).name}")
+                words.append(_("the %(card)s", card=parse_card(token).name))
         return ", ".join(words)
 
 
