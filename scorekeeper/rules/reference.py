@@ -12,6 +12,7 @@ source appears in a rendered page).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -843,8 +844,14 @@ class SearchHit:
 _WORD = re.compile(r"[\w♠♥♦♣-]+", re.UNICODE)
 
 
+def _fold(text: str) -> str:
+    """Lower case without accents, one character for one ("Séquence" -> "sequence"), so that a
+    French word is found typed with or without its accents and matches keep their places."""
+    return "".join(unicodedata.normalize("NFD", c)[0].lower()[0] for c in text)
+
+
 def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
+    return [_fold(w) for w in _WORD.findall(text)]
 
 
 def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 40) -> list[SearchHit]:
@@ -874,7 +881,7 @@ def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 4
 
 def _snippet(text: str, terms: list[str], width: int = 170) -> str:
     flat = " ".join(text.split())
-    low = flat.lower()
+    low = _fold(flat)
     # centre on the first word searched for (in the query's order), matched at a word start
     pos = next((m.start() for t in terms for m in [re.search(r"\b" + re.escape(t), low)] if m), 0)
     start = max(0, pos - width // 3)
@@ -896,10 +903,10 @@ def marked(snippet: str, query: str) -> list[tuple[str, bool]]:
     pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in terms) + r")[\w-]*", re.IGNORECASE)
     out: list[tuple[str, bool]] = []
     last = 0
-    for m in pattern.finditer(snippet):
+    for m in pattern.finditer(_fold(snippet)):  # same length as the snippet: its places hold
         if m.start() > last:
             out.append((snippet[last:m.start()], False))
-        out.append((m.group(0), True))
+        out.append((snippet[m.start():m.end()], True))
         last = m.end()
     if last < len(snippet):
         out.append((snippet[last:], False))

@@ -5,13 +5,14 @@ import re
 
 from markupsafe import Markup
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
 from scorekeeper.rules.applied import roy_anchors, rules_applied
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
-from scorekeeper.rules.variants import SOURCE_KEYS, SOURCE_TITLES, ContractKind, all_variants
+from scorekeeper.rules.variants import SOURCE_KEYS, ContractKind, all_variants, shown_text, source_title
 from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
 from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
 
@@ -33,18 +34,20 @@ from .forms import (
 
 # The dispute tools: key -> (endpoint, title, one-line purpose). Rules sections point at these keys.
 TOOLS = {
-    "meld": ("rules.tool_meld", "Meld and contract checker", "Is this set, run or contract legal? What do the wilds stand for?"),
-    "may-i": ("rules.tool_may_i", "May I resolver", "Several players want the discard: who gets it, and the penalty."),
-    "hand": ("rules.tool_hand", "Hand calculator", "The cards left in a hand, scored under every variant."),
-    "decks": ("rules.tool_decks", "Deck calculator", "How many decks, jokers and cards for this many players."),
-    "irregularities": ("rules.tool_irregularities", "Irregularity guide",
-                       "Out-of-turn play, wrong draws, wrong hands, re-deals, missing scores: step by step."),
-    "roy": ("rules.tool_roy", "ROY play checker", "Is this ROY play legal, and what must the next player do?"),
+    "meld": ("rules.tool_meld", _l("Meld and contract checker"),
+             _l("Is this set, run or contract legal? What do the wilds stand for?")),
+    "may-i": ("rules.tool_may_i", _l("May I resolver"),
+              _l("Several players want the discard: who gets it, and the penalty.")),
+    "hand": ("rules.tool_hand", _l("Hand calculator"), _l("The cards left in a hand, scored under every variant.")),
+    "decks": ("rules.tool_decks", _l("Deck calculator"), _l("How many decks, jokers and cards for this many players.")),
+    "irregularities": ("rules.tool_irregularities", _l("Irregularity guide"),
+                       _l("Out-of-turn play, wrong draws, wrong hands, re-deals, missing scores: step by step.")),
+    "roy": ("rules.tool_roy", _l("ROY play checker"), _l("Is this ROY play legal, and what must the next player do?")),
 }
 
 
-TOOL_SHORT = {"meld": "Meld checker", "may-i": "May I", "hand": "Hand points", "decks": "Decks",
-              "irregularities": "Irregularities", "roy": "Play checker"}
+TOOL_SHORT = {"meld": _l("Meld checker"), "may-i": _l("May I"), "hand": _l("Hand points"), "decks": _l("Decks"),
+              "irregularities": _l("Irregularities"), "roy": _l("Play checker")}
 
 
 @bp.app_context_processor
@@ -62,6 +65,7 @@ def _rules_helpers():
         "tool_url": tool_url,
         "source_line": reference.source_line,
         "source_lines": reference.source_lines,
+        "shown_text": shown_text,
     }
 
 
@@ -86,7 +90,7 @@ def _variant_or_404(variant_id: str):
     try:
         return get_variant(variant_id)
     except RulesInputError as err:
-        page = render_template("rules/not_found.html", message=f"Variant: {err.message}", variants=all_variants())
+        page = render_template("rules/not_found.html", message=_("Variant: %(error)s", error=err.message), variants=all_variants())
         abort(make_response(page, 404))
 
 
@@ -95,7 +99,7 @@ def _variant_or_404(variant_id: str):
 @bp.get("/rules")
 def index():
     return render_template("rules/index.html", variants=all_variants(), **house_index_context(),
-                           sources=[SOURCE_TITLES[k] for k in SOURCE_KEYS])
+                           sources=[source_title(k) for k in SOURCE_KEYS])
 
 
 @bp.get("/rules/compare")
@@ -107,7 +111,7 @@ def compare_page():
         try:
             variants.append(get_variant(vid))
         except RulesInputError as err:
-            errors.append(f"Variant {i + 1}: {err.message}")
+            errors.append(_("Variant %(n)s: %(error)s", n=i + 1, error=err.message))
     if not chosen or errors:
         variants = [v for v in all_variants() if not chosen or v.id in chosen] or all_variants()
     only_diff = request.args.get("diff") == "1"
@@ -122,7 +126,7 @@ def search():
     q = request.args.get("q", "")
     error = None
     if len(q) > 200:
-        error = f"Search: {q[:20]!r}… is too long ({len(q)} characters; at most 200)"
+        error = _("Search: %(start)s… is too long (%(n)s characters; at most 200)", start=repr(q[:20]), n=len(q))
         hits = []
     else:
         hits = reference.search(q)
