@@ -332,7 +332,8 @@ class Variant:
         for step in self.deck_steps:
             if players <= step.up_to:
                 return step.decks
-        raise VariantError(f"no deck rule for {players} players in {self.name}", "players", players)
+        raise VariantError(_("no deck rule for %(players)s players in %(name)s", players=players, name=self.name),
+                           "players", players)
 
     @property
     def max_decks(self) -> int:
@@ -347,10 +348,11 @@ class Variant:
 
     def check_players(self, players: object, field: str = "players") -> int:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise VariantError(f"{players!r} is not a whole number of players", field, players)
+            raise VariantError(_("%(value)s is not a whole number of players", value=repr(players)), field, players)
         if players not in self.players:
             raise VariantError(
-                f"{players} players is out of range: {self.name} is for {self.players.min} to {self.players.max} players",
+                _("%(players)s players is out of range: %(name)s is for %(min)s to %(max)s players",
+                  players=players, name=self.name, min=self.players.min, max=self.players.max),
                 field,
                 players,
             )
@@ -382,12 +384,13 @@ class Variant:
 
     def round(self, number: object, field: str = "round") -> Round:
         if not self.rounds:
-            raise VariantError(f"{self.name} has no numbered contract rounds", field, number)
+            raise VariantError(_("%(name)s has no numbered contract rounds", name=self.name), field, number)
         if not isinstance(number, int) or isinstance(number, bool):
-            raise VariantError(f"{number!r} is not a round number", field, number)
+            raise VariantError(_("%(value)s is not a round number", value=repr(number)), field, number)
         if not 1 <= number <= len(self.rounds):
             raise VariantError(
-                f"round {number} is out of range: {self.name} has rounds 1 to {len(self.rounds)}", field, number
+                _("round %(number)s is out of range: %(name)s has rounds 1 to %(last)s",
+                  number=number, name=self.name, last=len(self.rounds)), field, number
             )
         return self.rounds[number - 1]
 
@@ -432,16 +435,17 @@ class Variant:
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
-            raise VariantError(f"{options!r} is not an object of house options", field, options)
+            raise VariantError(_("%(value)s is not an object of house options", value=repr(options)), field, options)
         chosen: dict[str, bool] = {}
         for key, value in options.items():
             if key not in self.house_options:
-                known = ", ".join(self.house_options) or "none"
+                known = ", ".join(self.house_options) or _("none")
                 raise VariantError(
-                    f"{key!r} is not a house option of {self.name} (known: {known})", f"{field}.{key}", key
+                    _("%(key)s is not a house option of %(name)s (known: %(known)s)",
+                      key=repr(key), name=self.name, known=known), f"{field}.{key}", key
                 )
             if not isinstance(value, bool):
-                raise VariantError(f"{value!r} is not true or false", f"{field}.{key}", value)
+                raise VariantError(_("%(value)s is not true or false", value=repr(value)), f"{field}.{key}", value)
             chosen[key] = value
         variant = replace(self, house_rules=chosen)
         extra = tuple(t for key, on in chosen.items() if on for t in self.house_options[key].adds_wild)
@@ -722,7 +726,8 @@ def get_variant(variant_id: object, field: str = "variant") -> Variant:
     if isinstance(variant_id, str) and variant_id in VARIANTS:
         return VARIANTS[variant_id]
     known = ", ".join(VARIANTS)
-    raise VariantError(f"{variant_id!r} is not a known variant (known: {known})", field, variant_id)
+    raise VariantError(_("%(value)s is not a known variant (known: %(known)s)", value=repr(variant_id), known=known),
+                       field, variant_id)
 
 
 def register_variant(variant: Variant) -> None:
