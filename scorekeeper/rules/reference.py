@@ -28,6 +28,7 @@ from .variants import (
     Variant,
     Winner,
     all_variants,
+    shown_section,
     shown_text,
     source_title,
 )
@@ -153,7 +154,7 @@ def _quoted(section: str) -> str:
 
 def source_line(c: Citation) -> str:
     """A citation as a reader sees it: file, what it is, section."""
-    section = c.section.strip('"')
+    section = shown_section(c.file, c.section.strip('"'))
     where = source_title(c.file)
     return _("%(source)s, section %(section)s", source=where, section=_quoted(section)) if section else where
 
@@ -163,7 +164,7 @@ def source_lines(citations: Iterable[Citation]) -> list[str]:
     by_file: dict[str, list[str]] = {}
     for c in citations:
         sections = by_file.setdefault(c.file, [])
-        section = c.section.strip('"')
+        section = shown_section(c.file, c.section.strip('"'))
         if section and section not in sections:
             sections.append(section)
     out = []

@@ -90,6 +90,22 @@ def shown_text(text: str) -> str:
     return _(text) if text else text
 
 
+# Section names of our own rulings (shared/rulings.md and the choices the rules package makes), shown
+# in the reader's language through shown_section(); the sources' own headings stay as they are written.
+OWN_SOURCES = ("rulings", "choice", "house")
+_OWN_SECTIONS = (
+    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"),
+    N_("house choice: the played cards are shuffled into a new stock"),
+    N_("a set of wild cards only"), N_("a run needs a natural card"),
+    N_("no more copies of a card than the pack holds"), N_("no May I in the last rounds"),
+)
+
+
+def shown_section(file: str, section: str) -> str:
+    """A citation's section as the reader sees it: ours translated, a source's heading as written."""
+    return _(section) if section and file in OWN_SOURCES else section
+
+
 def source_title(file: str) -> str:
     """What a player calls a source, in the reader's language."""
     return _(SOURCE_TITLES[file]) if file in SOURCE_TITLES else file
@@ -114,7 +130,7 @@ class Citation:
     def shown_label(self) -> str:
         """:attr:`label` in the reader's language (section names are the sources' own headings)."""
         title = source_title(self.file)
-        return f"{title}, {self.section}" if self.section else title
+        return f"{title}, {shown_section(self.file, self.section)}" if self.section else title
 
     def as_dict(self) -> dict:
         return {"file": self.file, "section": self.section, "label": self.label}
