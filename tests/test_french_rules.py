@@ -83,9 +83,9 @@ def english_left(english: str, french: str, names: list[str]) -> list[str]:
 def names_on(v=None) -> list[str]:
     """What stays as it is in French: variant names (house examples too), the sources' own section
     headings, scorekeeper."""
-    variants = all_variants() + house.examples()
-    names = [x.name for x in variants] + ["scorekeeper", "Continental Rummy", "May I"]
-    for x in ([v] if v else variants):
+    every = all_variants() + house.examples()
+    names = [x.name for x in every] + ["scorekeeper", "Continental Rummy", "May I"]
+    for x in ([v] if v else every):
         page = reference.rules_page(x)
         for s in page.sections:
             for sub in (s, *s.subsections):
