@@ -293,3 +293,13 @@ def test_french_rules_pages_pass_the_phone_checks(live_server, page):
         except AssertionError as err:
             problems.append(str(err))
     assert not problems, "\n\n".join(problems)
+
+
+def test_the_shared_macros_speak_french_on_a_tool_page(client):
+    """rules/_macros.html (keypad, rule applied, sources) as the dispute tools use it."""
+    page = client.post("/tools/meld", data={"variant": "le-may-i", "meld1": "8H 8S 8D"}, headers=FR).get_data(as_text=True)
+    assert "<legend>Valeur</legend>" in page and ">Annuler</button>" in page and "Recommencer</a>" in page
+    assert "Règle appliquée :" in page or "Règles appliquées :" in page
+    assert "(Le May I (règles françaises), §6–7)" in page  # the citation in the reader's language
+    english = client.post("/tools/meld", data={"variant": "le-may-i", "meld1": "8H 8S 8D"}, headers=EN)
+    assert "(Le May I (French rules), §6–7)" in english.get_data(as_text=True)
