@@ -166,7 +166,8 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
 
     order = [(current + k) % players for k in range(players)]
     taker = next(seat for seat in order if seat in seen)
-    claim_list = ", ".join(str(no(c)) for c in claimants)
+    # numbers as the API gives them; with players' numbering (the page), each named as a seat
+    claim_list = ", ".join(_("seat %(seat)s", seat=no(c)) if first_seat else str(c) for c in claimants)
     per = variant.may_i.penalty_cards_per_discard
     if taker == current:
         penalty = per * (cards - 1)
