@@ -214,7 +214,7 @@ def tool_irregularities():
                     walk = irregularities.walk(v, topic_key, steps[:at])
     status = 400 if errors else 200
     return render_template("tools/irregularities.html", v=v, variants=with_chosen(all_variants(), vid),
-                           topics=topic_list,
+                           topics=topic_list, topic_titles={t.key: t.title.lower() for t in topic_list},
                            walk=walk, errors=errors, vid=vid), status
 
 
