@@ -164,7 +164,7 @@ def test_may_i_house_option_and_several_discards_in_french(client):
     ({"variant": "continental", "players": "4", "discarder": "2", "claimants": ["2"]},
      "Demandeur : la place 2 a défaussé cette carte et ne peut pas réclamer sa propre défausse"),
     ({"variant": "continental", "players": "4", "discarder": "6"},
-     "Défausseur : la place 6 n'existe pas ; à 4 joueurs, les places vont de 1 à 4"),
+     "Qui a défaussé : la place 6 n'existe pas ; à 4 joueurs, les places vont de 1 à 4"),
     ({"variant": "continental", "players": "4"}, "Qui a défaussé ? Touchez la place du joueur qui a défaussé."),
     ({"variant": "continental", "players": "x4", "discarder": "1"},
      "Joueurs : 'x4' n'est pas un nombre entier de 1 à 99"),
