@@ -128,7 +128,7 @@ def test_the_steppers_words_come_from_the_page(client):
 
 def test_deck_calculator_in_french(client):
     en, fr = both(client, "post", "/tools/decks", data={"players": "4"})
-    assert_french(en, fr, "Le jeu pour 4 joueurs", "Paquets", "Distribuées", "Talon")
+    assert_french(en, fr, "Le jeu pour 4 joueurs", "Jeux", "Données", "Talon")
     en, fr = both(client, "post", "/tools/decks", data={"players": "12"})
     assert fr.status_code == 400
     assert field_errors(fr) == ["Joueurs : 12 joueurs, c'est hors limites : les variantes se jouent de 2 à 8 joueurs"]

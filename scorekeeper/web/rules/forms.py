@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
 from wtforms.validators import ValidationError
 from wtforms import BooleanField, StringField, SubmitField
@@ -314,7 +314,7 @@ def suit_select() -> list[tuple[str, str]]:
 
 
 def pending_select() -> list[tuple[str, str]]:
-    return [("0", _("none")), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
+    return [("0", pgettext("cards owed", "none")), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
 
 
 class RoyForm(FlaskForm):
