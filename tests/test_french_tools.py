@@ -21,7 +21,7 @@ EN = {"Accept-Language": "en"}
 
 # Words that are the same in both languages: names, variant names, card codes and suits.
 SAME_WORDS = {
-    "may", "i", "joybells", "continental", "le", "clenney", "roy", "rummy", "scorekeeper", "table", "source",
+    "may", "i", "joybells", "continental", "le", "clenney", "roy", "rummy", "scorekeeper", "table", "source", "total",
     "joker", "jokers", "codes", "a", "k", "q", "j", "jk", "s", "h", "d", "c", "ou", "×", "·", "›", "→", "←", "+", "—", "–",
 }
 
@@ -32,7 +32,6 @@ SAME_WORDS = {
 NOT_OURS = [
     r'<p class="applied">.*?</p>', r'<div class="applied-list">.*?</div>', r'<div class="keypad".*?</div>',
     r'<div class="error-summary".*?</div>', r'<p class="cite">.*?</p>', r'<ul class="reasons">.*?</ul>',
-    r'<p class="note">.*?</p>',
 ]
 
 
@@ -301,3 +300,14 @@ def test_the_french_of_the_tools_copies_no_rule_text(source_runs):  # noqa: F811
     assert len(ours) > 300
     french = " \n ".join(s for m in ours for s in ([m.string] if isinstance(m.string, str) else m.string))
     assert copied(french, source_runs) == []
+
+
+def test_one_languages_words_never_stay_for_the_next_request(client):
+    """French, English, French again: each answer in its own language (nothing kept across requests)."""
+    url = "/tools/irregularities?variant=continental&topic=missing-score&step=yes"
+    api = ("/api/v1/variants/continental/may-i", {"players": 4, "current": 1, "claimants": [2]})
+    for headers, sentence, reason in ((FR, "Décision : ", "la place 2"), (EN, "Ruling: ", "seat 2"),
+                                      (FR, "Décision : ", "la place 2")):
+        assert sentence in page_text(client.get(url, headers=headers))
+        assert reason in client.post(api[0], json=api[1], headers=headers).get_json()["reasons"][0]
+    assert "Ruling: " in page_text(client.get(url))  # no Accept-Language: English
