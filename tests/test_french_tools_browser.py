@@ -39,59 +39,37 @@ def test_hand_calculator_in_french(page_fr):
     check_page(page, "fr tools hand")
 
 
-def test_deck_calculator_in_french(page_fr):
+# Each tool asked a question as a player would: (page, inputs to fill, boxes to tick, <select>s,
+# the button, a sentence of the French answer, the screenshot's name).
+ASKED = [
+    ("/tools/decks", {"#players": "7"}, [], {}, "p.actions button[type=submit]", "Le jeu pour 7 joueurs", "decks"),
+    ("/tools/may-i?variant=le-may-i", {}, ["tr[data-seat='1'] input[name=discarder]",
+                                           "tr[data-seat='3'] input[name=claimants]",
+                                           "tr[data-seat='4'] input[name=claimants]"], {},
+     "p.actions button[name=resolve]", "Place 3", "may-i"),
+    ("/tools/may-i?variant=continental", {"#players": "9"}, [], {}, "p.actions button[name=resolve]", "Joueurs : ",
+     "may-i error"),
+    ("/tools/meld?variant=joybells", {"#meld1": "7H 8H 9H JK", "#meld2": "3S 4S 5S 6S"}, [], {"#round": "3"},
+     "p.actions button[name=check]", "Manche 3", "meld"),
+    ("/tools/roy", {"#top": "9H", "#cards": "9S 10S"}, [], {}, "p.actions button[name=check]", "Couleur à suivre",
+     "roy"),
+]
+
+
+@pytest.mark.parametrize("path, fills, ticks, selects, button, answer, name", ASKED, ids=[a[-1] for a in ASKED])
+def test_a_tool_answers_in_french(page_fr, path, fills, ticks, selects, button, answer, name):
     page = page_fr
-    go(page, "/tools/decks")
-    page.fill("#players", "7")
-    page.click("p.actions button[type=submit]")
+    go(page, path)
+    for selector, value in selects.items():
+        page.select_option(selector, value)
+    for selector, value in fills.items():
+        page.fill(selector, value)
+    for selector in ticks:
+        page.check(selector)
+    page.click(button)
     page.wait_for_load_state("load")
-    assert "Le jeu pour 7 joueurs" in page.inner_text("#answer")
-    check_page(page, "fr tools decks")
-
-
-def test_may_i_resolver_in_french(page_fr):
-    page = page_fr
-    go(page, "/tools/may-i?variant=le-may-i")
-    page.check("tr[data-seat='1'] input[name=discarder]")
-    page.check("tr[data-seat='3'] input[name=claimants]")
-    page.check("tr[data-seat='4'] input[name=claimants]")
-    page.click("p.actions button[name=resolve]")
-    page.wait_for_load_state("load")
-    assert "Place 3" in page.inner_text("#answer")
-    check_page(page, "fr tools may-i")
-
-
-def test_may_i_errors_in_french(page_fr):
-    page = page_fr
-    go(page, "/tools/may-i?variant=continental")
-    page.fill("#players", "9")
-    page.click("p.actions button[name=resolve]")
-    page.wait_for_load_state("load")
-    assert "Joueurs : " in page.inner_text(".error-summary")
-    check_page(page, "fr tools may-i error")
-
-
-def test_meld_checker_in_french(page_fr):
-    page = page_fr
-    go(page, "/tools/meld?variant=joybells")
-    page.select_option("#round", "3")
-    page.fill("#meld1", "7H 8H 9H JK")
-    page.fill("#meld2", "3S 4S 5S 6S")
-    page.click("p.actions button[name=check]")
-    page.wait_for_load_state("load")
-    assert "Manche 3" in page.inner_text("#answer")
-    check_page(page, "fr tools meld")
-
-
-def test_roy_checker_in_french(page_fr):
-    page = page_fr
-    go(page, "/tools/roy")
-    page.fill("#top", "9H")
-    page.fill("#cards", "9S 10S")
-    page.click("p.actions button[name=check]")
-    page.wait_for_load_state("load")
-    assert "Couleur à suivre" in page.inner_text("#answer")
-    check_page(page, "fr tools roy")
+    assert answer in page.inner_text("main")
+    check_page(page, f"fr tools {name}")
 
 
 @pytest.mark.parametrize("query, name", [
