@@ -207,7 +207,7 @@ def test_roy_checker_in_french(client):
     assert "Carte du dessus : '' devrait être une seule carte, ex. 9H" in field_errors(fr)
     en, fr = both(client, "post", "/tools/roy", data={"top": "9H", "cards": "9S", "announced_suit": "X",
                                                      "check": "1"})
-    assert "Couleur annoncée avec le valet du dessus : 'X' n'est pas une couleur (S, H, D ou C)" in field_errors(fr)
+    assert "Couleur annoncée sur le valet : 'X' n'est pas une couleur (S, H, D ou C)" in field_errors(fr)
 
 
 # ----- irregularity guide ------------------------------------------------------------------------------
