@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from scorekeeper.rules import irregularities, reference
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
-from scorekeeper.rules.variants import SOURCE_TITLES, all_variants, get_variant
+from scorekeeper.rules.variants import SOURCE_KEYS, SOURCE_TITLES, all_variants, get_variant
 from tests.rules.test_reference import copied, source_runs  # noqa: F401 (a fixture)
 from tests.test_i18n import CATALOGUE
 
@@ -47,8 +47,8 @@ def others_texts() -> list[str]:
     page does not show them anyway."""
     out = list(SOURCE_TITLES.values())
     for v in all_variants():
-        out += [c.label for c in v.sources.values()]
-        out += [t.citation(v)[0].label for t in irregularities.topics(v, include_own_sections=True)]
+        cites = [*v.sources.values(), *(t.citation(v)[0] for t in irregularities.topics(v, include_own_sections=True))]
+        out += [c.label for c in cites] + [c.section for c in cites if c.file in SOURCE_KEYS]  # headings as written
         if v.is_contract_game:
             out += [r.contract.describe() for r in v.rounds] + [reference.wild_text(v)]
         for n in range(1, 13):

@@ -60,25 +60,26 @@ def Q(id: str, text: str, *answers: tuple[str, str, str]) -> Question:
     return Question(id, text, tuple(Answer(*a) for a in answers))
 
 
-# Which irregularities each source settles (file id -> topic -> section of that file).
+# Which irregularities each source settles (file id -> topic -> section of that file, the source's own
+# heading: cited as written in every language).
 COVERAGE: dict[str, dict[str, str]] = {
     "001": {
-        "out-of-turn": N_("Play out of turn"),
-        "illegal-draw": N_("Illegal Draw"),
-        "premature-discard": N_("Premature discard"),
-        "incorrect-hand": N_("Incorrect hand"),
-        "re-deal": N_("Re-deal"),
-        "laid-down-illegally": N_("Cards laid down illegally"),
-        "scoring-errors": N_("Scoring errors"),
-        "player-leaving": N_("Incomplete hands and games"),
-        "missing-score": N_("Incomplete hands and games"),
+        "out-of-turn": "Play out of turn",
+        "illegal-draw": "Illegal Draw",
+        "premature-discard": "Premature discard",
+        "incorrect-hand": "Incorrect hand",
+        "re-deal": "Re-deal",
+        "laid-down-illegally": "Cards laid down illegally",
+        "scoring-errors": "Scoring errors",
+        "player-leaving": "Incomplete hands and games",
+        "missing-score": "Incomplete hands and games",
     },
     "004": {
-        "illegal-draw": N_("Illegal draw"),
-        "incorrect-hand": N_("Incorrect hand"),
-        "re-deal": N_("Re-deal"),
-        "laid-down-illegally": N_("Cards laid down illegally"),
-        "scoring-errors": N_("Scoring errors"),
+        "illegal-draw": "Illegal draw",
+        "incorrect-hand": "Incorrect hand",
+        "re-deal": "Re-deal",
+        "laid-down-illegally": "Cards laid down illegally",
+        "scoring-errors": "Scoring errors",
     },
 }
 
@@ -111,12 +112,12 @@ class Topic:
             if c.file in SOURCE_KEYS:
                 return c, None
             if v.is_contract_game:
-                return Citation("001", N_("Stock pile depletion")), _own(v)
+                return Citation("001", "Stock pile depletion"), _own(v)
             return c, _own(v)
         own = _own(v)
         if self.key in COVERAGE.get(own, {}):
             return Citation(own, COVERAGE[own][self.key]), None
-        return Citation("001", COVERAGE["001"].get(self.key, N_("Rules of play"))), own
+        return Citation("001", COVERAGE["001"].get(self.key, "Rules of play")), own
 
     def is_silent(self, v: Variant) -> bool:
         return self.citation(v)[1] is not None

@@ -37,7 +37,8 @@ from .forms import (
 TOOLS = {
     "meld": ("rules.tool_meld", _l("Meld and contract checker"),
              _l("Is this set, run or contract legal? What do the wilds stand for?")),
-    "may-i": ("rules.tool_may_i", _l("May I resolver"), _l("Several players want the discard: who gets it, and the penalty.")),
+    "may-i": ("rules.tool_may_i", _l("May I resolver"),
+              _l("Several players want the discard: who gets it, and the penalty.")),
     "hand": ("rules.tool_hand", _l("Hand calculator"), _l("The cards left in a hand, scored under every variant.")),
     "decks": ("rules.tool_decks", _l("Deck calculator"), _l("How many decks, jokers and cards for this many players.")),
     "irregularities": ("rules.tool_irregularities", _l("Irregularity guide"),
