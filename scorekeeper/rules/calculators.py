@@ -11,6 +11,7 @@ from .cards import JOKER, Card
 from .errors import RulesInputError
 from .scoring import HandScore, hand_points
 from .variants import Citation, Pack, RoundScore, Variant, all_variants
+from .words import _
 
 # Hand-calculator order: the costly cards first, as players sort a hand to count it.
 RANK_ORDER: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -71,7 +72,8 @@ def _penalty(v: Variant, cards: Sequence[Card], missing_cards: int) -> HandAnswe
     lines = tuple(RankLine(r, counts[r], v.points[r]) for r in (JOKER, *RANK_ORDER) if r in counts)
     note = ""
     if v.scoring.round_win_bonus:
-        note = f"The player who went out scores 0 and takes {v.scoring.round_win_bonus} off their total."
+        note = _("The player who went out scores 0 and takes %(bonus)s off their total.",
+                 bonus=v.scoring.round_win_bonus)
     return HandAnswer(v, score.points, lines, score.missing_cards, score.missing_card_points, None, cites,
                       "scoring", note)
 
@@ -84,7 +86,7 @@ def _roy(v: Variant, cards: Sequence[Card]) -> HandAnswer:
         except RulesInputError as err:
             return HandAnswer(v, None, (), 0, 0, err.message, cites, "scoring")
     return HandAnswer(v, len(cards), (), 0, 0, None, cites, "scoring",
-                      note="Not a penalty: in ROY the hand's winner scores 1 point per card you hold.")
+                      note=_("Not a penalty: in ROY the hand's winner scores 1 point per card you hold."))
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def check_players_count(value: int, field: str = "players") -> int:
     lo = min(v.players.min for v in all_variants())
     hi = max(v.players.max for v in all_variants())
     if not lo <= value <= hi:
-        raise RulesInputError(f"{value} players is out of range: the variants are for {lo} to {hi} players",
-                              field, value)
+        raise RulesInputError(_("%(value)s players is out of range: the variants are for %(lo)s to %(hi)s players",
+                                value=value, lo=lo, hi=hi), field, value)
     return value
 

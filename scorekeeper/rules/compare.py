@@ -1,6 +1,8 @@
 """The variants side by side: every row derived from the :class:`Variant` data, with a ``differs``
 flag (the values are not all the same among the variants the row applies to).
 
+Labels and values are written in the reader's language when the comparison is made (per call).
+
 Pure module: no Flask.
 """
 from __future__ import annotations
@@ -10,12 +12,13 @@ from typing import Callable, Sequence
 
 from . import reference as ref
 from .variants import AceRule, ContractKind, Variant
+from .words import N_, _
 
 SHORT_ACES = {
-    AceRule.LOW: "low only (A-2-3-4)",
-    AceRule.LOW_OR_HIGH: "low or high, not both (no K-A-2)",
-    AceRule.AROUND_THE_CORNER: "low, high or both (Q-K-A-2)",
-    AceRule.HIGH: "high (Q-K-A, never A-2)",
+    AceRule.LOW: N_("low only (A-2-3-4)"),
+    AceRule.LOW_OR_HIGH: N_("low or high, not both (no K-A-2)"),
+    AceRule.AROUND_THE_CORNER: N_("low, high or both (Q-K-A-2)"),
+    AceRule.HIGH: N_("high (Q-K-A, never A-2)"),
 }
 
 
@@ -56,7 +59,11 @@ def _contract_only(fn: Callable[[Variant], str]) -> Callable[[Variant], str | No
 
 
 def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+    return _("yes") if flag else _("no")
+
+
+def _allowed(flag: bool) -> str:
+    return _("allowed") if flag else _("not allowed")
 
 
 def _may_i(fn: Callable[[Variant], str]) -> Callable[[Variant], str | None]:
@@ -65,14 +72,14 @@ def _may_i(fn: Callable[[Variant], str]) -> Callable[[Variant], str | None]:
 
 def _scoring_round(v: Variant) -> str:
     if v.is_contract_game:
-        return "cards left in hand count against you; the player out scores 0"
-    return "the winner scores 1 point per card left in each opponent's hand"
+        return _("cards left in hand count against you; the player out scores 0")
+    return _("the winner scores 1 point per card left in each opponent's hand")
 
 
 def _winner(v: Variant) -> str:
     if v.scoring.target is not None:
-        return f"first to {v.scoring.target}"
-    return "lowest total" + (" after bonuses" if v.scoring.round_win_bonus else "")
+        return _("first to %(target)s", target=v.scoring.target)
+    return _("lowest total after bonuses") if v.scoring.round_win_bonus else _("lowest total")
 
 
 def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
@@ -81,63 +88,64 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
 
     most_rounds = max((len(v.rounds) for v in variants), default=0)
     contract_rows = tuple(
-        row(f"round-{n}", f"Round {n}", "contracts",
+        row(f"round-{n}", _("Round %(n)s", n=n), "contracts",
             lambda v, n=n: (ref.contract_text(v, n) or "–") if v.is_contract_game else None)
         for n in range(1, most_rounds + 1)
     )
     return (
-        Group("Table and deal", (
-            row("players", "Players", "setup", ref.players_text),
-            row("decks", "Decks", "setup", ref.decks_text),
-            row("jokers", "Jokers", "setup", ref.jokers_text),
-            row("deal", "Cards dealt", "setup", ref.deal_text),
-            row("rounds", "Rounds", "contracts",
-                lambda v: str(len(v.rounds)) if v.rounds else f"until someone reaches {v.scoring.target}"),
+        Group(_("Table and deal"), (
+            row("players", _("Players"), "setup", ref.players_text),
+            row("decks", _("Decks"), "setup", ref.decks_text),
+            row("jokers", _("Jokers"), "setup", ref.jokers_text),
+            row("deal", _("Cards dealt"), "setup", ref.deal_text),
+            row("rounds", _("Rounds"), "contracts",
+                lambda v: str(len(v.rounds)) if v.rounds else _("until someone reaches %(target)s",
+                                                                  target=v.scoring.target)),
         )),
-        Group("Melds", (
-            row("wild", "Wild cards", "melds", _contract_only(ref.wild_text)),
-            row("set-min", "Smallest set", "melds", _contract_only(lambda v: str(v.melds.set_min))),
-            row("run-min", "Smallest run", "melds", _contract_only(lambda v: str(v.melds.run_min))),
-            row("run-max", "Longest run", "melds", _contract_only(lambda v: str(v.melds.run_max))),
-            row("aces", "Aces in runs", "melds", lambda v: SHORT_ACES[v.melds.aces] if v.melds else
-                (SHORT_ACES[v.roy.aces] + " (play chains)" if v.roy else None)),
-            row("wild-limit", "Wilds may outnumber naturals", "melds",
-                _contract_only(lambda v: ("no" if v.melds.wilds_may_not_outnumber_naturals else "yes")
-                               if v.melds.wild.tokens else "no wilds")),
-            row("all-wild-set", "A set of wilds only", "melds",
-                _contract_only(lambda v: ("allowed" if v.melds.all_wild_set else "not allowed")
-                               if v.melds.wild.tokens else "no wilds")),
-            row("same-suit-runs", "Two runs of one suit in a contract", "melds",
-                _contract_only(lambda v: "allowed" if v.melds.same_suit_runs else "not allowed")),
+        Group(_("Melds"), (
+            row("wild", _("Wild cards"), "melds", _contract_only(ref.wild_text)),
+            row("set-min", _("Smallest set"), "melds", _contract_only(lambda v: str(v.melds.set_min))),
+            row("run-min", _("Smallest run"), "melds", _contract_only(lambda v: str(v.melds.run_min))),
+            row("run-max", _("Longest run"), "melds", _contract_only(lambda v: str(v.melds.run_max))),
+            row("aces", _("Aces in runs"), "melds", lambda v: _(SHORT_ACES[v.melds.aces]) if v.melds else
+                (_("%(aces)s (play chains)", aces=_(SHORT_ACES[v.roy.aces])) if v.roy else None)),
+            row("wild-limit", _("Wilds may outnumber naturals"), "melds",
+                _contract_only(lambda v: _yes(not v.melds.wilds_may_not_outnumber_naturals)
+                               if v.melds.wild.tokens else _("no wilds"))),
+            row("all-wild-set", _("A set of wilds only"), "melds",
+                _contract_only(lambda v: _allowed(v.melds.all_wild_set)
+                               if v.melds.wild.tokens else _("no wilds"))),
+            row("same-suit-runs", _("Two runs of one suit in a contract"), "melds",
+                _contract_only(lambda v: _allowed(v.melds.same_suit_runs))),
         )),
-        Group("Contracts (fewest cards)", (
-            row("contract-kind", "The contract is", "contracts",
-                _contract_only(lambda v: "exact" if v.contract_kind is ContractKind.EXACT
-                               else "a minimum (more or longer melds allowed)")),
+        Group(_("Contracts (fewest cards)"), (
+            row("contract-kind", _("The contract is"), "contracts",
+                _contract_only(lambda v: _("exact") if v.contract_kind is ContractKind.EXACT
+                               else _("a minimum (more or longer melds allowed)"))),
             *contract_rows,
-            row("last-round", "Last round", "last-round", _contract_only(ref.last_round_text)),
+            row("last-round", _("Last round"), "last-round", _contract_only(ref.last_round_text)),
         )),
-        Group("May I", (
-            row("may-i", "May I", "may-i", lambda v: "yes" if v.may_i.allowed else "no"),
-            row("may-i-penalty", "Penalty cards per discard taken", "may-i",
+        Group(_("May I"), (
+            row("may-i", _("May I"), "may-i", lambda v: _yes(v.may_i.allowed)),
+            row("may-i-penalty", _("Penalty cards per discard taken"), "may-i",
                 _may_i(lambda v: str(v.may_i.penalty_cards_per_discard))),
-            row("may-i-several", "Several discards at once", "may-i", _may_i(lambda v: _yes(v.may_i.multiple_discards))),
-            row("may-i-dead", "Rest of the pile dead afterwards", "may-i",
+            row("may-i-several", _("Several discards at once"), "may-i", _may_i(lambda v: _yes(v.may_i.multiple_discards))),
+            row("may-i-dead", _("Rest of the pile dead afterwards"), "may-i",
                 _may_i(lambda v: _yes(v.may_i.discard_pile_dead))),
-            row("may-i-wait", "Taker waits a turn to lay down", "may-i",
+            row("may-i-wait", _("Taker waits a turn to lay down"), "may-i",
                 _may_i(lambda v: _yes(v.may_i.no_lay_down_until_next_turn))),
-            row("house-options", "House options", "may-i",
-                lambda v: ", ".join(o.label for o in v.house_options.values()) or "none"),
+            row("house-options", _("House options"), "may-i",
+                lambda v: ", ".join(o.label for o in v.house_options.values()) or _("none")),
         )),
-        Group("Scoring", (
-            row("points", "Card points", "scoring", _contract_only(ref.points_text)),
-            row("round-score", "Each round", "scoring", _scoring_round),
-            row("bonus", "Off your total per round won", "scoring",
+        Group(_("Scoring"), (
+            row("points", _("Card points"), "scoring", _contract_only(ref.points_text)),
+            row("round-score", _("Each round"), "scoring", _scoring_round),
+            row("bonus", _("Off your total per round won"), "scoring",
                 _contract_only(lambda v: str(v.scoring.round_win_bonus) if v.scoring.round_win_bonus else "–")),
-            row("missing-card", "Per missing card (incorrect hand)", "irregularities",
+            row("missing-card", _("Per missing card (incorrect hand)"), "irregularities",
                 _contract_only(lambda v: str(v.scoring.missing_card_penalty))),
-            row("winner", "Winner", "scoring", _winner),
-            row("stock", "Stock runs out", "stock", ref.stock_text),
+            row("winner", _("Winner"), "scoring", _winner),
+            row("stock", _("Stock runs out"), "stock", ref.stock_text),
         )),
     )
 

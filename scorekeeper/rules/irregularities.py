@@ -6,6 +6,9 @@ shared/rulings.md applies to every penalty-scoring variant. Where a variant's ow
 nothing, the ruling says so and offers the Continental one (source 001) as a house rule. The same
 trees give the "Irregularities" section of each rules page, so the rulings are written once.
 
+Every sentence is marked with ``_`` where the tree is built (per call), so it is in the reader's
+language; topic titles and prompts are module data, marked ``N_`` and translated when read.
+
 Pure module: no Flask.
 """
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Callable, Sequence
 
 from .errors import RulesInputError
 from .variants import SOURCE_KEYS, SOURCE_TITLES, Citation, StockExhausted, Variant
+from .words import N_, _
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,8 @@ def Q(id: str, text: str, *answers: tuple[str, str, str]) -> Question:
     return Question(id, text, tuple(Answer(*a) for a in answers))
 
 
-# Which irregularities each source settles (file id -> topic -> section of that file).
+# Which irregularities each source settles (file id -> topic -> section of that file, the source's own
+# heading: cited as written in every language).
 COVERAGE: dict[str, dict[str, str]] = {
     "001": {
         "out-of-turn": "Play out of turn",
@@ -86,11 +91,19 @@ def _own(v: Variant) -> str:
 @dataclass(frozen=True)
 class Topic:
     key: str  # also the anchor on the rules page
-    title: str
-    prompt: str  # what the players are arguing about, in one line
+    title_text: str  # marked with N_; :attr:`title` is it in the reader's language
+    prompt_text: str  # what the players are arguing about, in one line
     build: Callable[[Variant, "Ctx"], dict[str, Node]]
     for_shedding: bool = True
     own_section: str | None = None  # a topic with its own rules-page section (the stock)
+
+    @property
+    def title(self) -> str:
+        return _(self.title_text)
+
+    @property
+    def prompt(self) -> str:
+        return _(self.prompt_text)
 
     def citation(self, v: Variant) -> tuple[Citation, str | None]:
         """(the citation of the ruling, the variant's own source when that source is silent)."""
@@ -143,13 +156,14 @@ class Ctx:
           anchor: str | None = None) -> Ruling:
         note = None
         if self.silent_in is not None:
-            own = SOURCE_TITLES.get(self.silent_in, self.silent_in)
+            own = _(SOURCE_TITLES.get(self.silent_in, self.silent_in))
             if self.cite.file == "001":
-                note = (f"The {self.v.name} rules ({own}) say nothing about this. This is the Continental "
-                        f"ruling ({self.cite.label}), which scorekeeper applies as a house rule.")
+                note = _("The %(variant)s rules (%(source)s) say nothing about this. This is the Continental "
+                         "ruling (%(citation)s), which scorekeeper applies as a house rule.",
+                         variant=self.v.name, source=own, citation=self.cite.label)
             else:
-                note = (f"The {self.v.name} rules ({own}) say nothing about this. This is scorekeeper's house "
-                        f"rule ({self.cite.label}).")
+                note = _("The %(variant)s rules (%(source)s) say nothing about this. This is scorekeeper's house "
+                         "rule (%(citation)s).", variant=self.v.name, source=own, citation=self.cite.label)
         return Ruling(id, title, tuple(steps), self.cite, anchor or self.topic.own_section or self.topic.key,
                       self.silent_in, note, see, tool)
 
@@ -158,74 +172,74 @@ class Ctx:
 
 def _out_of_turn(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "Had the player who went out of turn already discarded before anyone stopped them?",
-          ("yes", "Yes, they had discarded", "stands"), ("no", "No, they were stopped first", "drew")),
-        Q("drew", "Had they drawn the top card of the stock and put it into their hand?",
-          ("yes", "Yes, it is in their hand", "too-late"), ("no", "No", "undo")),
-        c.R("stands", "Not stopped before the discard",
-            "The play counts as if it had been their turn.",
-            "Every player who was jumped over loses that turn; play continues from the offender's left."),
-        c.R("too-late", "Stock card already taken into the hand",
-            "It is too late to put right: the play counts as if it had been their turn.",
-            "The players who were jumped over lose their turn."),
-        c.R("undo", "Caught in time",
-            "The offender puts back the card they drew and picks up any cards they put on the table.",
-            "The turn goes back to the player it belonged to.",
-            "If the offender saw a card they had no right to see, the illegal draw ruling applies as well.",
+        Q("start", _("Had the player who went out of turn already discarded before anyone stopped them?"),
+          ("yes", _("Yes, they had discarded"), "stands"), ("no", _("No, they were stopped first"), "drew")),
+        Q("drew", _("Had they drawn the top card of the stock and put it into their hand?"),
+          ("yes", _("Yes, it is in their hand"), "too-late"), ("no", _("No"), "undo")),
+        c.R("stands", _("Not stopped before the discard"),
+            _("The play counts as if it had been their turn."),
+            _("Every player who was jumped over loses that turn; play continues from the offender's left.")),
+        c.R("too-late", _("Stock card already taken into the hand"),
+            _("It is too late to put right: the play counts as if it had been their turn."),
+            _("The players who were jumped over lose their turn.")),
+        c.R("undo", _("Caught in time"),
+            _("The offender puts back the card they drew and picks up any cards they put on the table."),
+            _("The turn goes back to the player it belonged to."),
+            _("If the offender saw a card they had no right to see, the illegal draw ruling applies as well."),
             see=("illegal-draw",)),
     )}
 
 
 def _illegal_draw(v: Variant, c: Ctx) -> dict[str, Node]:
     if c.cite.file == "004":
-        one = c.R("one", "One card seen",
-                  "The card that was seen is turned face up on top of the stock.",
-                  "Play goes on normally; the next player may draw it. (The Clenney rules do not offer "
-                  "pushing it back into the stock.)")
+        one = c.R("one", _("One card seen"),
+                  _("The card that was seen is turned face up on top of the stock."),
+                  _("Play goes on normally; the next player may draw it. (The Clenney rules do not offer "
+                  "pushing it back into the stock.)"))
     else:
-        one = c.R("one", "One card seen",
-                  "The card that was seen is turned face up on top of the stock.",
-                  "The next player in turn decides: draw it, or have it slid face down into the middle "
-                  "of the stock.",
-                  "Then play goes on as if nothing had happened.")
+        one = c.R("one", _("One card seen"),
+                  _("The card that was seen is turned face up on top of the stock."),
+                  _("The next player in turn decides: draw it, or have it slid face down into the middle "
+                  "of the stock."),
+                  _("Then play goes on as if nothing had happened."))
     return {n.id: n for n in (
-        Q("start", "Has the player who drew wrongly (out of turn, or more than one stock card) "
-                   "discarded already?",
-          ("yes", "Yes, they have discarded", "late"), ("no", "No", "how-many")),
-        Q("how-many", "How many cards did they see that they should not have?",
-          ("one", "One card", "one"), ("several", "More than one", "several")),
-        c.R("late", "Found after their discard",
-            "The draw itself can no longer be put right.",
-            "If their hand now holds the wrong number of cards, use the incorrect hand ruling.",
+        Q("start", _("Has the player who drew wrongly (out of turn, or more than one stock card) "
+                   "discarded already?"),
+          ("yes", _("Yes, they have discarded"), "late"), ("no", _("No"), "how-many")),
+        Q("how-many", _("How many cards did they see that they should not have?"),
+          ("one", _("One card"), "one"), ("several", _("More than one"), "several")),
+        c.R("late", _("Found after their discard"),
+            _("The draw itself can no longer be put right."),
+            _("If their hand now holds the wrong number of cards, use the incorrect hand ruling."),
             see=("incorrect-hand",)),
         one,
-        c.R("several", "Several cards seen",
-            "The cards that were seen go face up on top of the stock.",
-            "As long as any of them remain there, each player chooses among three draws instead of two: "
-            "the top face-up card, the first face-down card of the stock, or the last discard."),
+        c.R("several", _("Several cards seen"),
+            _("The cards that were seen go face up on top of the stock."),
+            _("As long as any of them remain there, each player chooses among three draws instead of two: "
+            "the top face-up card, the first face-down card of the stock, or the last discard.")),
     )}
 
 
 def _premature_discard(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "What went wrong?",
-          ("no-draw", "They discarded without drawing first", "next-drew"),
-          ("two", "They discarded two or more cards", "next-took")),
-        Q("next-drew", "Has the next player already drawn?",
-          ("yes", "Yes", "short"), ("no", "No", "draw-now")),
-        Q("next-took", "Has the next player drawn the extra discard, or already finished their turn?",
-          ("yes", "Yes", "stays"), ("no", "No", "take-back")),
-        c.R("draw-now", "Caught before the next player drew",
-            "The player now draws from the stock to bring their hand back to the right size.",
-            "They may lay no cards on the table after that discard."),
-        c.R("short", "Next player had already drawn",
-            "Too late to draw now: the hand is short, and the incorrect hand ruling applies.",
+        Q("start", _("What went wrong?"),
+          ("no-draw", _("They discarded without drawing first"), "next-drew"),
+          ("two", _("They discarded two or more cards"), "next-took")),
+        Q("next-drew", _("Has the next player already drawn?"),
+          ("yes", _("Yes"), "short"), ("no", _("No"), "draw-now")),
+        Q("next-took", _("Has the next player drawn the extra discard, or already finished their turn?"),
+          ("yes", _("Yes"), "stays"), ("no", _("No"), "take-back")),
+        c.R("draw-now", _("Caught before the next player drew"),
+            _("The player now draws from the stock to bring their hand back to the right size."),
+            _("They may lay no cards on the table after that discard.")),
+        c.R("short", _("Next player had already drawn"),
+            _("Too late to draw now: the hand is short, and the incorrect hand ruling applies."),
             see=("incorrect-hand",)),
-        c.R("take-back", "Extra discard still on top",
-            "The player may take back either of the cards they discarded."),
-        c.R("stays", "Extra discard already drawn or played past",
-            "The discards stay where they are.",
-            "If the player's hand is now short, the incorrect hand ruling applies.",
+        c.R("take-back", _("Extra discard still on top"),
+            _("The player may take back either of the cards they discarded.")),
+        c.R("stays", _("Extra discard already drawn or played past"),
+            _("The discards stay where they are."),
+            _("If the player's hand is now short, the incorrect hand ruling applies."),
             see=("incorrect-hand",)),
     )}
 
@@ -233,169 +247,170 @@ def _premature_discard(v: Variant, c: Ctx) -> dict[str, Node]:
 def _incorrect_hand(v: Variant, c: Ctx) -> dict[str, Node]:
     fine = v.scoring.missing_card_penalty or 10
     return {n.id: n for n in (
-        Q("start", "When was the wrong number of cards found?",
-          ("during", "During the round", "during"),
-          ("after", "When someone went out", "after"),
-          ("out", "It is the player who went out who had too few", "went-out")),
-        Q("during", "Too many cards or too few?",
-          ("many", "Too many", "many"), ("few", "Too few", "few")),
-        Q("after", "Too many cards or too few?",
-          ("many", "Too many", "count-all"), ("few", "Too few", "charge")),
-        c.R("many", "Too many, found during the round",
-            "On each of their turns the player discards without drawing, until the hand is the right size.",
-            "While the hand is wrong they may not lay any cards down."),
-        c.R("few", "Too few, found during the round",
-            "On each of their turns the player draws without discarding, one card a turn, until the hand is "
-            "the right size.",
-            "While the hand is wrong they may not lay any cards down."),
-        c.R("count-all", "Too many, when someone went out",
-            "The player simply counts every card they hold."),
-        c.R("charge", "Too few, when someone went out",
-            f"The player counts the cards they hold and pays {fine} more points for each card missing.",
+        Q("start", _("When was the wrong number of cards found?"),
+          ("during", _("During the round"), "during"),
+          ("after", _("When someone went out"), "after"),
+          ("out", _("It is the player who went out who had too few"), "went-out")),
+        Q("during", _("Too many cards or too few?"),
+          ("many", _("Too many"), "many"), ("few", _("Too few"), "few")),
+        Q("after", _("Too many cards or too few?"),
+          ("many", _("Too many"), "count-all"), ("few", _("Too few"), "charge")),
+        c.R("many", _("Too many, found during the round"),
+            _("On each of their turns the player discards without drawing, until the hand is the right size."),
+            _("While the hand is wrong they may not lay any cards down.")),
+        c.R("few", _("Too few, found during the round"),
+            _("On each of their turns the player draws without discarding, one card a turn, until the hand is "
+            "the right size."),
+            _("While the hand is wrong they may not lay any cards down.")),
+        c.R("count-all", _("Too many, when someone went out"),
+            _("The player simply counts every card they hold.")),
+        c.R("charge", _("Too few, when someone went out"),
+            _("The player counts the cards they hold and pays %(fine)s more points for each card missing.",
+              fine=fine),
             tool="hand"),
-        c.R("went-out", "The player who went out had too few",
-            "They take back every card they laid on the table in that turn.",
-            "The round is not over: play goes on."),
+        c.R("went-out", _("The player who went out had too few"),
+            _("They take back every card they laid on the table in that turn."),
+            _("The round is not over: play goes on.")),
     )}
 
 
 def _re_deal(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "What went wrong with the deal?",
-          ("exposed", "More than one card was shown while dealing, or turned up face up in the pack", "again"),
-          ("one", "Exactly one card was shown", "one"),
-          ("count", "A player was dealt the wrong number of cards", "count"),
-          ("pack", "The pack is wrong (cards missing or too many)", "pack")),
-        Q("count", "Has that player already drawn in their first turn?",
-          ("no", "Not yet", "demand"), ("yes", "Yes", "too-late")),
-        c.R("again", "More than one card shown", "The same dealer shuffles and deals again."),
-        c.R("one", "A single card shown",
-            "No re-deal: the rule asks for one only when more than one card is shown. Play on."),
-        c.R("demand", "Wrong count, noticed before their first draw",
-            "That player may insist on a new deal, by the same dealer."),
-        c.R("too-late", "Wrong count, noticed after their first draw",
-            "It is too late to ask for a new deal; the incorrect hand ruling applies.",
+        Q("start", _("What went wrong with the deal?"),
+          ("exposed", _("More than one card was shown while dealing, or turned up face up in the pack"), "again"),
+          ("one", _("Exactly one card was shown"), "one"),
+          ("count", _("A player was dealt the wrong number of cards"), "count"),
+          ("pack", _("The pack is wrong (cards missing or too many)"), "pack")),
+        Q("count", _("Has that player already drawn in their first turn?"),
+          ("no", _("Not yet"), "demand"), ("yes", _("Yes"), "too-late")),
+        c.R("again", _("More than one card shown"), _("The same dealer shuffles and deals again.")),
+        c.R("one", _("A single card shown"),
+            _("No re-deal: the rule asks for one only when more than one card is shown. Play on.")),
+        c.R("demand", _("Wrong count, noticed before their first draw"),
+            _("That player may insist on a new deal, by the same dealer.")),
+        c.R("too-late", _("Wrong count, noticed after their first draw"),
+            _("It is too late to ask for a new deal; the incorrect hand ruling applies."),
             see=("incorrect-hand",)),
-        c.R("pack", "The pack is wrong",
-            "Deal again with a correct pack as soon as it is noticed, at whatever point of the game.",
-            "Scores of the rounds already finished stand."),
+        c.R("pack", _("The pack is wrong"),
+            _("Deal again with a correct pack as soon as it is noticed, at whatever point of the game."),
+            _("Scores of the rounds already finished stand.")),
     )}
 
 
 def _laid_down(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "Is the set or run correct apart from some cards that do not belong in it?",
-          ("yes", "Yes, only some extra cards are wrong", "extra"),
-          ("no", "No, the meld itself is wrong", "whole")),
-        c.R("extra", "Extra cards in a good meld",
-            "Whatever does not belong goes back into the hand of the player who put it there, as soon as "
-            "someone notices.",
-            "Cards other players have added to that meld since then stay on the table.",
-            "Then play carries on normally."),
-        c.R("whole", "A meld that is wrong in itself",
-            "Check it with the meld checker first.",
-            "The rule only covers extra cards in a meld that is otherwise good. While it is still the same "
+        Q("start", _("Is the set or run correct apart from some cards that do not belong in it?"),
+          ("yes", _("Yes, only some extra cards are wrong"), "extra"),
+          ("no", _("No, the meld itself is wrong"), "whole")),
+        c.R("extra", _("Extra cards in a good meld"),
+            _("Whatever does not belong goes back into the hand of the player who put it there, as soon as "
+            "someone notices."),
+            _("Cards other players have added to that meld since then stay on the table."),
+            _("Then play carries on normally.")),
+        c.R("whole", _("A meld that is wrong in itself"),
+            _("Check it with the meld checker first."),
+            _("The rule only covers extra cards in a meld that is otherwise good. While it is still the same "
             "turn the player may pick up the cards laid down this turn and lay them down properly; cards "
             "put down in earlier turns cannot be moved (Continental Rummy, encyclopedia article: The play). Anything beyond that is for "
-            "the table to agree.",
+            "the table to agree."),
             tool="meld"),
     )}
 
 
 def _scoring_errors(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "What is wrong?",
-          ("count", "A hand was counted wrongly", "mixed"),
-          ("sheet", "A score on the sheet is wrong (adding up, wrong round or column)", "sheet")),
-        Q("mixed", "Have that hand's cards already been mixed with other cards (gathered for the next deal)?",
-          ("yes", "Yes", "stands"), ("no", "No, the hand is still there", "recount")),
-        c.R("stands", "Hand already mixed in",
-            "The count can no longer be corrected: the score stands."),
-        c.R("recount", "Hand still on the table",
-            "Count the hand again (the hand calculator helps) and put the right score down.",
+        Q("start", _("What is wrong?"),
+          ("count", _("A hand was counted wrongly"), "mixed"),
+          ("sheet", _("A score on the sheet is wrong (adding up, wrong round or column)"), "sheet")),
+        Q("mixed", _("Have that hand's cards already been mixed with other cards (gathered for the next deal)?"),
+          ("yes", _("Yes"), "stands"), ("no", _("No, the hand is still there"), "recount")),
+        c.R("stands", _("Hand already mixed in"),
+            _("The count can no longer be corrected: the score stands.")),
+        c.R("recount", _("Hand still on the table"),
+            _("Count the hand again (the hand calculator helps) and put the right score down."),
             tool="hand"),
-        c.R("sheet", "Mistake on the score sheet",
-            "If nobody disputed that score when it was written, the players may agree to correct it at any "
-            "time.",
-            "scorekeeper keeps every correction with the old score, the new one and the reason given."),
+        c.R("sheet", _("Mistake on the score sheet"),
+            _("If nobody disputed that score when it was written, the players may agree to correct it at any "
+            "time."),
+            _("scorekeeper keeps every correction with the old score, the new one and the reason given.")),
     )}
 
 
 def _stock(v: Variant, c: Ctx) -> dict[str, Node]:
     if v.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         return {n.id: n for n in (
-            Q("start", "Has the stock already run out once in this round?",
-              ("no", "No, this is the first time", "turn-over"), ("yes", "Yes, for the second time", "end")),
-            c.R("turn-over", "First time",
-                "Turn the discard pile over without shuffling; it is the new stock. Play on."),
-            c.R("end", "Second time",
-                "The round ends with nobody out.",
-                "Every player scores the cards they hold, as if someone had gone out.",
+            Q("start", _("Has the stock already run out once in this round?"),
+              ("no", _("No, this is the first time"), "turn-over"), ("yes", _("Yes, for the second time"), "end")),
+            c.R("turn-over", _("First time"),
+                _("Turn the discard pile over without shuffling; it is the new stock. Play on.")),
+            c.R("end", _("Second time"),
+                _("The round ends with nobody out."),
+                _("Every player scores the cards they hold, as if someone had gone out."),
                 tool="hand"),
         )}
     if v.is_contract_game:
-        return {"reshuffle": c.R("reshuffle", "Stock used up",
-                                 "Shuffle the discard pile and use it as a new stock; do it again whenever needed.")}
-    return {"reshuffle": c.R("reshuffle", "Stock used up",
-                             "Leave the top card of the discard pile in place; shuffle the rest and use them as a "
-                             "new stock.")}
+        return {"reshuffle": c.R("reshuffle", _("Stock used up"),
+                                 _("Shuffle the discard pile and use it as a new stock; do it again whenever needed."))}
+    return {"reshuffle": c.R("reshuffle", _("Stock used up"),
+                             _("Leave the top card of the discard pile in place; shuffle the rest and use them as a "
+                             "new stock."))}
 
 
 def _player_leaving(v: Variant, c: Ctx) -> dict[str, Node]:
     if not v.is_contract_game:
         return {n.id: n for n in (
-            Q("start", "How many players are left to carry on?",
-              ("two", "Two or more", "play-on"), ("one", "Only one", "ends")),
-            c.R("play-on", "Two or more remain",
-                "The others play on to the target; the player who left keeps the points they had and cannot win."),
-            c.R("ends", "One remains", "The game ends there, unfinished."),
+            Q("start", _("How many players are left to carry on?"),
+              ("two", _("Two or more"), "play-on"), ("one", _("Only one"), "ends")),
+            c.R("play-on", _("Two or more remain"),
+                _("The others play on to the target; the player who left keeps the points they had and cannot win.")),
+            c.R("ends", _("One remains"), _("The game ends there, unfinished.")),
         )}
     return {n.id: n for n in (
-        Q("start", "Is everyone stopping, to finish the game another day?",
-          ("yes", "Yes, the whole table", "suspend"), ("no", "No, one player is leaving", "others")),
-        Q("others", "How many of the other players will play the game to the end?",
-          ("two", "Two or more", "total"), ("fewer", "Fewer than two", "void")),
-        c.R("suspend", "Stopping to finish later",
-            "A game may be stopped between rounds if everyone agrees.",
-            "It may go on again only with all the same players, sitting in the same order, in the same "
-            "calendar year as it began."),
-        c.R("total", "One player leaves, two or more finish",
-            "The player who left gets, as their game total, the two highest final totals of the others added "
-            "together.",
-            "Until the game ends scorekeeper shows that total as provisional."),
-        c.R("void", "Fewer than two finish",
-            "The game is void: its results count in no statistics. scorekeeper keeps it on record, marked void."),
+        Q("start", _("Is everyone stopping, to finish the game another day?"),
+          ("yes", _("Yes, the whole table"), "suspend"), ("no", _("No, one player is leaving"), "others")),
+        Q("others", _("How many of the other players will play the game to the end?"),
+          ("two", _("Two or more"), "total"), ("fewer", _("Fewer than two"), "void")),
+        c.R("suspend", _("Stopping to finish later"),
+            _("A game may be stopped between rounds if everyone agrees."),
+            _("It may go on again only with all the same players, sitting in the same order, in the same "
+            "calendar year as it began.")),
+        c.R("total", _("One player leaves, two or more finish"),
+            _("The player who left gets, as their game total, the two highest final totals of the others added "
+            "together."),
+            _("Until the game ends scorekeeper shows that total as provisional.")),
+        c.R("void", _("Fewer than two finish"),
+            _("The game is void: its results count in no statistics. scorekeeper keeps it on record, marked void.")),
     )}
 
 
 def _missing_score(v: Variant, c: Ctx) -> dict[str, Node]:
     return {n.id: n for n in (
-        Q("start", "In that round, do at least two other players have a score written down? "
-                   "(The 0 of whoever went out counts.)",
-          ("yes", "Yes", "fill"), ("no", "No", "replay")),
-        c.R("fill", "Two or more other scores",
-            "The player with no score gets the two highest scores of the others in that round, added together."),
-        c.R("replay", "Fewer than two other scores", "That round is played again."),
+        Q("start", _("In that round, do at least two other players have a score written down? "
+                   "(The 0 of whoever went out counts.)"),
+          ("yes", _("Yes"), "fill"), ("no", _("No"), "replay")),
+        c.R("fill", _("Two or more other scores"),
+            _("The player with no score gets the two highest scores of the others in that round, added together.")),
+        c.R("replay", _("Fewer than two other scores"), _("That round is played again.")),
     )}
 
 
 TOPICS: tuple[Topic, ...] = (
-    Topic("out-of-turn", "Play out of turn", "Someone took a turn that was not theirs.", _out_of_turn),
-    Topic("illegal-draw", "Illegal draw",
-          "Someone saw or drew a card they were not entitled to.", _illegal_draw),
-    Topic("premature-discard", "Premature discard",
-          "Someone discarded before drawing, or threw away more than one card.", _premature_discard,
+    Topic("out-of-turn", N_("Play out of turn"), N_("Someone took a turn that was not theirs."), _out_of_turn),
+    Topic("illegal-draw", N_("Illegal draw"),
+          N_("Someone saw or drew a card they were not entitled to."), _illegal_draw),
+    Topic("premature-discard", N_("Premature discard"),
+          N_("Someone discarded before drawing, or threw away more than one card."), _premature_discard,
           for_shedding=False),
-    Topic("incorrect-hand", "Incorrect hand", "Someone holds too many or too few cards.", _incorrect_hand,
+    Topic("incorrect-hand", N_("Incorrect hand"), N_("Someone holds too many or too few cards."), _incorrect_hand,
           for_shedding=False),
-    Topic("re-deal", "Re-deal", "Something went wrong with the deal.", _re_deal),
-    Topic("laid-down-illegally", "Cards laid down illegally", "Cards on the table do not make a proper meld.",
+    Topic("re-deal", N_("Re-deal"), N_("Something went wrong with the deal."), _re_deal),
+    Topic("laid-down-illegally", N_("Cards laid down illegally"), N_("Cards on the table do not make a proper meld."),
           _laid_down, for_shedding=False),
-    Topic("scoring-errors", "Scoring errors", "A score was counted or written down wrongly.", _scoring_errors),
-    Topic("stock", "Stock running out", "The stock is used up before anyone has gone out.", _stock,
+    Topic("scoring-errors", N_("Scoring errors"), N_("A score was counted or written down wrongly."), _scoring_errors),
+    Topic("stock", N_("Stock running out"), N_("The stock is used up before anyone has gone out."), _stock,
           own_section="stock"),
-    Topic("player-leaving", "A player leaving", "A player cannot finish the game.", _player_leaving),
-    Topic("missing-score", "A missing score", "A player has no score for a round they played.", _missing_score,
+    Topic("player-leaving", N_("A player leaving"), N_("A player cannot finish the game."), _player_leaving),
+    Topic("missing-score", N_("A missing score"), N_("A player has no score for a round they played."), _missing_score,
           for_shedding=False),
 )
 
@@ -411,8 +426,8 @@ def get_topic(v: Variant, key: object, field: str = "topic") -> Topic:
         if t.key == key:
             return t
     known = ", ".join(t.key for t in topics(v, include_own_sections=True))
-    raise RulesInputError(f"{key!r} is not an irregularity the guide covers for {v.name} (known: {known})",
-                          field, key)
+    raise RulesInputError(_("%(key)r is not an irregularity the guide covers for %(variant)s (known: %(known)s)",
+                            key=key, variant=v.name, known=known), field, key)
 
 
 @dataclass(frozen=True)
@@ -434,11 +449,12 @@ def walk(v: Variant, topic_key: object, answers: Sequence[str] = ()) -> Walk:
     trail = []
     for i, key in enumerate(answers):
         if not isinstance(node, Question):
-            raise RulesInputError(f"{key!r}: the guide had already reached its ruling", f"step[{i}]", key)
+            raise RulesInputError(_("%(key)r: the guide had already reached its ruling", key=key), f"step[{i}]", key)
         answer = node.answer(key)
         if answer is None:
             known = ", ".join(a.key for a in node.answers)
-            raise RulesInputError(f"{key!r} is not an answer to “{node.text}” (answers: {known})", f"step[{i}]", key)
+            raise RulesInputError(_("%(key)r is not an answer to “%(question)s” (answers: %(known)s)",
+                                    key=key, question=node.text, known=known), f"step[{i}]", key)
         trail.append((node, answer))
         node = nodes[answer.to]
     return Walk(topic, tuple(trail), node, tuple(answers))

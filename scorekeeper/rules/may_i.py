@@ -25,6 +25,7 @@ from typing import Sequence
 
 from .errors import RulesInputError
 from .variants import Citation, Variant, VariantError
+from .words import N_, _
 
 
 @dataclass(frozen=True)
@@ -61,53 +62,62 @@ class MayIVerdict:
 
 def _whole(value: object, field: str, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesInputError(f"{value!r} is not {what}", field, value)
+        raise RulesInputError(_("%(value)r is not %(what)s", value=value, what=what), field, value)
     return value
 
 
-def _seat(value: object, players: int, field: str) -> int:
-    seat = _whole(value, field, "a seat number (a whole number)")
+def _seat(value: object, players: int, field: str, first_seat: int = 0) -> int:
+    seat = _whole(value, field, _("a seat number (a whole number)"))
     if not 0 <= seat < players:
         raise RulesInputError(
-            f"seat {seat} is out of range: with {players} players the seats are 0 to {players - 1}", field, seat
-        )
+            _("seat %(seat)s is out of range: with %(players)s players the seats are %(first)s to %(last)s",
+              seat=seat + first_seat, players=players, first=first_seat, last=players - 1 + first_seat),
+            field, seat)
     return seat
 
 
 def _cards_word(n: int) -> str:
-    return "one card" if n == 1 else f"{n} cards"
+    return _("one card") if n == 1 else _("%(n)s cards", n=n)
 
 
 def resolve_may_i(variant: Variant, players: int, current: int, claimants: Sequence[int],
-                  round_number: int | None = None, cards: int = 1) -> MayIVerdict:
-    """Who takes the top discard when ``claimants`` call "May I?" (rulings.md, "May I")."""
+                  round_number: int | None = None, cards: int = 1, first_seat: int = 0) -> MayIVerdict:
+    """Who takes the top discard when ``claimants`` call "May I?" (rulings.md, "May I").
+
+    Seats are 0-based; the sentences number them from ``first_seat`` (the tool page counts from 1,
+    as players do; the API from 0, as its seats are)."""
     if not variant.may_i.allowed:
-        raise VariantError(f"{variant.name} has no May I", "variant", variant.id)
+        raise VariantError(_("%(variant)s has no May I", variant=variant.name), "variant", variant.id)
     players = variant.check_players(players, "players")
-    current = _seat(current, players, "current")
+    current = _seat(current, players, "current", first_seat)
     if isinstance(claimants, (str, bytes)) or not isinstance(claimants, Sequence):
-        raise RulesInputError(f"{claimants!r} is not a list of seat numbers", "claimants", claimants)
+        raise RulesInputError(_("%(value)r is not a list of seat numbers", value=claimants), "claimants", claimants)
     discarder = (current - 1) % players
     seen: set[int] = set()
+
+    def no(seat: int) -> int:  # a seat as the sentences number it
+        return seat + first_seat
+
     for i, value in enumerate(claimants):
-        seat = _seat(value, players, f"claimants[{i}]")
+        seat = _seat(value, players, f"claimants[{i}]", first_seat)
         if seat in seen:
-            raise RulesInputError(f"seat {seat} is listed twice", f"claimants[{i}]", seat)
+            raise RulesInputError(_("seat %(seat)s is listed twice", seat=no(seat)), f"claimants[{i}]", seat)
         if seat == discarder:
             raise RulesInputError(
-                f"seat {seat} is the discarder (the seat before the current player, seat {current}) "
-                "and cannot claim their own discard",
+                _("seat %(seat)s is the discarder (the seat before the current player, seat %(current)s) "
+                  "and cannot claim their own discard", seat=no(seat), current=no(current)),
                 f"claimants[{i}]",
                 seat,
             )
         seen.add(seat)
     if round_number is not None:
         variant.round(round_number, "round")
-    cards = _whole(cards, "cards", "a number of discards (a whole number)")
+    cards = _whole(cards, "cards", _("a number of discards (a whole number)"))
     if cards < 1:
-        raise RulesInputError(f"{cards} is not a number of discards: at least 1 card is claimed", "cards", cards)
+        raise RulesInputError(_("%(cards)s is not a number of discards: at least 1 card is claimed", cards=cards),
+                              "cards", cards)
     if cards > 52 * variant.max_decks:
-        raise RulesInputError(f"{cards} discards is more than the pack holds", "cards", cards)
+        raise RulesInputError(_("%(cards)s discards is more than the pack holds", cards=cards), "cards", cards)
 
     rule = variant.cite("may_i")
     citations: list[Citation] = [rule]
@@ -129,63 +139,74 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
         last = variant.no_may_i_in_last_rounds
         if variant.may_i.none_in_last_rounds == last:  # the house variant's own rule (rules/house.py)
             return refuse(
-                f"No May I in the last {last} rounds (a house rule of {variant.name}); round {round_number} is one "
-                f"of them, so seat {current} draws as usual.",
+                _("No May I in the last %(last)s rounds (a house rule of %(variant)s); round %(round)s is one "
+                  "of them, so seat %(current)s draws as usual.",
+                  last=last, variant=variant.name, round=round_number, current=no(current)),
                 variant.cite("may_i"),
             )
         return refuse(
-            f"No May I in the last {last} rounds (house option in force); round {round_number} is one of them, "
-            f"so seat {current} draws as usual.",
-            option.source if option else Citation("house", "no May I in the last rounds"),
+            _("No May I in the last %(last)s rounds (house option in force); round %(round)s is one of them, "
+              "so seat %(current)s draws as usual.", last=last, round=round_number, current=no(current)),
+            option.source if option else Citation("house", N_("no May I in the last rounds")),
         )
     if round_number is None and variant.no_may_i_in_last_rounds:
-        notes.append("The round was not given, so the house option \"no May I in the last rounds\" could not be checked.")
+        notes.append(_("The round was not given, so the house option \"no May I in the last rounds\" could not be "
+                       "checked."))
     if cards > 1 and not variant.may_i.multiple_discards:
         return refuse(
-            f"Only the most recent discard may be claimed in {variant.name}; {cards} discards were asked for.", rule
+            _("Only the most recent discard may be claimed in %(variant)s; %(cards)s discards were asked for.",
+              variant=variant.name, cards=cards), rule
         )
     if not claimants:
         return refuse(
-            f"Nobody claimed the discard, so there is no May I: seat {current} draws as usual, "
-            "the top discard or the top of the stock.",
+            _("Nobody claimed the discard, so there is no May I: seat %(current)s draws as usual, "
+              "the top discard or the top of the stock.", current=no(current)),
             rule,
         )
 
     order = [(current + k) % players for k in range(players)]
     taker = next(seat for seat in order if seat in seen)
-    claim_list = ", ".join(str(c) for c in claimants)
+    # numbers as the API gives them; with players' numbering (the page), each named as a seat
+    claim_list = ", ".join(_("seat %(seat)s", seat=no(c)) if first_seat else str(c) for c in claimants)
     per = variant.may_i.penalty_cards_per_discard
     if taker == current:
         penalty = per * (cards - 1)
-        text = (
-            f"Seat {current}, whose turn it is, claimed the discard and is first in rotation, so they take it as "
-            "their normal draw with no penalty"
-        )
         if penalty:
-            text += f", plus {_cards_word(penalty)} from the stock for the {cards - 1} further discards"
+            text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
+                     "it as their normal draw with no penalty, plus %(penalty)s from the stock for the %(further)s "
+                     "further discards", current=no(current), penalty=_cards_word(penalty), further=cards - 1)
+        else:
+            text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
+                     "it as their normal draw with no penalty", current=no(current))
         reasons.append(f"{text}. {cite(rule)}")
         draws_from = "discard"
     else:
         penalty = per * cards
         reasons.append(
-            f"Of the claimants ({claim_list}), seat {taker} is closest in rotation to the current player "
-            f"(seat {current}), counting the current player first, so seat {taker} takes the discard. {cite(rule)}"
+            _("Of the claimants (%(claimants)s), seat %(taker)s is closest in rotation to the current player "
+              "(seat %(current)s), counting the current player first, so seat %(taker)s takes the discard.",
+              claimants=claim_list, taker=no(taker), current=no(current)) + f" {cite(rule)}"
         )
-        taken = "the discard" if cards == 1 else f"the {cards} discards"
-        reasons.append(
-            f"Seat {taker} takes {taken} plus {_cards_word(penalty)} from the stock as a penalty and does not "
-            f"discard; seat {current} then draws from the stock only. {cite(rule)}"
-        )
+        if cards == 1:
+            text = _("Seat %(taker)s takes the discard plus %(penalty)s from the stock as a penalty and does not "
+                     "discard; seat %(current)s then draws from the stock only.",
+                     taker=no(taker), penalty=_cards_word(penalty), current=no(current))
+        else:
+            text = _("Seat %(taker)s takes the %(cards)s discards plus %(penalty)s from the stock as a penalty and "
+                     "does not discard; seat %(current)s then draws from the stock only.",
+                     taker=no(taker), cards=cards, penalty=_cards_word(penalty), current=no(current))
+        reasons.append(f"{text} {cite(rule)}")
         draws_from = "stock"
         if variant.may_i.multiple_discards:
             notes.append(
-                f"A player asked who refuses must take the discard themself, with the penalty: the same outcome as "
-                f"the closest claimant taking it. {cite(rule)}"
+                _("A player asked who refuses must take the discard themself, with the penalty: the same outcome as "
+                  "the closest claimant taking it.") + f" {cite(rule)}"
             )
     if variant.may_i.discard_pile_dead and taker != current:
-        reasons.append(f"The rest of the discard pile is dead: nobody may take it this turn. {cite(rule)}")
+        reasons.append(_("The rest of the discard pile is dead: nobody may take it this turn.") + f" {cite(rule)}")
     if variant.may_i.no_lay_down_until_next_turn and taker != current:
-        reasons.append(f"Seat {taker} may not lay down any cards until their next regular turn. {cite(rule)}")
+        reasons.append(_("Seat %(taker)s may not lay down any cards until their next regular turn.", taker=no(taker))
+                       + f" {cite(rule)}")
     return MayIVerdict(
         allowed=True,
         taker=taker,

@@ -2,6 +2,8 @@
 // - steppers: "-" and "+" buttons beside each count box;
 // - live answers: forms marked data-live post themselves in the background when an input
 //   changes, and only the #answer section is replaced (the server still decides everything).
+// Words the script shows come from data- attributes the page renders in its language
+// (data-less / data-more: "one less {card}"), English when absent.
 (function () {
   "use strict";
 
@@ -41,9 +43,16 @@
     box.classList.toggle("nonzero", (parseInt(input.value, 10) || 0) > 0);
   }
 
+  function say(el, name, fallback, card) {
+    var holder = el.closest("[data-" + name + "]");
+    var text = holder ? holder.getAttribute("data-" + name) : fallback;
+    return text.replace("{card}", card);
+  }
+
   document.querySelectorAll(".stepper").forEach(function (box) {
     var input = box.querySelector("input");
     if (!input) { return; }
+    var card = (box.querySelector("label") || {}).textContent;
     function bump(delta) {
       var n = (parseInt(input.value, 10) || 0) + delta;
       input.value = String(Math.max(0, Math.min(24, n)));
@@ -52,11 +61,11 @@
     }
     var minus = document.createElement("button");
     minus.type = "button"; minus.className = "secondary"; minus.textContent = "\u2212";
-    minus.setAttribute("aria-label", "one less " + (box.querySelector("label") || {}).textContent);
+    minus.setAttribute("aria-label", say(box, "less", "one less {card}", card));
     minus.addEventListener("click", function () { bump(-1); });
     var plus = document.createElement("button");
     plus.type = "button"; plus.className = "secondary"; plus.textContent = "+";
-    plus.setAttribute("aria-label", "one more " + (box.querySelector("label") || {}).textContent);
+    plus.setAttribute("aria-label", say(box, "more", "one more {card}", card));
     plus.addEventListener("click", function () { bump(1); });
     input.before(minus);
     input.after(plus);

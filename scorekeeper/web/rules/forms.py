@@ -1,13 +1,15 @@
 """Forms of the dispute tools. Every error names the field and the value that was wrong.
 
 The forms only turn text into values (cards, numbers, a variant); what the values mean is decided
-in ``scorekeeper.rules``.
+in ``scorekeeper.rules``. Labels are lazy (translated when shown); errors are made in the request's
+language, each starting with the field's label as the page shows it.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from flask_babel import gettext as _, lazy_gettext as _l, pgettext
 from flask_wtf import FlaskForm
 from wtforms.validators import ValidationError
 from wtforms import BooleanField, StringField, SubmitField
@@ -18,7 +20,7 @@ from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, all_variants
 from scorekeeper.services.house import find_variant
 
-RANK_LABELS = {JOKER: "Joker", "A": "A", "K": "K", "Q": "Q", "J": "J"}
+RANK_LABELS = {JOKER: _l("Joker"), "A": "A", "K": "K", "Q": "Q", "J": "J"}
 MAX_COUNT = 24  # no hand holds more than this many cards of one rank (4 decks: 16; jokers 8)
 
 
@@ -26,7 +28,7 @@ def split_codes(text: str | None) -> list[str]:
     return [c for c in re.split(r"[\s,;]+", (text or "").strip()) if c]
 
 
-def parse_code_list(text: str | None, what: str = "card", rank_alone: bool = False) -> list[Card]:
+def parse_code_list(text: str | None, what: str = "", rank_alone: bool = False) -> list[Card]:
     """Card codes typed or tapped into a field, e.g. ``7H 7S jk`` (``K 7 7 JK`` with ``rank_alone``,
     where only points are asked); the error names the code and its place."""
     cards = []
@@ -34,7 +36,8 @@ def parse_code_list(text: str | None, what: str = "card", rank_alone: bool = Fal
         try:
             cards.append(parse_card(code, rank_alone=rank_alone))
         except CardError as err:
-            raise RulesInputError(f"{what} {i + 1}: {err.message}", f"{what}[{i}]", code) from None
+            raise RulesInputError(_("%(what)s %(n)s: %(message)s", what=what or _("card"), n=i + 1,
+                                    message=err.message), f"{what or 'card'}[{i}]", code) from None
     return cards
 
 
@@ -43,11 +46,35 @@ def whole_number(raw: Any, label: str, lo: int, hi: int, default: int | None = N
     if text == "" and default is not None:
         return default
     if not re.fullmatch(r"\d{1,4}", text):
-        raise RulesInputError(f"{label}: {text!r} is not a whole number from {lo} to {hi}", label, text)
+        raise RulesInputError(_("%(label)s: %(value)r is not a whole number from %(lo)s to %(hi)s",
+                                label=label, value=text, lo=lo, hi=hi), str(label), text)
     value = int(text)
     if not lo <= value <= hi:
-        raise RulesInputError(f"{label}: {value} is out of range ({lo} to {hi})", label, value)
+        raise RulesInputError(_("%(label)s: %(value)s is out of range (%(lo)s to %(hi)s)",
+                                label=label, value=value, lo=lo, hi=hi), str(label), value)
     return value
+
+
+def labelled(label: str, err: RulesInputError) -> str:
+    """A rules error shown under a field: the field's label, then what is wrong."""
+    return _("%(label)s: %(message)s", label=label, message=err.message)
+
+
+def _number_in(field, raw_label: str, lo: int, hi: int, check=None, default: int | None = None) -> int | None:
+    """The whole number typed into ``field`` (then ``check``-ed by the rules), or None with the
+    error added under the field."""
+    try:
+        value = whole_number(field.data, raw_label, lo, hi, default=default)
+    except RulesInputError as err:
+        field.errors = list(field.errors) + [err.message]
+        return None
+    if check is None:
+        return value
+    try:
+        return check(value)
+    except RulesInputError as err:
+        field.errors = list(field.errors) + [labelled(raw_label, err)]
+        return None
 
 
 def variant_choices(kind: str | None = None) -> list[tuple[str, str]]:
@@ -57,7 +84,7 @@ def variant_choices(kind: str | None = None) -> list[tuple[str, str]]:
 class VariantField(StringField):
     """A variant chooser (rendered as a <select>) whose error names the unknown id."""
 
-    def __init__(self, label="Variant", kind: str | None = None, **kw):
+    def __init__(self, label=_l("Variant"), kind: str | None = None, **kw):
         super().__init__(label, **kw)
         self.kind = kind
         self.variant: Variant | None = None
@@ -66,18 +93,19 @@ class VariantField(StringField):
         try:
             self.variant = find_variant(self.data)  # a house variant too
         except RulesInputError as err:
-            raise ValidationError(f"Variant: {err.message}") from None
+            raise ValidationError(_("Variant: %(message)s", message=err.message)) from None
         if self.kind and self.variant.kind != self.kind:
-            names = ", ".join(name for _, name in variant_choices(self.kind))
-            raise ValidationError(f"Variant: {self.variant.name} cannot be used here (choose {names})")
+            names = ", ".join(name for _id, name in variant_choices(self.kind))
+            raise ValidationError(_("Variant: %(variant)s cannot be used here (choose %(names)s)",
+                                    variant=self.variant.name, names=names))
 
 
 class HandForm(FlaskForm):
     """The hand calculator: cards left (counts per rank, or codes), and missing cards."""
 
-    codes = StringField("Or type the cards", description="e.g. K 7 7 JK, or KS 7H 7D JK")
-    missing = StringField("Cards missing from the hand (incorrect hand)", default="0")
-    submit = SubmitField("Count")
+    codes = StringField(_l("Or type the cards"), description=_l("e.g. K 7 7 JK, or KS 7H 7D JK"))
+    missing = StringField(_l("Cards missing from the hand (incorrect hand)"), default="0")
+    submit = SubmitField(_l("Count"))
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
@@ -85,10 +113,8 @@ class HandForm(FlaskForm):
         self.missing_cards = 0
         for key in (JOKER, *RANK_ORDER):
             field = self[f"n_{key}"]
-            try:
-                n = whole_number(field.data, f"{RANK_LABELS.get(key, key)}", 0, MAX_COUNT, default=0)
-            except RulesInputError as err:
-                field.errors = list(field.errors) + [err.message]
+            n = _number_in(field, str(RANK_LABELS.get(key, key)), 0, MAX_COUNT, default=0)
+            if n is None:
                 ok = False
                 continue
             self.cards += [Card(None, None) if key == JOKER else Card(key, "S")] * n
@@ -98,11 +124,11 @@ class HandForm(FlaskForm):
         except RulesInputError as err:
             self.codes.errors = list(self.codes.errors) + [err.message]
             ok = False
-        try:
-            self.missing_cards = whole_number(self.missing.data, "Missing cards", 0, 60, default=0)
-        except RulesInputError as err:
-            self.missing.errors = list(self.missing.errors) + [err.message]
+        missing = _number_in(self.missing, _("Missing cards"), 0, 60, default=0)
+        if missing is None:
             ok = False
+        else:
+            self.missing_cards = missing
         return ok
 
 
@@ -111,24 +137,30 @@ for _key in (JOKER, *RANK_ORDER):
 
 
 class DeckForm(FlaskForm):
-    players = StringField("Players at the table", default="4")
-    submit = SubmitField("Show the pack")
+    players = StringField(_l("Players at the table"), default="4")
+    submit = SubmitField(_l("Show the pack"))
 
     def validate(self, extra_validators=None) -> bool:
+        from scorekeeper.rules.calculators import check_players_count
+
         ok = super().validate(extra_validators)
-        self.count = None
-        try:
-            from scorekeeper.rules.calculators import check_players_count
-
-            self.count = check_players_count(whole_number(self.players.data, "Players", 1, 99))
-        except RulesInputError as err:
-            msg = err.message if err.message.startswith("Players") else f"Players: {err.message}"
-            self.players.errors = list(self.players.errors) + [msg]
-            ok = False
-        return ok
+        self.count = _number_in(self.players, _("Players"), 1, 99, check=check_players_count)
+        return ok and self.count is not None
 
 
-SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {name}") for s, name in zip(SUITS, ("spades", "hearts", "diamonds", "clubs"))]
+_SUIT_WORDS = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name in the reader's language ("hearts", "cœur")."""
+    return str(_SUIT_WORDS.get(suit, suit))
+
+
+def suit_choices() -> list[tuple[str, str]]:
+    """(code, "♠ spades") for each suit, in the reader's language."""
+    return [(s, f"{SUIT_SYMBOLS[s]} {_SUIT_WORDS[s]}") for s in SUITS]
+
+
 RANK_CHOICES = [(r, r) for r in RANKS]
 
 
@@ -139,13 +171,13 @@ MELD_FIELDS = 4  # the largest contract is 3 melds; a minimum contract (Le May I
 
 class MeldForm(FlaskForm):
     variant = VariantField(kind="contract")
-    round = StringField("Round", default="")
-    meld1 = StringField("Meld 1")
-    meld2 = StringField("Meld 2")
-    meld3 = StringField("Meld 3")
-    meld4 = StringField("Meld 4")
-    twos_wild = BooleanField("House option: 2s are wild too")
-    submit = SubmitField("Check")
+    round = StringField(_l("Round"), default="")
+    meld1 = StringField(_l("Meld %(n)s", n=1))
+    meld2 = StringField(_l("Meld %(n)s", n=2))
+    meld3 = StringField(_l("Meld %(n)s", n=3))
+    meld4 = StringField(_l("Meld %(n)s", n=4))
+    twos_wild = BooleanField(_l("House option: 2s are wild too"))
+    submit = SubmitField(_l("Check"))
 
     def meld_fields(self):
         return [self[f"meld{i}"] for i in range(1, MELD_FIELDS + 1)]
@@ -183,27 +215,24 @@ class MeldForm(FlaskForm):
             return False
         if self.twos_wild.data and "twos_wild" in v.house_options:
             self.variant.variant = v = v.with_house_rules({"twos_wild": True})
-        raw = (self.round.data or "").strip()
-        if raw:
-            try:
-                self.round_number = v.round(whole_number(raw, "Round", 1, 99), "round").number
-            except RulesInputError as err:
-                msg = err.message if err.message.startswith("Round") else f"Round: {err.message}"
-                self.round.errors = list(self.round.errors) + [msg]
-                ok = False
+        if (self.round.data or "").strip():
+            self.round_number = _number_in(self.round, _("Round"), 1, 99,
+                                           check=lambda n: v.round(n, "round").number)
+            ok = ok and self.round_number is not None
         for i, field in enumerate(self.meld_fields()):
             try:
                 cards = parse_code_list(field.data)
                 for k, card in enumerate(cards):
                     v.check_card(card)
             except RulesInputError as err:
-                field.errors = list(field.errors) + [f"Meld {i + 1}: {err.message}"]
+                field.errors = list(field.errors) + [labelled(field.label.text, err)]
                 ok = False
                 continue
             if cards:
                 self.melds.append(cards)
         if ok and not self.melds:
-            self.meld1.errors = list(self.meld1.errors) + ["Meld 1: no cards yet: tap or type the cards of a meld."]
+            self.meld1.errors = list(self.meld1.errors) + [
+                _("Meld 1: no cards yet: tap or type the cards of a meld.")]
             ok = False
         return ok
 
@@ -215,12 +244,12 @@ MAX_SEATS = 8
 
 class MayIForm(FlaskForm):
     variant = VariantField(kind="contract")
-    players = StringField("Players at the table", default="4")
-    discarder = StringField("Who discarded?")  # radio buttons, one per seat
-    round = StringField("Round (for the house option)", default="")
-    cards = StringField("Discards asked for", default="1")
-    no_may_i_in_last_three_rounds = BooleanField("House option: no May I in the last three rounds")
-    submit = SubmitField("Who gets it?")
+    players = StringField(_l("Players at the table"), default="4")
+    discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
+    round = StringField(_l("Round (for the house option)"), default="")
+    cards = StringField(_l("Discards asked for"), default="1")
+    no_may_i_in_last_three_rounds = BooleanField(_l("House option: no May I in the last three rounds"))
+    submit = SubmitField(_l("Who gets it?"))
 
     def validate(self, extra_validators=None) -> bool:
         from flask import request
@@ -236,67 +265,65 @@ class MayIForm(FlaskForm):
             return False
         if self.no_may_i_in_last_three_rounds.data and "no_may_i_in_last_three_rounds" in v.house_options:
             self.variant.variant = v = v.with_house_rules({"no_may_i_in_last_three_rounds": True})
-        try:
-            n = whole_number(self.players.data, "Players", 1, 99)
-            self.count = v.check_players(n)
-        except RulesInputError as err:
-            msg = err.message if err.message.startswith("Players") else f"Players: {err.message}"
-            self.players.errors = list(self.players.errors) + [msg]
+        self.count = _number_in(self.players, _("Players"), 1, 99, check=v.check_players)
+        if self.count is None:
             return False
         try:
             if not (self.discarder.data or "").strip():
-                raise RulesInputError("Who discarded? Tap the seat of the player who discarded.", "discarder")
-            self.discarder_seat = whole_number(self.discarder.data, "Discarder", 1, 99)
+                raise RulesInputError(_("Who discarded? Tap the seat of the player who discarded."), "discarder")
+            self.discarder_seat = whole_number(self.discarder.data, _("Discarder"), 1, 99)
             if self.discarder_seat > self.count:
-                raise RulesInputError(f"Discarder: seat {self.discarder_seat} is out of range: with {self.count} "
-                                      f"players the seats are 1 to {self.count}", "discarder", self.discarder_seat)
+                raise RulesInputError(_("Discarder: seat %(seat)s is out of range: with %(players)s players the "
+                                        "seats are 1 to %(players)s", seat=self.discarder_seat, players=self.count),
+                                      "discarder", self.discarder_seat)
         except RulesInputError as err:
             self.discarder.errors = list(self.discarder.errors) + [err.message]
             ok = False
         self.claim_errors: list[str] = []
         for raw in request.form.getlist("claimants"):
             try:
-                seat = whole_number(raw, "Claimant", 1, 99)
+                seat = whole_number(raw, _("Claimant"), 1, 99)
                 if seat > self.count:
-                    raise RulesInputError(f"Claimant: seat {seat} is out of range: with {self.count} players the "
-                                          f"seats are 1 to {self.count}", "claimants", seat)
+                    raise RulesInputError(_("Claimant: seat %(seat)s is out of range: with %(players)s players the "
+                                            "seats are 1 to %(players)s", seat=seat, players=self.count),
+                                          "claimants", seat)
                 if seat == self.discarder_seat:
-                    raise RulesInputError(f"Claimant: seat {seat} discarded the card and cannot claim their own "
-                                          "discard", "claimants", seat)
+                    raise RulesInputError(_("Claimant: seat %(seat)s discarded the card and cannot claim their own "
+                                            "discard", seat=seat), "claimants", seat)
                 if seat not in self.claimant_seats:
                     self.claimant_seats.append(seat)
             except RulesInputError as err:
                 self.claim_errors.append(err.message)
                 ok = False
-        raw = (self.round.data or "").strip()
-        if raw:
-            try:
-                self.round_number = v.round(whole_number(raw, "Round", 1, 99), "round").number
-            except RulesInputError as err:
-                msg = err.message if err.message.startswith("Round") else f"Round: {err.message}"
-                self.round.errors = list(self.round.errors) + [msg]
-                ok = False
-        try:
-            self.discards = whole_number(self.cards.data, "Discards asked for", 1, 99, default=1)
-        except RulesInputError as err:
-            self.cards.errors = list(self.cards.errors) + [err.message]
+        if (self.round.data or "").strip():
+            self.round_number = _number_in(self.round, _("Round"), 1, 99,
+                                           check=lambda n: v.round(n, "round").number)
+            ok = ok and self.round_number is not None
+        discards = _number_in(self.cards, _("Discards asked for"), 1, 99, default=1)
+        if discards is None:
             ok = False
+        else:
+            self.discards = discards
         return ok
 
 
 # ----- ROY play checker ------------------------------------------------------------------------
 
-SUIT_SELECT = [("", "—")] + [(s, label) for s, label in SUIT_CHOICES]
-PENDING_SELECT = [("0", "none"), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
+def suit_select() -> list[tuple[str, str]]:
+    return [("", "—")] + suit_choices()
+
+
+def pending_select() -> list[tuple[str, str]]:
+    return [("0", pgettext("cards owed", "none")), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
 
 
 class RoyForm(FlaskForm):
-    top = StringField("Top card of the discard pile")
-    announced_suit = StringField("Suit named with the jack on top")  # <select>s in the template
-    pending = StringField("Cards owed after aces", default="0")
-    cards = StringField("Cards played this turn, in order")
-    announce = StringField("Suit named (a jack played alone)")
-    submit = SubmitField("Check the play")
+    top = StringField(_l("Top card of the discard pile"))
+    announced_suit = StringField(_l("Suit named with the jack on top"))  # <select>s in the template
+    pending = StringField(_l("Cards owed after aces"), default="0")
+    cards = StringField(_l("Cards played this turn, in order"))
+    announce = StringField(_l("Suit named (a jack played alone)"))
+    submit = SubmitField(_l("Check the play"))
 
     def apply_keypad(self, form_data) -> bool:
         action = next((a for a in ("add", "undo", "clear") if a in form_data), None)
@@ -323,27 +350,27 @@ class RoyForm(FlaskForm):
         self.played: list[Card] = []
         self.pending_draw = 0
         try:
-            tops = parse_code_list(self.top.data, "top card")
+            tops = parse_code_list(self.top.data, _("top card"))
             if len(tops) != 1:
-                raise RulesInputError(f"Top card: {self.top.data or ''!r} should be exactly one card, e.g. 9H",
+                raise RulesInputError(_("%(value)r should be exactly one card, e.g. 9H", value=self.top.data or ""),
                                       "top", self.top.data)
             self.top_card = tops[0]
         except RulesInputError as err:
-            msg = err.message if err.message.startswith("Top card") else f"Top card: {err.message}"
-            self.top.errors = list(self.top.errors) + [msg]
+            self.top.errors = list(self.top.errors) + [labelled(_("Top card"), err)]
             ok = False
         try:
             self.played = parse_code_list(self.cards.data)
         except RulesInputError as err:
-            self.cards.errors = list(self.cards.errors) + [f"Cards played: {err.message}"]
+            self.cards.errors = list(self.cards.errors) + [labelled(_("Cards played"), err)]
             ok = False
-        try:
-            self.pending_draw = whole_number(self.pending.data, "Cards waiting", 0, 8, default=0)
-        except RulesInputError as err:
-            self.pending.errors = list(self.pending.errors) + [err.message]
+        pending = _number_in(self.pending, _("Cards waiting"), 0, 8, default=0)
+        if pending is None:
             ok = False
-        for field, label in ((self.announced_suit, "Suit named with the jack on top"), (self.announce, "Suit named")):
+        else:
+            self.pending_draw = pending
+        for field, label in ((self.announced_suit, _("Suit named with the jack on top")), (self.announce, _("Suit named"))):
             if field.data and field.data not in SUITS:
-                field.errors = list(field.errors) + [f"{label}: {field.data!r} is not a suit (S, H, D or C)"]
+                field.errors = list(field.errors) + [_("%(label)s: %(value)r is not a suit (S, H, D or C)",
+                                                       label=label, value=field.data)]
                 ok = False
         return ok

@@ -1,8 +1,6 @@
 """Views of the rules pages and dispute tools. Views parse input and render; the rules decide."""
 from __future__ import annotations
 
-import re
-
 from markupsafe import Markup
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
@@ -11,7 +9,7 @@ from scorekeeper.rules import calculators, compare, irregularities, may_i, melds
 from scorekeeper.rules.applied import roy_anchors, rules_applied
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
-from scorekeeper.rules.cards import SUIT_NAMES, SUIT_SYMBOLS
+from scorekeeper.rules.cards import SUIT_SYMBOLS
 from scorekeeper.rules.variants import SOURCE_KEYS, ContractKind, all_variants, shown_text, source_title
 from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
 from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
@@ -22,17 +20,20 @@ from .forms import (
     MELD_FIELDS,
     RANK_CHOICES,
     RANK_LABELS,
-    SUIT_CHOICES,
     DeckForm,
     HandForm,
     MayIForm,
     MeldForm,
-    PENDING_SELECT,
-    SUIT_SELECT,
     RoyForm,
+    labelled,
+    pending_select,
+    suit_choices,
+    suit_name,
+    suit_select,
 )
 
 # The dispute tools: key -> (endpoint, title, one-line purpose). Rules sections point at these keys.
+# Titles and purposes are lazy: shown in the reader's language.
 TOOLS = {
     "meld": ("rules.tool_meld", _l("Meld and contract checker"),
              _l("Is this set, run or contract legal? What do the wilds stand for?")),
@@ -83,7 +84,7 @@ def _card_filter(code: str) -> Markup:
 @bp.app_template_filter("card_suit")
 def _suit_filter(suit: str) -> Markup:
     cls = "red-card" if suit in ("H", "D") else ""
-    return Markup("<span class=\"{}\">{} {}</span>").format(cls, SUIT_NAMES.get(suit, suit), SUIT_SYMBOLS.get(suit, ""))
+    return Markup("<span class=\"{}\">{} {}</span>").format(cls, suit_name(suit), SUIT_SYMBOLS.get(suit, ""))
 
 
 def _variant_or_404(variant_id: str):
@@ -165,7 +166,7 @@ def tool_hand():
         if form.cards or form.missing_cards:
             answers = calculators.hand_answers(form.cards, form.missing_cards)
         else:
-            form.codes.errors = list(form.codes.errors) + ["No cards: tap the cards left in the hand, or type them."]
+            form.codes.errors = list(form.codes.errors) + [_("No cards: tap the cards left in the hand, or type them.")]
     if answers is not None and request.args.get("variant"):  # a house variant's answer too
         answers = calculators.hand_answers(form.cards, form.missing_cards,
                                            with_chosen(all_variants(), request.args["variant"]))
@@ -199,7 +200,7 @@ def tool_irregularities():
         try:
             v = get_variant(vid)
         except RulesInputError as err:
-            errors["variant"] = f"Variant: {err.message}"
+            errors["variant"] = _("Variant: %(message)s", message=err.message)
     if v is not None:
         topic_list = irregularities.topics(v, include_own_sections=True)
         if topic_key:
@@ -207,15 +208,15 @@ def tool_irregularities():
                 walk = irregularities.walk(v, topic_key, steps)
             except RulesInputError as err:
                 if err.field == "topic":
-                    errors["topic"] = f"Irregularity: {err.message}"
+                    errors["topic"] = _("Irregularity: %(message)s", message=err.message)
                 else:
                     # show the last question reached, so the players can answer it again
                     at = int(err.field[5:-1]) if err.field and err.field.startswith("step[") else 0
-                    errors["step"] = f"Answer {at + 1}: {err.message}"
+                    errors["step"] = _("Answer %(n)s: %(message)s", n=at + 1, message=err.message)
                     walk = irregularities.walk(v, topic_key, steps[:at])
     status = 400 if errors else 200
     return render_template("tools/irregularities.html", v=v, variants=with_chosen(all_variants(), vid),
-                           topics=topic_list,
+                           topics=topic_list, topic_titles={t.key: t.title.lower() for t in topic_list},
                            walk=walk, errors=errors, vid=vid), status
 
 
@@ -265,7 +266,7 @@ def tool_meld():
     return render_template("tools/meld.html", form=form, verdict=verdict, applied=applied, v=v, shown=shown,
                            targets=targets, wild_text=reference.wild_text(v),
                            variants=[x for x in with_chosen(all_variants(), form.variant.data) if x.is_contract_game],
-                           ranks=RANK_CHOICES, suits=SUIT_CHOICES), status
+                           ranks=RANK_CHOICES, suits=suit_choices()), status
 
 
 def _contract_variant(vid):
@@ -274,14 +275,6 @@ def _contract_variant(vid):
         return v if v.is_contract_game else get_variant("continental")
     except RulesInputError:
         return get_variant("continental")
-
-
-def _seat_text(text: str) -> str:
-    """The resolver numbers seats from 0; the page numbers them from 1 as players do."""
-    text = re.sub(r"\b([Ss])eats? (\d+) to (\d+)\b", lambda m: f"{m[1]}eats {int(m[2]) + 1} to {int(m[3]) + 1}", text)
-    text = re.sub(r"\b([Ss])eat (\d+)\b", lambda m: f"{m[1]}eat {int(m[2]) + 1}", text)
-    return re.sub(r"claimants \(([\d, ]+)\)",
-                  lambda m: "claimants (" + ", ".join(f"seat {int(s) + 1}" for s in m[1].split(", ")) + ")", text)
 
 
 @bp.route("/tools/may-i", methods=["GET", "POST"])
@@ -297,12 +290,13 @@ def tool_may_i():
         current = form.discarder_seat % form.count  # 0-based seat after the discarder
         try:
             verdict = may_i.resolve_may_i(v, form.count, current, [s - 1 for s in form.claimant_seats],
-                                          round_number=form.round_number, cards=form.discards)
+                                          round_number=form.round_number, cards=form.discards,
+                                          first_seat=1)  # seats as players number them
         except RulesInputError as err:
-            form.cards.errors = list(form.cards.errors) + [_seat_text(str(err))]
+            form.cards.errors = list(form.cards.errors) + [str(err)]
         if verdict is not None:
-            reasons = [_seat_text(r) for r in verdict.reasons]
-            notes = [_seat_text(r) for r in verdict.notes]
+            reasons = verdict.reasons
+            notes = verdict.notes
             applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
     count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
     status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
@@ -335,12 +329,12 @@ def tool_roy():
         except RulesInputError as err:
             at = _field_for(err, {"top": "top", "cards": "cards", "announced_suit": "announced_suit",
                                   "pending_draw": "pending", "announce": "announce"}, "cards")
-            label = {"top": "Top card", "cards": "Cards played", "announced_suit": "Suit named with the jack on top",
-                     "pending": "Cards owed", "announce": "Suit named"}[at]
-            message = err.message
+            label = {"top": _("Top card"), "cards": _("Cards played"),
+                     "announced_suit": _("Suit named with the jack on top"),
+                     "pending": _("Cards owed"), "announce": _("Suit named")}[at]
             if at == "announce" and not form.announce.data:
-                message = "a jack played alone changes the suit: choose the suit the player named"
-            form[at].errors = list(form[at].errors) + [f"{label}: {message}"]
+                err = RulesInputError(_("a jack played alone changes the suit: choose the suit the player named"))
+            form[at].errors = list(form[at].errors) + [labelled(label, err)]
         if verdict is not None:
             anchors = roy_anchors(v, form.top_card, form.played, form.pending_draw, form.announced_suit.data or None)
             applied = rules_applied(v, verdict.citations, anchors[0], prefer=anchors)
@@ -349,5 +343,5 @@ def tool_roy():
         form.cards.errors = []
     status = 400 if submitted and not tapped and any(form.errors.values()) else 200
     return render_template("tools/roy.html", form=form, verdict=verdict, applied=applied, v=v,
-                           suit_select=SUIT_SELECT, pending_select=PENDING_SELECT,
-                           ranks=RANK_CHOICES, suits=SUIT_CHOICES), status
+                           suit_select=suit_select(), pending_select=pending_select(),
+                           ranks=RANK_CHOICES, suits=suit_choices()), status
