@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from flask import session
+from flask_babel import gettext as _
 
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
@@ -100,5 +101,5 @@ def add_variant_choice(field, *variant_ids: object) -> None:
         if v.id in have:
             continue
         have.add(v.id)
-        extra = (v.id, f"{v.name} (house rules) · {v.players.min}–{v.players.max} players")
+        extra = (v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name, min=v.players.min, max=v.players.max))
         field.choices = [*field.choices, type(field.choices[0])(*extra) if field.choices else extra]
