@@ -7,6 +7,7 @@ own address is the read-only link for the family chat.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
@@ -100,12 +101,17 @@ def create():
         try:
             created = svc.create_table(form.name.data)
         except games_svc.ServiceError as err:
-            return _home_refused(_("Name of the table: %(error)s", error=err.message.removeprefix('name: ')))
+            return _home_refused(_("Name of the table: %(error)s", error=unprefixed(err.message, "name")))
         remember(created.table.id, created.edit_token)
         flash(_("Table started. Add it to your home screen: it is how the family comes back."), "ok")
         return redirect(url_for("tables.table", table_id=created.table.id))
     return _home_refused(_("Name of the table: %(error)s", error="; ".join(
         map(str, form.name.errors or [_("the form could not be accepted; reload the page and try again")]))))
+
+
+def unprefixed(message: str, field: str) -> str:
+    """A service's message without the field name it starts with ("name: ...", in French "name : ...")."""
+    return re.sub(rf"^{re.escape(field)} ?: ", "", message)
 
 
 def _home_refused(message: str):
@@ -135,7 +141,7 @@ def _filters(table) -> dict:
         try:
             year = stats_svc.check_year(raw)
         except games_svc.ServiceError as err:
-            notes.append(_("%(error)s; showing all time.", error=err.message[:1].upper() + err.message[1:]))
+            notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     try:
         page = max(int(request.args.get("page") or 1), 1)
     except ValueError:
@@ -315,7 +321,7 @@ def rename(table_id: str, player_id: int):
     try:
         svc.rename_player(table, person, form.name.data)
     except games_svc.ServiceError as err:
-        return player(table_id, player_id, rename_error=_("New name: %(error)s", error=err.message.removeprefix('name: ')))
+        return player(table_id, player_id, rename_error=_("New name: %(error)s", error=unprefixed(err.message, "name")))
     flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=svc.get_player(table, player_id).name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
 
@@ -335,7 +341,7 @@ def merge(table_id: str, player_id: int):
     try:
         target = svc.merge_players(table, person, into)
     except games_svc.ServiceError as err:
-        return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=err.message.removeprefix('into: ')))
+        return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=unprefixed(err.message, "into")))
     flash(_("%(name)s's games now count for %(other)s.", name=name, other=target.name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=target.id))
 
