@@ -343,3 +343,19 @@ def test_every_french_sentence_keeps_the_placeholders_of_its_english():
 def test_a_missing_table_is_said_in_french(client, path):
     r = client.get(path, headers=FR)
     assert r.status_code == 404 and "Il n'y a pas de table à cette adresse." in plain(r.get_data(as_text=True))
+
+
+def test_the_shipped_examples_notes_are_marked_and_shown_in_french(client):
+    from scorekeeper.rules import house
+
+    house.examples()
+    # each example's note (the comment at the top of its file) is a sentence the catalogue knows
+    assert set(house.EXAMPLE_NOTES.values()) == set(house.EXAMPLE_NOTE_TEXTS)
+    page = plain(client.get("/rules/continental-twos-wild", headers=FR).get_data(as_text=True))
+    assert "Continental où les 2 sont aussi des jokers" in page
+    page = plain(client.get("/rules/continental-twos-wild", headers=EN).get_data(as_text=True))
+    assert "Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations)." in page
+    index = plain(client.get("/rules", headers=FR).get_data(as_text=True))
+    # the differences in words (the contracts and wild cards themselves are written by rules/variants.py)
+    assert "Changements par rapport à Continental : 6 manches, manche 2 : " in index
+    assert "Changements par rapport à Clenney May I : 3 jeux de cartes quelle que soit la tablée" in index

@@ -789,6 +789,16 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
 
 _EXAMPLES: dict[str, Variant] = {}
 EXAMPLE_NOTES: dict[str, str] = {}  # what each example is, from the comment at the top of its file
+# The same notes marked for translation (shown with ``_()``); a test keeps them equal to the files'.
+EXAMPLE_NOTE_TEXTS = (
+    N_("The Clenney family's challenge: \"challenge yourself by only using 3 decks\", whatever the table's size "
+       "(May I, Clenney family rules: Objective)."),
+    N_("Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations)."),
+    N_("The six-hand list from Hoyle quoted in the Continental Rummy article (encyclopedia article, opening lines): "
+       "2 sets; 2 runs; 2 sets + 1 run; [the 4th hand is missing in the article]; 2 runs + 1 set; 3 runs. "
+       "scorekeeper assumes the 4th hand is 3 sets: the one three-meld contract the list leaves out. "
+       "Everything else is Continental's."),
+)
 
 
 def examples() -> list[Variant]:

@@ -75,7 +75,7 @@ def house_page_context(v: Variant) -> dict[str, Any]:
         "changed": changed,
         "row": row,
         "example": row is None,
-        "note": rules_house.EXAMPLE_NOTES.get(v.id) if row is None else None,
+        "note": _(rules_house.EXAMPLE_NOTES[v.id]) if row is None and v.id in rules_house.EXAMPLE_NOTES else None,
         "editor": row is not None and can_edit(row),
     }}
 
