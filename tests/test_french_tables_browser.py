@@ -3,12 +3,10 @@ longer, so every page passes ``check_page`` (screenshot, axe-core, no sideways s
 targets, page weight, CSP) with the browser asking for French."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
-
 import pytest
 
 from browser_support import check_page, submit
-from test_tables_browser import api, play_game
+from test_tables_browser import a_month_of_sundays
 
 pytestmark = pytest.mark.browser
 
@@ -16,36 +14,13 @@ FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 
 
 def french_table(page, name):
-    """A table started from the French home page, a first game from its French form, two more
-    through the API (one unfinished), a ruling."""
+    """The English tour's table (test_tables_browser.py), started from the French pages, with long names."""
     page.context.set_extra_http_headers(FRENCH)
     page.goto(page.base_url + "/")
     assert page.get_attribute("html", "lang") == "fr"
-    page.fill("#table-name", name)
-    submit(page, ".home-tables button[type=submit]")
-    assert "Table créée" in page.text_content("main")
-    table_url = page.url
-    table_id = table_url.rsplit("/", 1)[1]
-    page.click("text=Commencer une partie")
-    page.wait_for_load_state("load")
-    page.select_option("#variant", "joybells")
-    for i, n in enumerate(["Annabelle", "Bartholomew", "Zoë"]):
-        page.fill(f"#players-{i}", n)
-    submit(page, "main button[type=submit]")
-    game_id = page.url.rstrip("/").rsplit("/", 1)[1]
-    page.goto(table_url + "/share")
-    edit_url = page.input_value("input[aria-label='Lien d’édition']")
-    token = parse_qs(urlsplit(edit_url).fragment)["token"][0]
-    play_game(page, game_id, token, [("Annabelle", {"Bartholomew": 10, "Zoë": 25})] * 4 +
-              [("Zoë", {"Annabelle": 40, "Bartholomew": 5})] * 3)
-    for rounds in ([("Bartholomew", {"Annabelle": 15, "Zoë": 20})] * 7, [("Zoë", {"Annabelle": 5, "Bartholomew": 35})] * 2):
-        g = api(page, "POST", "/api/v1/games", token,
-                {"variant": "joybells", "players": ["Annabelle", "Bartholomew", "Zoë"], "table": table_id})
-        play_game(page, g["id"], token, rounds)
-    api(page, "POST", f"/api/v1/games/{game_id}/rulings", token,
-        {"what_happened": "Bartholomew discarded a joker and Annabelle called May I",
-         "ruling": "Jokers may not be bought", "citation": "Joybells rules: May I"})
-    return table_url, table_id, game_id
+    table_url, game_id = a_month_of_sundays(page, name, ("Annabelle", "Bartholomew", "Zoë"),
+                                            start="Commencer une partie", edit_label="Lien d’édition")
+    return table_url, table_url.rsplit("/", 1)[1], game_id
 
 
 def test_the_table_pages_in_french_on_a_phone(page):
