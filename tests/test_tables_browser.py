@@ -25,31 +25,33 @@ def play_game(page, game_id, token, rounds):
             {"went_out": went_out, "hands": {n: {"points": p} for n, p in points.items()}})
 
 
-def a_month_of_sundays(page, name):
-    """Start a table and a first game through the pages; three more games through the API."""
+def a_month_of_sundays(page, name, players=("Ann", "Bob", "Zoë"), start="Start a game", edit_label="Edit link"):
+    """Start a table and a first game through the pages; three more games through the API (the
+    labels ``start`` and ``edit_label`` are the page's words, in the page's language)."""
+    a, b, z = players
     page.goto(page.base_url + "/")
     page.fill("#table-name", name)
     submit(page, ".home-tables button[type=submit]")
     assert page.text_content("h1") == name
     table_url = page.url
     table_id = table_url.rsplit("/", 1)[1]
-    page.click("text=Start a game")
+    page.click(f"text={start}")
     page.wait_for_load_state("load")
     page.select_option("#variant", "joybells")
-    for i, n in enumerate(["Ann", "Bob", "Zoë"]):
+    for i, n in enumerate(players):
         page.fill(f"#players-{i}", n)
     submit(page, "main button[type=submit]")
     game_id = page.url.rstrip("/").rsplit("/", 1)[1]
     page.goto(table_url + "/share")
-    edit_url = page.input_value("input[aria-label='Edit link']")
+    edit_url = page.input_value(f"input[aria-label='{edit_label}']")
     token = parse_qs(urlsplit(edit_url).fragment)["token"][0]
-    play_game(page, game_id, token, [("Ann", {"Bob": 10, "Zoë": 25})] * 4 + [("Zoë", {"Ann": 40, "Bob": 5})] * 3)
-    for who, rounds in (("Bob", [("Bob", {"Ann": 15, "Zoë": 20})] * 7), ("Zoë", [("Zoë", {"Ann": 5, "Bob": 35})] * 2)):
+    play_game(page, game_id, token, [(a, {b: 10, z: 25})] * 4 + [(z, {a: 40, b: 5})] * 3)
+    for rounds in ([(b, {a: 15, z: 20})] * 7, [(z, {a: 5, b: 35})] * 2):
         g = api(page, "POST", "/api/v1/games", token,
-                {"variant": "joybells", "players": ["ann", "BOB", "zoë"], "table": table_id})
+                {"variant": "joybells", "players": [a.lower(), b.upper(), z.lower()], "table": table_id})
         play_game(page, g["id"], token, rounds)
     api(page, "POST", f"/api/v1/games/{game_id}/rulings", token,
-        {"what_happened": "Bob discarded a joker and Ann called May I", "ruling": "Jokers may not be bought",
+        {"what_happened": f"{b} discarded a joker and {a} called May I", "ruling": "Jokers may not be bought",
          "citation": "Joybells rules: May I"})
     return table_url, game_id
 

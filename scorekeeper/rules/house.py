@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS
 from .errors import RulesInputError
+from .words import N_, _, ngettext
 from .variants import (
     AceRule,
     ContractKind,
@@ -68,7 +69,7 @@ HOUSE_ORDER = 100  # after the built-in variants
 def document(v: Variant) -> dict[str, Any]:
     """The variant as the nested mapping that ``variants/*.toml`` hold (``variant_from_dict``'s input)."""
     if not v.is_contract_game or v.melds is None:
-        raise HouseRulesError(f"{v.name} is not a contract game: only the May I family has house versions",
+        raise HouseRulesError(_("%(name)s is not a contract game: only the May I family has house versions", name=v.name),
                               "based_on", v.id)
     m = v.melds
     doc: dict[str, Any] = {"id": v.id, "name": v.name}
@@ -128,36 +129,38 @@ def _shown(value: Any) -> str:
 def _int(value: Any, key: str, limit: str) -> int:
     lo, hi = LIMITS[limit]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise HouseRulesError(f"{_shown(value)} is not a whole number", key, value)
+        raise HouseRulesError(_("%(value)s is not a whole number", value=_shown(value)), key, value)
     if not lo <= value <= hi:
-        raise HouseRulesError(f"{value} is out of range: from {lo} to {hi}", key, value)
+        raise HouseRulesError(_("%(value)s is out of range: from %(lo)s to %(hi)s", value=value, lo=lo, hi=hi), key, value)
     return value
 
 
 def _bool(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
-        raise HouseRulesError(f"{_shown(value)} is not true or false", key, value)
+        raise HouseRulesError(_("%(value)s is not true or false", value=_shown(value)), key, value)
     return value
 
 
 def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise HouseRulesError(f"{_shown(value)} is not one of {', '.join(allowed)}", key, value)
+        raise HouseRulesError(_("%(value)s is not one of %(allowed)s", value=_shown(value), allowed=", ".join(allowed)), key, value)
     return value
 
 
 def _mapping(value: Any, key: str, known: tuple[str, ...]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise HouseRulesError(f"{_shown(value)} is not an object (keys: {', '.join(known)})", key, value)
+        raise HouseRulesError(_("%(value)s is not an object (keys: %(known)s)", value=_shown(value), known=", ".join(known)),
+                              key, value)
     for k in value:
         if k not in known:
-            raise HouseRulesError(f"{k!r} is not a key of {key} (known: {', '.join(known)})", f"{key}.{k}", k)
+            raise HouseRulesError(_("%(name)s is not a key of %(key)s (known: %(known)s)", name=repr(k), key=key,
+                                    known=", ".join(known)), f"{key}.{k}", k)
     return value
 
 
 def _list(value: Any, key: str) -> list:
     if not isinstance(value, list):
-        raise HouseRulesError(f"{_shown(value)} is not a list", key, value)
+        raise HouseRulesError(_("%(value)s is not a list", value=_shown(value)), key, value)
     return value
 
 
@@ -165,7 +168,7 @@ def _rank_key(key: Any, where: str) -> str:
     text = str(key).strip().upper()
     text = "10" if text == "T" else text
     if text not in RANKS and text != JOKER:
-        raise HouseRulesError(f"{key!r} is not a rank (A, 2-10, J, Q, K) or JK", f"{where}.{key}", key)
+        raise HouseRulesError(_("%(value)s is not a rank (A, 2-10, J, Q, K) or JK", value=repr(key)), f"{where}.{key}", key)
     return text
 
 
@@ -173,13 +176,13 @@ def _rank_key(key: Any, where: str) -> str:
 
 def check_name(name: Any, key: str = "name") -> str:
     if not isinstance(name, str):
-        raise HouseRulesError(f"{_shown(name)} is not a name (text)", key, name)
+        raise HouseRulesError(_("%(value)s is not a name (text)", value=_shown(name)), key, name)
     text = " ".join(name.split())
     lo, hi = LIMITS["name"]
     if not lo <= len(text) <= hi:
-        raise HouseRulesError(f"{_shown(name)} must be {lo} to {hi} characters", key, name)
+        raise HouseRulesError(_("%(value)s must be %(lo)s to %(hi)s characters", value=_shown(name), lo=lo, hi=hi), key, name)
     if any(not ch.isprintable() for ch in text):
-        raise HouseRulesError(f"{_shown(name)} holds a control character", key, name)
+        raise HouseRulesError(_("%(value)s holds a control character", value=_shown(name)), key, name)
     return text
 
 
@@ -189,7 +192,7 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     name = check_name(name)
     changes = _mapping(changes if changes is not None else {}, "changes", CHANGE_KEYS)
     if base.based_on:
-        raise HouseRulesError(f"{base.name} is itself a house variant: start from a built-in one",
+        raise HouseRulesError(_("%(name)s is itself a house variant: start from a built-in one", name=base.name),
                               "based_on", base.id)
     doc = _apply(base, changes)
     doc["id"], doc["name"], doc["based_on"], doc["order"] = id, name, base.id, HOUSE_ORDER
@@ -235,7 +238,8 @@ def _players(doc, value, key):
             doc["players"][k] = _int(value[k], f"{key}.{k}", "players")
     if doc["players"]["min"] > doc["players"]["max"]:
         which = "min" if "min" in value else "max"
-        raise HouseRulesError(f"players.min ({doc['players']['min']}) is over players.max ({doc['players']['max']})",
+        raise HouseRulesError(_("players.min (%(min)s) is over players.max (%(max)s)", min=doc["players"]["min"],
+                                max=doc["players"]["max"]),
                               f"{key}.{which}", doc["players"][which])
 
 
@@ -248,14 +252,15 @@ def _decks(doc, value, key):
         step = _mapping(step, f"{key}[{i}]", ("up_to", "decks"))
         for k in ("up_to", "decks"):
             if k not in step:
-                raise HouseRulesError(f"missing {k}", f"{key}[{i}].{k}")
+                raise HouseRulesError(_("missing %(key)s", key=k), f"{key}[{i}].{k}")
         up_to = _int(step["up_to"], f"{key}[{i}].up_to", "players")
         if steps and up_to <= steps[-1]["up_to"]:
-            raise HouseRulesError(f"{up_to} players must be more than the step before ({steps[-1]['up_to']})",
+            raise HouseRulesError(_("%(n)s players must be more than the step before (%(before)s)", n=up_to,
+                                    before=steps[-1]["up_to"]),
                                   f"{key}[{i}].up_to", up_to)
         steps.append({"up_to": up_to, "decks": _int(step["decks"], f"{key}[{i}].decks", "decks")})
     if not steps:
-        raise HouseRulesError("give at least one number of decks", key, value)
+        raise HouseRulesError(_("give at least one number of decks"), key, value)
     doc["pack"]["decks"] = steps
 
 
@@ -264,7 +269,8 @@ def _fit_decks(doc, given: bool) -> None:
     steps, top = doc["pack"]["decks"], doc["players"]["max"]
     if steps[-1]["up_to"] < top:
         if given:
-            raise HouseRulesError(f"the decks go up to {steps[-1]['up_to']} players, but up to {top} may play",
+            raise HouseRulesError(_("the decks go up to %(n)s players, but up to %(top)s may play", n=steps[-1]["up_to"],
+                                    top=top),
                                   f"decks[{len(steps) - 1}].up_to", steps[-1]["up_to"])
         steps[-1]["up_to"] = top
     kept = []
@@ -294,20 +300,21 @@ def _rounds(doc, value, key):
     value = _list(value, key)
     lo, hi = LIMITS["rounds"]
     if not lo <= len(value) <= hi:
-        raise HouseRulesError(f"{len(value)} rounds: a game has {lo} to {hi}", key, len(value))
+        raise HouseRulesError(_("%(n)s rounds: a game has %(lo)s to %(hi)s", n=len(value), lo=lo, hi=hi), key, len(value))
     for i, r in enumerate(value):
         where = f"{key}[{i}]"
         r = _mapping(r, where, ("number", "contract", "min_cards"))
         if "number" in r and r["number"] != i + 1:
-            raise HouseRulesError(f"{_shown(r['number'])} is not this round's number ({i + 1})", f"{where}.number",
+            raise HouseRulesError(_("%(value)s is not this round's number (%(n)s)", value=_shown(r["number"]), n=i + 1),
+                                  f"{where}.number",
                                   r["number"])
         if "contract" not in r:
-            raise HouseRulesError("missing contract (sets and runs)", f"{where}.contract")
+            raise HouseRulesError(_("missing contract (sets and runs)"), f"{where}.contract")
         c = _mapping(r["contract"], f"{where}.contract", ("sets", "runs"))
         sets = _int(c.get("sets", 0), f"{where}.contract.sets", "contract")
         runs = _int(c.get("runs", 0), f"{where}.contract.runs", "contract")
         if sets + runs == 0:
-            raise HouseRulesError("a contract needs at least one set or run", f"{where}.contract", c)
+            raise HouseRulesError(_("a contract needs at least one set or run"), f"{where}.contract", c)
         rounds.append({"sets": sets, "runs": runs})
     doc["contracts"]["rounds"] = rounds
 
@@ -380,7 +387,7 @@ def _may_i(doc, value, key):
     if "none_in_last_rounds" in value:
         n = value["none_in_last_rounds"]
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise HouseRulesError(f"{_shown(n)} is not a whole number of rounds", f"{key}.none_in_last_rounds", n)
+            raise HouseRulesError(_("%(value)s is not a whole number of rounds", value=_shown(n)), f"{key}.none_in_last_rounds", n)
         if n:
             m["none_in_last_rounds"] = n
         else:
@@ -410,10 +417,10 @@ def _check_jokers(doc: Mapping[str, Any], changed: tuple[str, ...]) -> None:
     """Jokers wild need jokers in the pack; jokers in the pack need points."""
     jokers = doc["pack"]["jokers_per_deck"]
     if JOKER in doc["melds"]["wild"] and not jokers:
-        raise HouseRulesError("jokers are wild but the pack has none: add jokers or take JK off the wild cards",
+        raise HouseRulesError(_("jokers are wild but the pack has none: add jokers or take JK off the wild cards"),
                               _blame(changed, "wild_cards", "jokers_per_deck"), JOKER)
     if jokers and JOKER not in doc["points"]:
-        raise HouseRulesError("the pack has jokers: say how many points a joker left in hand counts",
+        raise HouseRulesError(_("the pack has jokers: say how many points a joker left in hand counts"),
                               "card_points.JK")
 
 
@@ -433,28 +440,32 @@ def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
     m = v.melds
     assert m is not None
     if m.run_min > m.run_max:
-        raise HouseRulesError(f"a run of at least {m.run_min} cards is longer than the longest run ({m.run_max})",
+        raise HouseRulesError(_("a run of at least %(min)s cards is longer than the longest run (%(max)s)", min=m.run_min,
+                                max=m.run_max),
                               _blame(changed, "melds.run_max", "melds.run_min") if "melds.run_min" not in changed
                               else "melds.run_min", m.run_min)
     hand = v.cards_dealt + 1  # a hand holds the cards dealt plus the card drawn
     for r in v.rounds:
         if r.min_cards > hand:
-            need = " and ".join(p for p in (
-                f"{r.contract.sets} set{'s' if r.contract.sets != 1 else ''} of {m.set_min}" if r.contract.sets else "",
-                f"{r.contract.runs} run{'s' if r.contract.runs != 1 else ''} of {m.run_min}" if r.contract.runs else "",
+            need = _(" and ").join(p for p in (
+                ngettext("%(num)s set of %(cards)s", "%(num)s sets of %(cards)s", r.contract.sets, cards=m.set_min)
+                if r.contract.sets else "",
+                ngettext("%(num)s run of %(cards)s", "%(num)s runs of %(cards)s", r.contract.runs, cards=m.run_min)
+                if r.contract.runs else "",
             ) if p)
             raise HouseRulesError(
-                f"round {r.number} ({r.contract}) needs {r.min_cards} cards ({need}), but a hand holds at most "
-                f"{hand} ({v.cards_dealt} dealt and 1 drawn)",
+                _("round %(n)s (%(contract)s) needs %(cards)s cards (%(need)s), but a hand holds at most %(hand)s "
+                  "(%(dealt)s dealt and 1 drawn)", n=r.number, contract=r.contract, cards=r.min_cards, need=need,
+                  hand=hand, dealt=v.cards_dealt),
                 _blame(changed, f"rounds[{r.number - 1}].contract", "melds.set_min" if r.contract.sets else
                        "melds.run_min", "melds.run_min", "cards_dealt"), r.min_cards)
     if not m.wild.tokens:
         for k, on, what in (("wilds_may_not_outnumber_naturals", m.wilds_may_not_outnumber_naturals,
-                             "wilds may not outnumber naturals"),
-                            ("all_wild_set", m.all_wild_set, "a set of wild cards only")):
+                             _("wilds may not outnumber naturals")),
+                            ("all_wild_set", m.all_wild_set, _("a set of wild cards only"))):
             if on:
-                raise HouseRulesError(f"the limit \"{what}\" needs wild cards, and there are none: "
-                                      f"turn it off or name the wild cards",
+                raise HouseRulesError(_("the limit \"%(limit)s\" needs wild cards, and there are none: turn it off or "
+                                        "name the wild cards", limit=what),
                                       _blame(changed, "wild_cards", f"melds.{k}"), True)
     starter = 0 if v.family == "le-may-i" else 1  # Le May I turns no card up (source 003, §2)
     for n in range(v.players.min, v.players.max + 1):
@@ -462,12 +473,16 @@ def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
         need = n * v.cards_dealt + starter + 1
         if need > pack.cards:
             raise HouseRulesError(
-                f"{n} players: {pack.decks} deck{'s' if pack.decks != 1 else ''} hold {pack.cards} cards, too few "
-                f"to deal {v.cards_dealt} to each and leave a stock ({need} needed)",
+                ngettext("%(players)s players: %(num)s deck hold %(cards)s cards, too few to deal %(dealt)s to each "
+                         "and leave a stock (%(need)s needed)",
+                         "%(players)s players: %(num)s decks hold %(cards)s cards, too few to deal %(dealt)s to each "
+                         "and leave a stock (%(need)s needed)", pack.decks, players=n, cards=pack.cards,
+                         dealt=v.cards_dealt, need=need),
                 _blame(changed, "players.max", "decks", "cards_dealt", "jokers_per_deck"), n)
     if v.may_i.none_in_last_rounds > len(v.rounds):
-        raise HouseRulesError(f"no May I in the last {v.may_i.none_in_last_rounds} rounds, but the game has "
-                              f"{len(v.rounds)}", "may_i.none_in_last_rounds", v.may_i.none_in_last_rounds)
+        raise HouseRulesError(_("no May I in the last %(n)s rounds, but the game has %(rounds)s",
+                                n=v.may_i.none_in_last_rounds, rounds=len(v.rounds)),
+                              "may_i.none_in_last_rounds", v.may_i.none_in_last_rounds)
 
 
 # ----- the changes between two variants, and in words ------------------------------------------
@@ -527,9 +542,10 @@ class Difference:
     text: str
 
 
-_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", JOKER: "jokers"}
-_ACE_WORDS = {"low": "aces low", "high": "aces high", "low-or-high": "aces low or high (not both)",
-              "around-the-corner": "aces low, high or both (round the corner)"}
+_RANK_WORDS = {"A": N_("aces %(points)s"), "J": N_("jacks %(points)s"), "Q": N_("queens %(points)s"),
+               "K": N_("kings %(points)s"), JOKER: N_("jokers %(points)s")}
+_ACE_WORDS = {"low": N_("aces low"), "high": N_("aces high"), "low-or-high": N_("aces low or high (not both)"),
+              "around-the-corner": N_("aces low, high or both (round the corner)")}
 
 
 def _yes(on: bool, yes: str, no: str) -> str:
@@ -545,64 +561,70 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
         out.append(Difference(key, text))
 
     if "players" in ch:
-        add("players", f"{v.players.min} to {v.players.max} players")
+        add("players", _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max))
     if "decks" in ch:
         if len(v.deck_steps) == 1:
             n = v.deck_steps[0].decks
-            add("decks", f"{n} deck{'s' if n != 1 else ''} at every table")
+            add("decks", ngettext("%(num)s deck at every table", "%(num)s decks at every table", n))
         else:
-            add("decks", "decks: " + ", ".join(f"{s.decks} for up to {s.up_to} players" for s in v.deck_steps))
+            add("decks", _("decks: %(steps)s", steps=", ".join(_("%(decks)s for up to %(players)s players", decks=s.decks,
+                                                                   players=s.up_to) for s in v.deck_steps)))
     if "jokers_per_deck" in ch:
-        add("jokers_per_deck", f"{v.jokers_per_deck} jokers per deck" if v.jokers_per_deck else "no jokers")
+        add("jokers_per_deck", _("%(n)s jokers per deck", n=v.jokers_per_deck) if v.jokers_per_deck else _("no jokers"))
     if "cards_dealt" in ch:
-        add("cards_dealt", f"{v.cards_dealt} cards dealt")
+        add("cards_dealt", _("%(n)s cards dealt", n=v.cards_dealt))
     if "rounds" in ch:
         if len(v.rounds) != len(base.rounds):
-            add("rounds", f"{len(v.rounds)} rounds")
+            add("rounds", _("%(n)s rounds", n=len(v.rounds)))
         for r in v.rounds:
             old = base.rounds[r.number - 1].contract if r.number <= len(base.rounds) else None
             if old != r.contract:
-                add("rounds", f"round {r.number} is {r.contract}")
+                add("rounds", _("round %(n)s is %(contract)s", n=r.number, contract=r.contract))
     if "contract_kind" in ch:
-        add("contract_kind", _yes(v.contract_kind is ContractKind.MINIMUM, "contracts are minimums",
-                                  "contracts are exact"))
+        add("contract_kind", _yes(v.contract_kind is ContractKind.MINIMUM, _("contracts are minimums"),
+                                  _("contracts are exact")))
     m = v.melds
     for k, value in ch.get("melds", {}).items():
-        text = {"set_min": f"sets of {value} or more", "run_min": f"runs of {value} or more",
-                "run_max": f"runs of at most {value}", "aces": _ACE_WORDS.get(str(value), str(value)),
-                "wilds_may_not_outnumber_naturals": _yes(value, "wilds may not outnumber naturals",
-                                                         "wilds may outnumber naturals"),
-                "all_wild_set": _yes(value, "a set of wilds only is allowed", "no set of wilds only"),
-                "same_suit_runs": _yes(value, "two runs of one suit allowed", "no two runs of one suit")}[k]
+        text = {"set_min": _("sets of %(n)s or more", n=value),
+                "run_min": _("runs of %(n)s or more", n=value),
+                "run_max": _("runs of at most %(n)s", n=value),
+                "aces": _(_ACE_WORDS[str(value)]) if str(value) in _ACE_WORDS else str(value),
+                "wilds_may_not_outnumber_naturals": _yes(value, _("wilds may not outnumber naturals"),
+                                                         _("wilds may outnumber naturals")),
+                "all_wild_set": _yes(value, _("a set of wilds only is allowed"), _("no set of wilds only")),
+                "same_suit_runs": _yes(value, _("two runs of one suit allowed"), _("no two runs of one suit"))}[k]
         add("melds", text)
     if "wild_cards" in ch:
-        add("wild_cards", f"wild: {m.wild.describe()}" if m.wild.tokens else "no wild cards")
+        add("wild_cards", _("wild: %(cards)s", cards=m.wild.describe()) if m.wild.tokens else _("no wild cards"))
     if "last_round" in ch:
         lr = v.last_round
         if lr is None:
-            add("last_round", "no special last round")
+            add("last_round", _("no special last round"))
         else:
-            words = [w for w, on in (("no discard", lr.no_discard), ("every card in the contract",
-                                                                     lr.all_cards_in_contract)) if on]
-            add("last_round", f"last round: {' and '.join(words)}")
+            words = [w for w, on in ((_("no discard"), lr.no_discard), (_("every card in the contract"),
+                                                                        lr.all_cards_in_contract)) if on]
+            add("last_round", _("last round: %(rules)s", rules=_(" and ").join(words)))
     for rank, points in ch.get("card_points", {}).items():
-        add("card_points", f"{_RANK_WORDS.get(rank, rank + 's')} {points}")
+        add("card_points", _(_RANK_WORDS[rank], points=points) if rank in _RANK_WORDS
+            else _("%(rank)ss %(points)s", rank=rank, points=points))
     for k, value in ch.get("scoring", {}).items():
-        add("scoring", f"{value} points off per round won" if k == "round_win_bonus"
-            else f"{value} points per missing card (incorrect hand)")
+        add("scoring", _("%(n)s points off per round won", n=value) if k == "round_win_bonus"
+            else _("%(n)s points per missing card (incorrect hand)", n=value))
     for k, value in ch.get("may_i", {}).items():
-        text = {"allowed": _yes(value, "May I allowed", "no May I"),
-                "penalty_cards_per_discard": f"May I: {value} penalty card{'s' if value != 1 else ''} per discard",
-                "multiple_discards": _yes(value, "May I may take several discards", "May I takes one discard"),
-                "none_in_last_rounds": f"no May I in the last {value} rounds" if value else "May I in every round",
-                "discard_pile_dead": _yes(value, "discard pile dead after a May I", "discard pile stays live"),
-                "no_lay_down_until_next_turn": _yes(value, "no laying down until the next turn after a May I",
-                                                    "may lay down at once after a May I")}[k]
+        text = {"allowed": _yes(value, _("May I allowed"), _("no May I")),
+                "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
+                                                      "May I: %(num)s penalty cards per discard", value),
+                "multiple_discards": _yes(value, _("May I may take several discards"), _("May I takes one discard")),
+                "none_in_last_rounds": (_("no May I in the last %(n)s rounds", n=value) if value
+                                        else _("May I in every round")),
+                "discard_pile_dead": _yes(value, _("discard pile dead after a May I"), _("discard pile stays live")),
+                "no_lay_down_until_next_turn": _yes(value, _("no laying down until the next turn after a May I"),
+                                                    _("may lay down at once after a May I"))}[k]
         add("may_i", text)
     if "stock_exhausted" in ch:
-        add("stock_exhausted", "when the stock runs out: " + (
-            "the discards are shuffled into a new stock" if v.stock_exhausted is StockExhausted.RESHUFFLE
-            else "turned over once, then the round ends"))
+        add("stock_exhausted", _("when the stock runs out: the discards are shuffled into a new stock")
+            if v.stock_exhausted is StockExhausted.RESHUFFLE else
+            _("when the stock runs out: turned over once, then the round ends"))
     return out
 
 
@@ -610,8 +632,8 @@ def describe_differences(base: Variant, v: Variant) -> str:
     """One line: "changed from Joybells: jokers 50, round 7 is 1 set + 2 runs"."""
     diffs = differences(base, v)
     if not diffs:
-        return f"the same as {base.name}"
-    return f"changed from {base.name}: " + ", ".join(d.text for d in diffs)
+        return _("the same as %(name)s", name=base.name)
+    return _("changed from %(name)s: %(changes)s", name=base.name, changes=", ".join(d.text for d in diffs))
 
 
 # ----- TOML export and import --------------------------------------------------------------------
@@ -672,9 +694,10 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
     """A house variant file's base and its ``changes`` (the file's rules, key by key, as changes)."""
     for k in data:
         if k not in _FILE_KEYS:
-            raise HouseRulesError(f"{k!r} is not a key of a variant file (known: {', '.join(_FILE_KEYS)})", k, k)
+            raise HouseRulesError(_("%(key)s is not a key of a variant file (known: %(known)s)", key=repr(k),
+                                    known=", ".join(_FILE_KEYS)), k, k)
     if "based_on" not in data:
-        raise HouseRulesError("missing: a house variant file names the built-in variant it changes", "based_on")
+        raise HouseRulesError(_("missing: a house variant file names the built-in variant it changes"), "based_on")
     try:
         base = get_variant(data["based_on"], "based_on")
     except VariantError as err:
@@ -698,8 +721,8 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
     if "cards" in deal:
         changes["cards_dealt"] = deal["cards"]
     if "at_a_time" in deal and deal["at_a_time"] != base.deal_at_a_time:
-        raise HouseRulesError(f"{_shown(deal['at_a_time'])}: the deal follows {base.name} ({base.deal_at_a_time} "
-                              "at a time)", "deal.at_a_time", deal["at_a_time"])
+        raise HouseRulesError(_("%(value)s: the deal follows %(name)s (%(n)s at a time)", value=_shown(deal["at_a_time"]),
+                                name=base.name, n=base.deal_at_a_time), "deal.at_a_time", deal["at_a_time"])
     melds = dict(section("melds", (*MELD_KEYS, "wild")))
     if "wild" in melds:
         changes["wild_cards"] = melds.pop("wild")
@@ -722,7 +745,8 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
     scoring = dict(section("scoring", ("round_score", "winner", *SCORING_KEYS)))
     for k in ("round_score", "winner"):
         if k in scoring and scoring.pop(k) != document(base)["scoring"][k]:
-            raise HouseRulesError(f"the scoring follows {base.name}; only {', '.join(SCORING_KEYS)} may change",
+            raise HouseRulesError(_("the scoring follows %(name)s; only %(keys)s may change", name=base.name,
+                                    keys=", ".join(SCORING_KEYS)),
                                   f"scoring.{k}")
     if scoring:
         changes["scoring"] = scoring
@@ -742,21 +766,22 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     (a changed rule cites the house) and are read back that way; ``kind`` and ``house_options``
     are the base's and refused when a file changes them."""
     if not isinstance(text, str):
-        raise HouseRulesError("a variant file is text", "file")
+        raise HouseRulesError(_("a variant file is text"), "file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise HouseRulesError(f"not a TOML file: {exc}", "file") from None
+        raise HouseRulesError(_("not a TOML file: %(error)s", error=exc), "file") from None
     base, changes = changes_from_document(data)
     vid = id if id is not None else data.get("id")
     if not isinstance(vid, str) or not vid:
-        raise HouseRulesError("missing: the variant's id", "id", vid)
+        raise HouseRulesError(_("missing: the variant's id"), "id", vid)
     name = name if name is not None else data.get("name")
     variant = apply_all_rules(base, changes, id=vid, name=name)
     written = document(variant)
     for k in ("kind", "house_options"):
         if k in data and data[k] != written.get(k):
-            raise HouseRulesError(f"{k} is written by the app from the rules; it cannot be set in a file", k, data[k])
+            raise HouseRulesError(_("%(key)s is written by the app from the rules; it cannot be set in a file", key=k),
+                                  k, data[k])
     return variant
 
 
@@ -764,6 +789,16 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
 
 _EXAMPLES: dict[str, Variant] = {}
 EXAMPLE_NOTES: dict[str, str] = {}  # what each example is, from the comment at the top of its file
+# The same notes marked for translation (shown with ``_()``); a test keeps them equal to the files'.
+EXAMPLE_NOTE_TEXTS = (
+    N_("The Clenney family's challenge: \"challenge yourself by only using 3 decks\", whatever the table's size "
+       "(May I, Clenney family rules: Objective)."),
+    N_("Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations)."),
+    N_("The six-hand list from Hoyle quoted in the Continental Rummy article (encyclopedia article, opening lines): "
+       "2 sets; 2 runs; 2 sets + 1 run; [the 4th hand is missing in the article]; 2 runs + 1 set; 3 runs. "
+       "scorekeeper assumes the 4th hand is 3 sets: the one three-meld contract the list leaves out. "
+       "Everything else is Continental's."),
+)
 
 
 def examples() -> list[Variant]:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+from flask_babel import gettext as _
+
 from ..db import db
 from ..models import HouseVariant, Table, new_house_variant_id, utcnow
 from ..rules import house as rules_house
@@ -56,7 +58,7 @@ def get_row(variant_id: object) -> HouseVariant:
     row = find_row(variant_id)
     if row is None:
         shown = variant_id[:40] if isinstance(variant_id, str) else variant_id
-        raise NotFound(f"no house variant {shown!r}", "id")
+        raise NotFound(_("no house variant %(id)s", id=repr(shown)), "id")
     return row
 
 
@@ -126,7 +128,7 @@ def merge_changes(first: Mapping[str, Any], then: Mapping[str, Any]) -> dict[str
 def _start(based_on: object, changes: object) -> tuple[Variant, Any]:
     """The built-in base and the changes; a shipped example as ``based_on`` starts from its changes."""
     if not isinstance(based_on, str) or not based_on:
-        raise ServiceError(f"based_on: {based_on!r} is not a variant id (e.g. joybells)", "based_on")
+        raise ServiceError(_("based_on: %(value)s is not a variant id (e.g. joybells)", value=repr(based_on)), "based_on")
     example = rules_house.example(based_on)
     if example is not None:
         base = get_variant(example.based_on)
@@ -151,7 +153,7 @@ def _build(base: Variant, changes: object, name: object, variant_id: str,
     if changes is None:
         changes = {}
     if not isinstance(changes, Mapping):
-        raise ServiceError(f"changes: {str(changes)[:60]!r} is not an object", "changes")
+        raise ServiceError(_("changes: %(value)s is not an object", value=repr(str(changes)[:60])), "changes")
     apply = rules_house.apply_all_rules if all_rules else rules_house.apply_changes
     try:
         variant = apply(base, changes, id=variant_id, name=name)
@@ -177,16 +179,16 @@ def create(based_on: object, name: object, changes: object, table_id: str | None
     row.version, row.edit_token_hash, row.table_id = 1, hash_token(token), table_id
     row.created_at = row.updated_at = now
     db.session.add(row)
-    _commit("the house variant could not be saved; try again")
+    _commit(_("the house variant could not be saved; try again"))
     return Saved(row, token)
 
 
 def import_toml(text: object, name: object = None, table_id: str | None = None) -> Saved:
     """A new house variant from an exported file, checked exactly like the changes of a form."""
     if not isinstance(text, str) or not text.strip():
-        raise ServiceError("file: empty; choose a .toml file exported from scorekeeper", "file")
+        raise ServiceError(_("file: empty; choose a .toml file exported from scorekeeper"), "file")
     if len(text) > 100_000:
-        raise ServiceError(f"file: {len(text)} characters is too long for a variant file (at most 100000)", "file")
+        raise ServiceError(_("file: %(n)s characters is too long for a variant file (at most 100000)", n=len(text)), "file")
     try:
         variant = rules_house.from_toml(text, id="h-import", name=name if name else None)
     except RulesInputError as err:
@@ -206,10 +208,10 @@ def check_token(row: HouseVariant, token: str | None, table_token_ok: bool = Fal
     if table_token_ok:
         return
     if not token:
-        raise Unauthorized("this change needs the house variant's edit token (Authorization: Bearer <edit_token>)",
+        raise Unauthorized(_("this change needs the house variant's edit token (Authorization: Bearer <edit_token>)"),
                            "Authorization")
     if not token_matches(row, token):
-        raise Forbidden("the edit token is not valid for this house variant", "Authorization")
+        raise Forbidden(_("the edit token is not valid for this house variant"), "Authorization")
 
 
 def update(row: HouseVariant, name: object, changes: object, expected_version: object = None,
@@ -217,7 +219,8 @@ def update(row: HouseVariant, name: object, changes: object, expected_version: o
     """New rules for a house variant (``PUT``): ``changes`` replace the stored ones (they are always
     relative to the base); games already started keep the rules they copied."""
     if expected_version not in (None, "") and str(expected_version) != str(row.version):
-        raise Conflict(f"the house variant changed since it was opened (now version {row.version}); open it again",
+        raise Conflict(_("the house variant changed since it was opened (now version %(version)s); open it again",
+                         version=row.version),
                        "version", current_version=row.version)
     base = get_variant(row.based_on)
     variant, minimal = _build(base, changes, row.name if name is None else name, row.id, all_rules)
@@ -226,7 +229,7 @@ def update(row: HouseVariant, name: object, changes: object, expected_version: o
         row.name, row.changes, row.rules_toml = variant.name, minimal, text
         row.version += 1
         row.updated_at = utcnow()
-        _commit("the house variant changed on another phone at the same moment; try again")
+        _commit(_("the house variant changed on another phone at the same moment; try again"))
     return row
 
 

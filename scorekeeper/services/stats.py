@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import aliased
 
@@ -45,7 +47,7 @@ def check_variant(table: Table, variant: object) -> str | None:
     if variant is None or variant == "":
         return None
     if not isinstance(variant, str) or len(variant) > 40:
-        raise svc.ServiceError(f"variant: {str(variant)[:40]!r} is not a variant id", "variant")
+        raise svc.ServiceError(_("variant: %(value)s is not a variant id", value=repr(str(variant)[:40])), "variant")
     from .house import find_variant
 
     try:
@@ -56,7 +58,7 @@ def check_variant(table: Table, variant: object) -> str | None:
             select(Game.id).where(Game.table_id == table.id, Game.variant == variant).limit(1)
         ).first()
         if used is None:
-            raise svc.ServiceError(f"variant: {variant!r} is not a known variant", "variant") from None
+            raise svc.ServiceError(_("variant: %(value)s is not a known variant", value=repr(variant)), "variant") from None
         return variant
 
 
@@ -66,9 +68,9 @@ def check_year(value: object) -> Period:
     try:
         year = int(str(value))
     except ValueError:
-        raise svc.ServiceError(f"year: {str(value)[:20]!r} is not a year (such as 2026)", "year") from None
+        raise svc.ServiceError(_("year: %(value)s is not a year (such as 2026)", value=repr(str(value)[:20])), "year") from None
     if not 1900 <= year <= 9999:
-        raise svc.ServiceError(f"year: {year} is not a year from 1900 to 9999", "year")
+        raise svc.ServiceError(_("year: %(year)s is not a year from 1900 to 9999", year=year), "year")
     return Period.year(year)
 
 
@@ -275,16 +277,12 @@ def contract_label(variant_id: str, number: int) -> str:
     try:
         info = round_info(find_variant(variant_id), number)
     except Exception:
-        return f"round {number}"
+        return _("round %(n)s", n=number)
     contract = info.get("contract")
-    if not contract:
-        return f"round {number}"
-    parts = []
-    for key, one in (("sets", "set"), ("runs", "run")):
-        n = contract.get(key, 0)
-        if n:
-            parts.append(f"{n} {one if n == 1 else key}")
-    return " and ".join(parts) or f"round {number}"
+    sets, runs = (contract or {}).get("sets", 0), (contract or {}).get("runs", 0)
+    parts = ([ngettext("%(num)s set", "%(num)s sets", sets)] if sets else []) + \
+        ([ngettext("%(num)s run", "%(num)s runs", runs)] if runs else [])
+    return _(" and ").join(parts) or _("round %(n)s", n=number)
 
 
 def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME,

@@ -13,6 +13,7 @@ import io
 from datetime import datetime
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import backup
@@ -63,18 +64,19 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
     if items is None:
         return []
     if not isinstance(items, list):
-        raise svc.ServiceError("house_variants: expected a list of the table's house variants", "house_variants")
+        raise svc.ServiceError(_("house_variants: expected a list of the table's house variants"), "house_variants")
     out = []
     for i, data in enumerate(items):
         where = f"house_variants[{i}]"
         if isinstance(data, dict) and any(key in data for key in _HOUSE_LEFT_OUT):
-            raise svc.ServiceError(f"{where}: a table's export carries no edit token or table of a house variant",
-                                   where)
+            raise svc.ServiceError(_("%(where)s: a table's export carries no edit token or table of a house variant",
+                                     where=where), where)
         try:
             values = backup._load({**data, "edit_token_hash": "-"} if isinstance(data, dict) else data,
                                   HouseVariant, where)
             if not isinstance(values.get("id"), str) or not HOUSE_ID.fullmatch(values["id"]):
-                raise backup.BackupError(f"{where}.id: {str(values.get('id'))[:40]!r} is not a house variant id")
+                raise backup.BackupError(_("%(where)s.id: %(value)s is not a house variant id", where=where,
+                                           value=repr(str(values.get("id"))[:40])))
             from_toml(values["rules_toml"], id=values["id"], name=values["name"])
         except backup.BackupError as err:
             raise svc.ServiceError(str(err), where) from None
@@ -105,34 +107,35 @@ def export_csv(table: Table) -> str:
 
 def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise svc.ServiceError(f'format: not a scorekeeper table export (expected "format": "{FORMAT}")', "format")
+        raise svc.ServiceError(_('format: not a scorekeeper table export (expected "format": "%(format)s")', format=FORMAT),
+                               "format")
     if doc.get("version") != FORMAT_VERSION:
-        raise svc.ServiceError(f"version: {doc.get('version')!r} is not a table export version this server reads "
-                               f"({FORMAT_VERSION})", "version")
+        raise svc.ServiceError(_("version: %(value)s is not a table export version this server reads (%(version)s)",
+                                 value=repr(doc.get("version")), version=FORMAT_VERSION), "version")
     info = doc.get("table")
     if not isinstance(info, dict):
-        raise svc.ServiceError("table: expected an object with id, name and created_at", "table")
+        raise svc.ServiceError(_("table: expected an object with id, name and created_at"), "table")
     if not isinstance(info.get("id"), str) or not tables.TABLE_ID.fullmatch(info["id"]):
-        raise svc.ServiceError(f"table.id: {str(info.get('id'))[:40]!r} is not a table id", "table.id")
+        raise svc.ServiceError(_("table.id: %(value)s is not a table id", value=repr(str(info.get("id"))[:40])), "table.id")
     tables._table_name(info.get("name"), "table.name")
     try:
         datetime.fromisoformat(info.get("created_at"))
     except (TypeError, ValueError):
-        raise svc.ServiceError(f"table.created_at: {str(info.get('created_at'))[:40]!r} is not an ISO 8601 time",
-                               "table.created_at") from None
+        raise svc.ServiceError(_("table.created_at: %(value)s is not an ISO 8601 time",
+                                 value=repr(str(info.get("created_at"))[:40])), "table.created_at") from None
     players = doc.get("players")
     if not isinstance(players, list):
-        raise svc.ServiceError("players: expected a list of the roster's players", "players")
+        raise svc.ServiceError(_("players: expected a list of the roster's players"), "players")
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            raise svc.ServiceError(f"players[{i}]: expected an object with a name", f"players[{i}]")
+            raise svc.ServiceError(_("players[%(i)s]: expected an object with a name", i=i), f"players[{i}]")
         try:
             rules.check_name(p.get("name"), f"players[{i}].name")
         except rules.RulesInputError as err:
             raise svc.ServiceError(str(err), f"players[{i}].name") from None
     games = doc.get("games")
     if not isinstance(games, dict) or not isinstance(games.get("games"), list):
-        raise svc.ServiceError("games: expected the table's games in the backup format", "games")
+        raise svc.ServiceError(_("games: expected the table's games in the backup format"), "games")
     return info, players, games
 
 

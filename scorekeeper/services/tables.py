@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
 
+from flask_babel import gettext as _
 from sqlalchemy import delete, event, func, or_, select, update
 from sqlalchemy.orm import Session
 
@@ -38,14 +39,17 @@ class CreatedTable:
 
 def _table_name(value: object, field: str = "name") -> str:
     if not isinstance(value, str):
-        raise svc.ServiceError(f"{field}: {value!r} is not a name (expected text such as 'The Smiths')", field)
+        raise svc.ServiceError(_("%(field)s: %(value)s is not a name (expected text such as 'The Smiths')", field=field,
+                                 value=repr(value)), field)
     clean = rules.name_form(value)
     if not clean:
-        raise svc.ServiceError(f"{field}: a table's name cannot be blank", field)
+        raise svc.ServiceError(_("%(field)s: a table's name cannot be blank", field=field), field)
     if len(clean) > MAX_TABLE_NAME:
-        raise svc.ServiceError(f"{field}: {clean[:20]!r}… is too long (at most {MAX_TABLE_NAME} characters)", field)
+        raise svc.ServiceError(_("%(field)s: %(value)s… is too long (at most %(max)s characters)", field=field,
+                                 value=repr(clean[:20]), max=MAX_TABLE_NAME), field)
     if any(not ch.isprintable() for ch in clean):
-        raise svc.ServiceError(f"{field}: {clean!r} contains characters that cannot be shown", field)
+        raise svc.ServiceError(_("%(field)s: %(value)s contains characters that cannot be shown", field=field,
+                                 value=repr(clean)), field)
     return clean
 
 
@@ -55,16 +59,16 @@ def create_table(name: object) -> CreatedTable:
     token = svc.new_token()
     table = Table(id=new_game_id(), name=clean, edit_token_hash=svc.hash_token(token), created_at=utcnow())
     db.session.add(table)
-    svc._commit("the table could not be saved; try again")
+    svc._commit(_("the table could not be saved; try again"))
     return CreatedTable(table, token)
 
 
 def get_table(table_id: object) -> Table:
     if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-        raise svc.NotFound(f"no table {table_id[:40] if isinstance(table_id, str) else table_id!r}", "id")
+        raise svc.NotFound(_("no table %(id)s", id=repr(table_id[:40] if isinstance(table_id, str) else table_id)), "id")
     table = db.session.get(Table, table_id)
     if table is None:
-        raise svc.NotFound(f"no table {table_id!r}", "id")
+        raise svc.NotFound(_("no table %(id)s", id=repr(table_id)), "id")
     return table
 
 
@@ -77,10 +81,10 @@ def token_matches(table: Table, token: object) -> bool:
 def check_token(table: Table, token: str | None) -> None:
     """401 without a token, 403 with a wrong one, exactly as for games."""
     if not token:
-        raise svc.Unauthorized("this change needs the table's edit token (Authorization: Bearer <edit_token>)",
+        raise svc.Unauthorized(_("this change needs the table's edit token (Authorization: Bearer <edit_token>)"),
                                "Authorization")
     if not token_matches(table, token):
-        raise svc.Forbidden("the edit token is not valid for this table (it may have been replaced)", "Authorization")
+        raise svc.Forbidden(_("the edit token is not valid for this table (it may have been replaced)"), "Authorization")
 
 
 def rotate_token(table: Table) -> str:
@@ -88,7 +92,7 @@ def rotate_token(table: Table) -> str:
     token = svc.new_token()
     table.edit_token_hash = svc.hash_token(token)
     table.token_rotated_at = utcnow()
-    svc._commit("the table was changed at the same moment; try again")
+    svc._commit(_("the table was changed at the same moment; try again"))
     return token
 
 
@@ -97,7 +101,7 @@ def rename_table(table: Table, name: object) -> None:
     # Its games' pages name the table: their answers (and ETags) move on with the name.
     db.session.execute(update(Game).where(Game.table_id == table.id)
                        .values(version=Game.version + 1, updated_at=utcnow()))
-    svc._commit("the table was changed at the same moment; try again")
+    svc._commit(_("the table was changed at the same moment; try again"))
 
 
 # ----- the roster ---------------------------------------------------------------------------------
@@ -163,7 +167,7 @@ def add_game(table: Table, game: Game) -> None:
     if game.table_id == table.id:
         return
     if game.table_id is not None:
-        raise svc.Conflict("this game already belongs to another table", "game")
+        raise svc.Conflict(_("this game already belongs to another table"), "game")
     entries = _roster_entries(table, [s.name for s in game.seats])
     db.session.flush()
     for seat, entry in zip(list(game.seats), entries):
@@ -175,13 +179,13 @@ def add_game(table: Table, game: Game) -> None:
     for seat, entry in zip(game.seats, entries):
         seat.table_player_id = entry.id
         seat.name, seat.name_key = entry.name, entry.name_key
-    svc._commit("the game was changed at the same moment; look at it again")
+    svc._commit(_("the game was changed at the same moment; look at it again"))
 
 
 def get_player(table: Table, player_id: object) -> TablePlayer:
     player = db.session.get(TablePlayer, player_id) if isinstance(player_id, int) else None
     if player is None or player.table_id != table.id:
-        raise svc.NotFound(f"no player {player_id!r} at this table", "player")
+        raise svc.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
     return player
 
 
@@ -201,39 +205,39 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
             select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key == key)
         ).scalar_one_or_none()
         if other is not None:
-            raise svc.Conflict(f"name: {other.name!r} is already on this table's roster; merge the two players instead",
-                               "name")
+            raise svc.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
+                                 name=repr(other.name)), "name")
     old = player.name
     if new == old:
         return
     _rename_in_games(_player_game_ids(player.id), old, new)
     db.session.execute(update(Seat).where(Seat.table_player_id == player.id).values(name=new, name_key=key))
     player.name, player.name_key = new, key
-    svc._commit("the table was changed at the same moment; try again")
+    svc._commit(_("the table was changed at the same moment; try again"))
 
 
 def merge_players(table: Table, player: TablePlayer, into: object) -> TablePlayer:
     """Merge two roster entries of one person: ``player``'s games now count for ``into``
     (refused with 409 when both sat in one game)."""
     if not isinstance(into, int) or isinstance(into, bool):
-        raise svc.ServiceError(f"into: {into!r} is not a player id of this table", "into")
+        raise svc.ServiceError(_("into: %(value)s is not a player id of this table", value=repr(into)), "into")
     target = get_player(table, into)
     if target.id == player.id:
-        raise svc.ServiceError(f"into: {into!r} is the same player", "into")
+        raise svc.ServiceError(_("into: %(value)s is the same player", value=repr(into)), "into")
     both = db.session.execute(
         select(Seat.game_id).where(Seat.table_player_id == player.id)
         .intersect(select(Seat.game_id).where(Seat.table_player_id == target.id))
     ).scalars().first()
     if both is not None:
-        raise svc.Conflict(f"{player.name} and {target.name} both sat in game {both}: they are two people", "into",
-                           game=both)
+        raise svc.Conflict(_("%(name)s and %(other)s both sat in game %(game)s: they are two people", name=player.name,
+                             other=target.name, game=both), "into", game=both)
     _rename_in_games(_player_game_ids(player.id), player.name, target.name)
     db.session.execute(update(Seat).where(Seat.table_player_id == player.id)
                        .values(table_player_id=target.id, name=target.name, name_key=target.name_key))
     for model in (GameResult, RoundResult):
         db.session.execute(update(model).where(model.table_player_id == player.id).values(table_player_id=target.id))
     db.session.delete(player)
-    svc._commit("the table was changed at the same moment; try again")
+    svc._commit(_("the table was changed at the same moment; try again"))
     return target
 
 

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
@@ -19,63 +21,63 @@ from scorekeeper.rules.variants import AceRule, ContractKind, StockExhausted, Va
 MAX_ROUNDS = LIMITS["rounds"][1]
 POINT_KEYS = (*RANKS, JOKER)
 
-ACE_CHOICES = [("low", "Low only: A-2-3-4"), ("low-or-high", "Low or high, not both"),
-               ("around-the-corner", "Low, high or both: Q-K-A-2"), ("high", "High only: J-Q-K-A")]
-KIND_CHOICES = [("exact", "Exact: just the contract, all at once"), ("minimum", "A minimum: more or longer melds")]
-STOCK_CHOICES = [("turn-over-once-then-end", "Turn the discards over once, then the round ends"),
-                 ("reshuffle", "Shuffle the discards into a new stock")]
+ACE_CHOICES = [("low", _l("Low only: A-2-3-4")), ("low-or-high", _l("Low or high, not both")),
+               ("around-the-corner", _l("Low, high or both: Q-K-A-2")), ("high", _l("High only: J-Q-K-A"))]
+KIND_CHOICES = [("exact", _l("Exact: just the contract, all at once")), ("minimum", _l("A minimum: more or longer melds"))]
+STOCK_CHOICES = [("turn-over-once-then-end", _l("Turn the discards over once, then the round ends")),
+                 ("reshuffle", _l("Shuffle the discards into a new stock"))]
 assert {k for k, _ in ACE_CHOICES} == {str(a) for a in AceRule}
 assert {k for k, _ in KIND_CHOICES} == {str(k) for k in ContractKind}
 assert {k for k, _ in STOCK_CHOICES} == {str(s) for s in StockExhausted}
 
 # Each input: its name (a changes key path), its label. Rounds and card points are added below.
 NUMBERS = {
-    "players.min": "Fewest players", "players.max": "Most players", "jokers_per_deck": "Jokers per deck",
-    "cards_dealt": "Cards dealt to each player", "melds.set_min": "Cards in a set, at least",
-    "melds.run_min": "Cards in a run, at least", "melds.run_max": "Longest run",
-    "scoring.round_win_bonus": "Points off your total per round won",
-    "scoring.missing_card_penalty": "Incorrect hand: points per missing card",
-    "may_i.penalty_cards_per_discard": "May I: penalty cards per discard taken",
-    "may_i.none_in_last_rounds": "No May I in the last … rounds (0: every round)",
+    "players.min": _l("Fewest players"), "players.max": _l("Most players"), "jokers_per_deck": _l("Jokers per deck"),
+    "cards_dealt": _l("Cards dealt to each player"), "melds.set_min": _l("Cards in a set, at least"),
+    "melds.run_min": _l("Cards in a run, at least"), "melds.run_max": _l("Longest run"),
+    "scoring.round_win_bonus": _l("Points off your total per round won"),
+    "scoring.missing_card_penalty": _l("Incorrect hand: points per missing card"),
+    "may_i.penalty_cards_per_discard": _l("May I: penalty cards per discard taken"),
+    "may_i.none_in_last_rounds": _l("No May I in the last … rounds (0: every round)"),
 }
 CHECKS = {
-    "melds.wilds_may_not_outnumber_naturals": "Wilds may not outnumber natural cards in a meld",
-    "melds.all_wild_set": "A set made only of wild cards is allowed",
-    "melds.same_suit_runs": "Two runs of one suit may be in one contract",
-    "last_round.no_discard": "Last round: go out with no discard",
-    "last_round.all_cards_in_contract": "Last round: every card goes into the contract",
-    "may_i.allowed": "May I is played",
-    "may_i.multiple_discards": "May I: several discards may be taken at once",
-    "may_i.discard_pile_dead": "May I: the rest of the discard pile is dead after one",
-    "may_i.no_lay_down_until_next_turn": "May I: no laying down until your next turn",
+    "melds.wilds_may_not_outnumber_naturals": _l("Wilds may not outnumber natural cards in a meld"),
+    "melds.all_wild_set": _l("A set made only of wild cards is allowed"),
+    "melds.same_suit_runs": _l("Two runs of one suit may be in one contract"),
+    "last_round.no_discard": _l("Last round: go out with no discard"),
+    "last_round.all_cards_in_contract": _l("Last round: every card goes into the contract"),
+    "may_i.allowed": _l("May I is played"),
+    "may_i.multiple_discards": _l("May I: several discards may be taken at once"),
+    "may_i.discard_pile_dead": _l("May I: the rest of the discard pile is dead after one"),
+    "may_i.no_lay_down_until_next_turn": _l("May I: no laying down until your next turn"),
 }
-CHOICES = {"melds.aces": ("Aces in runs", ACE_CHOICES), "contract_kind": ("Contracts are", KIND_CHOICES),
-           "stock_exhausted": ("When the stock runs out", STOCK_CHOICES)}
-TEXTS = {"wild_cards": "Wild cards", "decks": "Decks"}
-POINT_LABELS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", JOKER: "Joker"}
+CHOICES = {"melds.aces": (_l("Aces in runs"), ACE_CHOICES), "contract_kind": (_l("Contracts are"), KIND_CHOICES),
+           "stock_exhausted": (_l("When the stock runs out"), STOCK_CHOICES)}
+TEXTS = {"wild_cards": _l("Wild cards"), "decks": _l("Decks")}
+POINT_LABELS = {"A": _l("Ace"), "J": _l("Jack"), "Q": _l("Queen"), "K": _l("King"), JOKER: _l("Joker")}
 
 
 def label_of(name: str) -> str:
     if name.startswith("rounds-"):
-        return f"Round {name.split('-')[1]}"
+        return _("Round %(n)s", n=name.split('-')[1])
     if name.startswith("card_points."):
         rank = name.split(".", 1)[1]
-        return f"{POINT_LABELS.get(rank, rank)} points"
-    return {**NUMBERS, **CHECKS, **TEXTS, **{k: v[0] for k, v in CHOICES.items()}, "name": "Name"}.get(name, name)
+        return _("%(card)s points", card=POINT_LABELS.get(rank, rank))
+    return {**NUMBERS, **CHECKS, **TEXTS, **{k: v[0] for k, v in CHOICES.items()}, "name": _("Name")}.get(name, name)
 
 
 class HouseForm(FlaskForm):
     """The name and the CSRF token; the rules inputs are read by :func:`changes_from_form`."""
 
-    name = StringField("Name of your rules", validators=[Length(max=200)])
-    check = SubmitField("Check")
-    save = SubmitField("Save these rules")
+    name = StringField(_l("Name of your rules"), validators=[Length(max=200)])
+    check = SubmitField(_l("Check"))
+    save = SubmitField(_l("Save these rules"))
 
 
 class ImportForm(FlaskForm):
-    text = TextAreaField("Or paste the file's text")
-    name = StringField("Name (leave empty to keep the file's)", validators=[Length(max=200)])
-    submit = SubmitField("Import")
+    text = TextAreaField(_l("Or paste the file's text"))
+    name = StringField(_l("Name (leave empty to keep the file's)"), validators=[Length(max=200)])
+    submit = SubmitField(_l("Import"))
 
 
 # ----- values shown -----------------------------------------------------------------------------------
@@ -131,7 +133,7 @@ def _number(text: str) -> Any:
 
 
 def _put(changes: dict, path: str, value: Any) -> None:
-    head, _, tail = path.partition(".")
+    head, _dot, tail = path.partition(".")
     if tail:
         changes.setdefault(head, {})[tail] = value
     else:
@@ -157,14 +159,15 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
     else:
         steps = []
         for part in decks:
-            up_to, _, n = part.partition(":")
+            up_to, _colon, n = part.partition(":")
             if not n:
                 errors.setdefault("decks", []).append(
-                    f"Decks: {part!r} is not 'players:decks' (e.g. 4:2 6:3 8:4, or one number for every table)")
+                    _("Decks: %(value)s is not 'players:decks' (e.g. 4:2 6:3 8:4, or one number for every table)",
+                      value=repr(part)))
                 break
             steps.append({"up_to": _number(up_to), "decks": _number(n)})
         if not decks:
-            errors.setdefault("decks", []).append("Decks: empty; give the number of decks (e.g. 2)")
+            errors.setdefault("decks", []).append(_("Decks: empty; give the number of decks (e.g. 2)"))
         changes["decks"] = steps
     rounds = []
     ended_at = None
@@ -175,7 +178,8 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
             continue
         if ended_at is not None:
             errors.setdefault(f"rounds-{ended_at}", []).append(
-                f"Round {ended_at}: no contract, but round {i} has one; the game ends at the first empty round")
+                _("Round %(empty)s: no contract, but round %(n)s has one; the game ends at the first empty round",
+                  empty=ended_at, n=i))
             break
         rounds.append({"contract": {"sets": sets, "runs": runs}})
     changes["rounds"] = rounds

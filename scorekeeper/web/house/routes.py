@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from scorekeeper import live
 from scorekeeper.rules import house as rules_house
@@ -21,7 +22,7 @@ def _variant_or_404(variant_id: str) -> Variant:
     try:
         return house.find_variant(variant_id)
     except RulesInputError as err:
-        abort(404, f"Variant: {err.message}")
+        abort(404, _("Variant: %(error)s", error=err.message))
 
 
 def _base_of(v: Variant) -> Variant:
@@ -56,7 +57,8 @@ def _submitted(form: HouseForm, base: Variant, row=None, table=None):
         preview = rules_house.apply_all_rules(base, parsed.changes, id=row.id if row else "h-preview", name=name)
     except RulesInputError as err:
         where = input_for(err.field, values_of(base))
-        errors.setdefault(where, []).append(f"{label_of(where) if where != '_form' else err.field}: {err.message}")
+        errors.setdefault(where, []).append(_("%(field)s: %(error)s", field=label_of(where) if where != "_form" else err.field,
+                                             error=err.message))
         return None, errors, None
     if not form.save.data:
         return preview, errors, None
@@ -77,21 +79,22 @@ def new(variant_id: str):
     from its rules."""
     start = _variant_or_404(variant_id)
     if not start.is_contract_game:
-        abort(404, f"{start.name} has no house versions: only the May I family's contract games do")
+        abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
     base = _base_of(start)
     table = _table_of_form()
     form = HouseForm()
     if request.method == "GET":
-        form.name.data = f"{start.name} (our rules)" if not start.based_on else start.name
+        form.name.data = _("%(name)s (our rules)", name=start.name) if not start.based_on else start.name
         return _form_page(form, base, start, values_of(start), {}, None, table=table)
     errors: dict[str, list[str]] = {}
     preview = saved = None
     if form.validate_on_submit():
         preview, errors, saved = _submitted(form, base, table=table)
     else:
-        errors["_form"] = [f"{label_of(k)}: {' '.join(v)}" for k, v in form.errors.items()]
+        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
+                           for k, v in form.errors.items()]
     if saved is not None:
-        flash("Saved. This phone may change these rules; share them from the Share page.", "ok")
+        flash(_("Saved. This phone may change these rules; share them from the Share page."), "ok")
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
     return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200,
                       table=table)
@@ -105,7 +108,7 @@ def _table_of_form():
         return None
     table = tables_web.load(table_id)
     if not tables_web.can_edit(table):
-        abort(403, "This phone cannot change this table. Ask for the table's edit link.")
+        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
     return table
 
 
@@ -114,15 +117,15 @@ def edit(variant_id: str):
     """Change a house variant (this browser needs its edit token: the maker's phone, or an edit link)."""
     row = house.find_row(variant_id)
     if row is None:
-        abort(404, "There is no house variant at this address.")
+        abort(404, _("There is no house variant at this address."))
     token = request.args.get("token")
     if token:
         if not house.token_matches(row, token):
-            abort(403, "This edit link is not valid for these rules.")
+            abort(403, _("This edit link is not valid for these rules."))
         remember(row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
     if not can_edit(row) and not _table_editor(row):
-        abort(403, "Only a phone with the edit link (of these rules or of their table) may change these rules.")
+        abort(403, _("Only a phone with the edit link (of these rules or of their table) may change these rules."))
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
     form = HouseForm()
@@ -134,9 +137,10 @@ def edit(variant_id: str):
     if form.validate_on_submit():
         preview, errors, saved = _submitted(form, base, row)
     else:
-        errors["_form"] = [f"{label_of(k)}: {' '.join(v)}" for k, v in form.errors.items()]
+        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
+                           for k, v in form.errors.items()]
     if saved is not None:
-        flash(f"Saved as version {saved.version}. Games started before keep the rules they started with.", "ok")
+        flash(_("Saved as version %(version)s. Games started before keep the rules they started with.", version=saved.version), "ok")
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
     return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
                       status=400 if errors else 200)
@@ -153,7 +157,7 @@ def _table_editor(row) -> bool:
 def share(variant_id: str):
     v = _variant_or_404(variant_id)
     if not v.based_on:
-        abort(404, "Only house variants have a share page.")
+        abort(404, _("Only house variants have a share page."))
     row = house.find_row(v.id)
     edit_url = None
     if row is not None and can_edit(row):
@@ -201,16 +205,16 @@ def import_file():
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                error = f"File: {upload.filename!r} is not a text file (UTF-8)"
+                error = _("File: %(name)s is not a text file (UTF-8)", name=repr(upload.filename))
         if error is None:
             try:
                 saved = house.import_toml(text, form.name.data or None)
             except ServiceError as err:
-                error = f"File: {err.message}"
+                error = _("File: %(error)s", error=err.message)
             else:
                 remember(saved.row.id, saved.edit_token)
-                flash(f"Imported “{saved.row.name}”. This phone may change these rules.", "ok")
+                flash(_("Imported “%(name)s”. This phone may change these rules.", name=saved.row.name), "ok")
                 return redirect(url_for("rules.variant_page", variant_id=saved.row.id))
     elif request.method == "POST":
-        error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        error = "; ".join(_("%(field)s: %(error)s", field=k, error=" ".join(map(str, v))) for k, v in form.errors.items())
     return render_template("house/import.html", form=form, error=error), 400 if error else 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from flask import session
+from flask_babel import gettext as _
 
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
@@ -74,7 +75,7 @@ def house_page_context(v: Variant) -> dict[str, Any]:
         "changed": changed,
         "row": row,
         "example": row is None,
-        "note": rules_house.EXAMPLE_NOTES.get(v.id) if row is None else None,
+        "note": _(rules_house.EXAMPLE_NOTES[v.id]) if row is None and v.id in rules_house.EXAMPLE_NOTES else None,
         "editor": row is not None and can_edit(row),
     }}
 
@@ -100,5 +101,5 @@ def add_variant_choice(field, *variant_ids: object) -> None:
         if v.id in have:
             continue
         have.add(v.id)
-        extra = (v.id, f"{v.name} (house rules) · {v.players.min}–{v.players.max} players")
+        extra = (v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name, min=v.players.min, max=v.players.max))
         field.choices = [*field.choices, type(field.choices[0])(*extra) if field.choices else extra]

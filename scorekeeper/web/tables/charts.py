@@ -3,12 +3,19 @@ time, wins per player. Colours and lines come from classes in static/css/tables.
 Content-Security-Policy allows no inline style; dark mode changes the classes' colours); series
 also differ by dash pattern, so they tell apart without colour. Every chart carries the same
 numbers as a table (``Chart.headers``/``rows``) for screen readers and for reading exact values.
+Words, numbers and dates are in the reader's language (Flask-Babel).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from datetime import date, datetime
+
+from babel import dates, numbers
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
+
+from ...i18n import language
 
 WIDTH = 360  # the viewBox: drawn at the screen's width, so 1 unit is about 1 px on a 390 px phone
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 12, 12, 28
@@ -39,8 +46,24 @@ def _ticks(low: float, high: float, count: int = 4) -> list[float]:
     return out
 
 
+def day(value: date | datetime) -> str:
+    """A day in the reader's language: 24 Nov 2026, 24 nov. 2026 (English outside a request)."""
+    return dates.format_date(value.date() if isinstance(value, datetime) else value, "d MMM y", locale=language())
+
+
+def decimal(value: float, pattern: str = "0.0#") -> str:
+    """A number as the reader writes it (12.5, 12,5); ``pattern`` is Babel's."""
+    return numbers.format_decimal(value, pattern, locale=language())
+
+
+def percent(value: float) -> str:
+    """A share as a whole percentage (50%, 50 %)."""
+    return numbers.format_percent(value, locale=language())
+
+
 def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+    """A whole number as it is, else one decimal, as the reader writes it (12.5, 12,5)."""
+    return decimal(v, "0.#") if float(v).is_integer() else decimal(v, "0.0")
 
 
 def _frame(height: int, title: str, body: list[str]) -> Markup:
@@ -106,7 +129,7 @@ def bar_chart(title: str, bars: list[tuple[str, float]], unit: str, notes: list[
         body.append(f'<text class="label" x="{label_w - 6}" y="{y + 18}" text-anchor="end">{escape(short)}</text>'
                     f'<rect class="bar series-{i % SERIES}" x="{label_w}" y="{y + 4}" width="{w:.1f}" height="{row_h - 10}" rx="3"/>'
                     f'<text class="value" x="{label_w + w + 6:.1f}" y="{y + 18}">{escape(text)}</text>')
-    headers = ["", unit] + (["Win rate"] if notes else [])
+    headers = ["", unit] + ([_("Win rate")] if notes else [])
     rows = [[label, _fmt(v)] + ([notes[i]] if notes else []) for i, (label, v) in enumerate(bars)]
     return Chart(title, _frame(height, title, body), headers, rows)
 
@@ -119,8 +142,9 @@ def running_totals(state: dict) -> Chart:
         for n in names:
             step = rnd["scores"].get(n, 0) + rnd.get("bonus", {}).get(n, 0)
             running[n].append(running[n][-1] + step)
-    labels = ["start"] + [str(r["number"]) for r in state["rounds"]]
-    return line_chart(f"Running totals, {state['variant_name']}", labels, [(n, running[n]) for n in names])
+    labels = [_("start")] + [str(r["number"]) for r in state["rounds"]]
+    return line_chart(_("Running totals, %(variant)s", variant=state["variant_name"]), labels,
+                      [(n, running[n]) for n in names])
 
 
 RATING_POINTS = 60
@@ -135,12 +159,12 @@ def rating_chart(history) -> Chart:
     mu = [round(p.rating.mu, 1) for p in history]
     low = [round(p.rating.mu - p.rating.sigma, 1) for p in history]
     high = [round(p.rating.mu + p.rating.sigma, 1) for p in history]
-    title = ("Rating after each game, 1 to the newest" if not first else
-             f"Rating after each of the newest {len(history)} games (games {first + 1} to {first + len(history)})")
-    chart = line_chart(title + " (shaded: ± its uncertainty)", labels,
-                       [("Rating", mu)], bands=[(low, high)])
-    chart.headers = ["Game", "Played", "Rating", "±", "Place"]
-    chart.rows = [[label, p.played_at.strftime("%-d %b %Y"), f"{p.rating.mu:.1f}", f"{p.rating.sigma:.1f}", p.place]
+    title = (_("Rating after each game, 1 to the newest (shaded: ± its uncertainty)") if not first else
+             _("Rating after each of the newest %(count)s games (games %(first)s to %(last)s) (shaded: ± its uncertainty)",
+               count=len(history), first=first + 1, last=first + len(history)))
+    chart = line_chart(title, labels, [(_("Rating"), mu)], bands=[(low, high)])
+    chart.headers = [_("Game"), _("Played"), _("Rating"), "±", _("Place")]
+    chart.rows = [[label, day(p.played_at), decimal(p.rating.mu, "0.0"), decimal(p.rating.sigma, "0.0"), p.place]
                   for label, p in zip(labels, history)]
     return chart
 
@@ -148,5 +172,5 @@ def rating_chart(history) -> Chart:
 def wins_chart(players: list[dict]) -> Chart:
     """Wins per player, most first, each with the win rate."""
     ranked = sorted(players, key=lambda p: (-p["wins"], p["name"].casefold()))
-    return bar_chart("Wins per player (and the share of their games won)", [(p["name"], p["wins"]) for p in ranked],
-                     "Wins", [f"{p['win_rate'] * 100:.0f}%" for p in ranked])
+    return bar_chart(_("Wins per player (and the share of their games won)"), [(p["name"], p["wins"]) for p in ranked],
+                     _("Wins"), [percent(p["win_rate"]) for p in ranked])

@@ -2,32 +2,33 @@
 service (``scorekeeper.services.tables``) checks it and names the field and the value."""
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired
 
 
 class TableForm(FlaskForm):
-    name = StringField("Name of the table", validators=[DataRequired(message="give the table a name")])
-    submit = SubmitField("Start a table")
+    name = StringField(_l("Name of the table"), validators=[DataRequired(message=_l("give the table a name"))])
+    submit = SubmitField(_l("Start a table"))
 
 
 class AddGameForm(FlaskForm):
-    link = StringField("The game's edit link", validators=[DataRequired(message="paste the game's edit link")])
-    submit = SubmitField("Add the game")
+    link = StringField(_l("The game's edit link"), validators=[DataRequired(message=_l("paste the game's edit link"))])
+    submit = SubmitField(_l("Add the game"))
 
 
 class RenameForm(FlaskForm):
-    name = StringField("New name", validators=[DataRequired(message="type the new name")])
-    submit = SubmitField("Rename")
+    name = StringField(_l("New name"), validators=[DataRequired(message=_l("type the new name"))])
+    submit = SubmitField(_l("Rename"))
 
 
 class MergeForm(FlaskForm):
-    into = SelectField("Same person as", validate_choice=False)
-    submit = SubmitField("Merge")
+    into = SelectField(_l("Same person as"), validate_choice=False)
+    submit = SubmitField(_l("Merge"))
 
 
 class ActionForm(FlaskForm):
     """A button that changes the table (a new edit link): CSRF only."""
 
-    submit = SubmitField("OK")
+    submit = SubmitField(_l("OK"))

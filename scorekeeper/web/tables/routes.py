@@ -7,10 +7,13 @@ own address is the read-only link for the family chat.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ... import live
 from ...rules.variants import VARIANTS, all_variants
@@ -73,19 +76,19 @@ def load(table_id: str):
     try:
         return svc.get_table(table_id)
     except games_svc.NotFound:
-        abort(404, "There is no table at this address.")
+        abort(404, _("There is no table at this address."))
 
 
 def _editable(table_id: str):
     table = load(table_id)
     if not can_edit(table):
-        abort(403, "This phone cannot change this table. Ask for the table's edit link.")
+        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
     return table
 
 
 def _check_csrf(form) -> None:
     if not form.validate_on_submit():
-        abort(400, "The form could not be accepted; reload the page and try again.")
+        abort(400, _("The form could not be accepted; reload the page and try again."))
 
 
 # ----- start a table ---------------------------------------------------------------------------------------
@@ -98,12 +101,17 @@ def create():
         try:
             created = svc.create_table(form.name.data)
         except games_svc.ServiceError as err:
-            return _home_refused(f"Name of the table: {err.message.removeprefix('name: ')}")
+            return _home_refused(_("Name of the table: %(error)s", error=unprefixed(err.message, "name")))
         remember(created.table.id, created.edit_token)
-        flash("Table started. Add it to your home screen: it is how the family comes back.", "ok")
+        flash(_("Table started. Add it to your home screen: it is how the family comes back."), "ok")
         return redirect(url_for("tables.table", table_id=created.table.id))
-    return _home_refused("Name of the table: " + "; ".join(form.name.errors or ["the form could not be accepted; "
-                                                                               "reload the page and try again"]))
+    return _home_refused(_("Name of the table: %(error)s", error="; ".join(
+        map(str, form.name.errors or [_("the form could not be accepted; reload the page and try again")]))))
+
+
+def unprefixed(message: str, field: str) -> str:
+    """A service's message without the field name it starts with ("name: ...", in French "name : ...")."""
+    return re.sub(rf"^{re.escape(field)} ?: ", "", message)
 
 
 def _home_refused(message: str):
@@ -118,7 +126,7 @@ def _filters(table) -> dict:
     notes = []
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(svc.variants_played(table)):
-        notes.append(f"Game: {variant[:40]!r} is not a game this table has played; showing every game.")
+        notes.append(_("Game: %(value)s is not a game this table has played; showing every game.", value=repr(variant[:40])))
         variant = None
     player_id = None
     raw = request.args.get("player") or ""
@@ -126,14 +134,14 @@ def _filters(table) -> dict:
         try:
             player_id = svc.get_player(table, int(raw)).id
         except (ValueError, games_svc.NotFound):
-            notes.append(f"Player: {raw[:20]!r} is not on this table's roster; showing every player.")
+            notes.append(_("Player: %(value)s is not on this table's roster; showing every player.", value=repr(raw[:20])))
     year = None
     raw = request.args.get("year") or ""
     if raw:
         try:
             year = stats_svc.check_year(raw)
         except games_svc.ServiceError as err:
-            notes.append(err.message[:1].upper() + err.message[1:] + "; showing all time.")
+            notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     try:
         page = max(int(request.args.get("page") or 1), 1)
     except ValueError:
@@ -158,7 +166,7 @@ def table(table_id: str):
     )
 
 
-INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask for the table's current link."
+INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask for the table's current link.")
 
 
 def edit_url(table_id: str, token: str) -> str:
@@ -174,8 +182,8 @@ def edit_link(table_id: str):
     table = load(table_id)
     return take_edit_link(
         lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
-        url_for("tables.table", table_id=table.id), "This phone can now start games and keep score for this table.",
-        INVALID_LINK, lambda form: render_template("tables/edit_link.html", form=form, table=table))
+        url_for("tables.table", table_id=table.id), _("This phone can now start games and keep score for this table."),
+        str(INVALID_LINK), lambda form: render_template("tables/edit_link.html", form=form, table=table))
 
 
 @bp.get("/tables/<table_id>/share")
@@ -200,7 +208,7 @@ def rotate(table_id: str):
     _check_csrf(ActionForm())
     token = svc.rotate_token(table)
     remember(table.id, token)
-    flash("New edit link made: the old one no longer works. Share the new one.", "ok")
+    flash(_("New edit link made: the old one no longer works. Share the new one."), "ok")
     return redirect(url_for("tables.share", table_id=table.id))
 
 
@@ -212,7 +220,7 @@ def new_game(table_id: str):
     form = NewGameForm()
     own = svc.house_variants(table)
     # The table's own house variants first: they are the rules it plays by.
-    form.variant.choices = options((v.id, f"{v.name} · house rules") for v in own) + list(form.variant.choices)
+    form.variant.choices = options((v.id, _("%(name)s · house rules", name=v.name)) for v in own) + list(form.variant.choices)
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         for entry, name in zip(form.players, svc.last_seating(table)):
@@ -223,10 +231,10 @@ def new_game(table_id: str):
         created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
         if created is not None:
             remember_game(created.game.id, created.edit_token)
-            flash("Game started. It is in the table's history; share its edit link so others can keep score too.", "ok")
+            flash(_("Game started. It is in the table's history; share its edit link so others can keep score too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
-        errors.setdefault("_form", []).append("Some fields need attention: see the messages below.")
+        errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
     return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
                            variants=all_variants()), (400 if errors else 200)
 
@@ -250,22 +258,23 @@ def add_game(table_id: str):
     if form.validate_on_submit():
         found = game_from_link(form.link.data)
         if found is None:
-            error = (f"The game's edit link: {form.link.data.strip()[:60]!r} is not an edit link "
-                     "(it looks like …/games/<id>/edit#token=…; the game's Share page shows it)")
+            error = _("The game's edit link: %(value)s is not an edit link (it looks like …/games/<id>/edit#token=…; "
+                      "the game's Share page shows it)", value=repr(form.link.data.strip()[:60]))
         else:
             game_id, token = found
             try:
                 game = games_svc.get_game(game_id)
                 if not games_svc.token_matches(game, token):
-                    raise games_svc.Forbidden("this edit link is not valid any more (it may have been replaced)")
+                    raise games_svc.Forbidden(_("this edit link is not valid any more (it may have been replaced)"))
                 svc.add_game(table, game)
             except games_svc.ServiceError as err:
-                error = f"The game's edit link: {err.message}"
+                error = _("The game's edit link: %(error)s", error=err.message)
             else:
-                flash("The game is now in the table's history; its players are on the roster.", "ok")
+                flash(_("The game is now in the table's history; its players are on the roster."), "ok")
                 return redirect(url_for("tables.table", table_id=table.id))
     elif request.method == "POST":
-        error = "The game's edit link: " + "; ".join(form.link.errors or ["reload the page and try again"])
+        error = _("The game's edit link: %(error)s",
+                  error="; ".join(map(str, form.link.errors or [_("reload the page and try again")])))
     return render_template("tables/add_game.html", table=table, form=form, error=error), (400 if error else 200)
 
 
@@ -275,7 +284,7 @@ def _player(table, player_id: int):
     try:
         return svc.get_player(table, player_id)
     except games_svc.NotFound:
-        abort(404, "This player is not on the table's roster.")
+        abort(404, _("This player is not on the table's roster."))
 
 
 @bp.get("/tables/<table_id>/players/<int:player_id>")
@@ -306,13 +315,14 @@ def rename(table_id: str, player_id: int):
     person = _player(table, player_id)
     form = RenameForm()
     if not form.validate_on_submit():
-        return player(table_id, player_id, rename_error="New name: " + "; ".join(form.name.errors or ["try again"]))
+        return player(table_id, player_id, rename_error=_("New name: %(error)s",
+                                                           error="; ".join(map(str, form.name.errors or [_("try again")]))))
     old = person.name
     try:
         svc.rename_player(table, person, form.name.data)
     except games_svc.ServiceError as err:
-        return player(table_id, player_id, rename_error=f"New name: {err.message.removeprefix('name: ')}")
-    flash(f"{old} is now {svc.get_player(table, player_id).name} in every game of the table.", "ok")
+        return player(table_id, player_id, rename_error=_("New name: %(error)s", error=unprefixed(err.message, "name")))
+    flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=svc.get_player(table, player_id).name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
 
 
@@ -326,13 +336,13 @@ def merge(table_id: str, player_id: int):
     try:
         into = int(form.into.data or "")
     except ValueError:
-        return player(table_id, player_id, merge_error=f"Same person as: {form.into.data!r} is not a player of this table")
+        return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table", value=repr(form.into.data)))
     name = person.name
     try:
         target = svc.merge_players(table, person, into)
     except games_svc.ServiceError as err:
-        return player(table_id, player_id, merge_error=f"Same person as: {err.message.removeprefix('into: ')}")
-    flash(f"{name}'s games now count for {target.name}.", "ok")
+        return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=unprefixed(err.message, "into")))
+    flash(_("%(name)s's games now count for %(other)s.", name=name, other=target.name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=target.id))
 
 
@@ -358,13 +368,22 @@ def stats(table_id: str):
         years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
         records=stats_svc.records(table, variant, period), ratings=ratings,
         contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
-        wins_chart=charts.wins_chart(data["players"]),
+        wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
     )
+
+
+# The records' titles (services/stats.py, records) as shown.
+RECORD_TITLES = {"Best game": _l("Best game"), "Worst game": _l("Worst game"),
+                 "Most rounds gone out in a game": _l("Most rounds gone out in a game")}
 
 
 @bp.app_template_filter("day")
 def _day(value: datetime | None) -> str:
-    return value.strftime("%-d %b %Y") if value else ""
+    return charts.day(value) if value else ""
+
+
+bp.add_app_template_filter(charts.decimal, "num")
+bp.add_app_template_filter(charts.percent, "percent")
 
 
 @bp.get("/tables/<table_id>/games/<game_id>/chart")
@@ -374,9 +393,9 @@ def game_chart(table_id: str, game_id: str):
     try:
         game = games_svc.get_game(game_id)
     except games_svc.NotFound:
-        abort(404, "There is no game at this address.")
+        abort(404, _("There is no game at this address."))
     if game.table_id != table.id:
-        abort(404, "This game is not one of the table's games.")
+        abort(404, _("This game is not one of the table's games."))
     state = svc.game_json(game)
     return render_template("tables/game_chart.html", table=table, state=state, chart=charts.running_totals(state))
 
