@@ -31,7 +31,8 @@ ERROR_MEANINGS = {
     500: _l("The server encountered an internal error and was unable to complete your request. Either the server "
             "is overloaded or there is an error in the application."),
 }
-# Flask-WTF's reasons for refusing a form (in English only there).
+# Flask-WTF's reasons for refusing a form (in English only there), and what to do (security.py).
+CSRF_RELOAD = _l("The form has expired or did not come from this site: go back, reload the page and send it again.")
 CSRF_REASONS = {
     "The CSRF token is missing.": _l("The CSRF token is missing."),
     "The CSRF session token is missing.": _l("The CSRF session token is missing."),
@@ -101,8 +102,13 @@ def _too_many(err: RateLimitExceeded):
 
 
 def _csrf_failed(err: CSRFError):
-    reason = CSRF_REASONS.get(err.description)
-    return refusal(400, _("Form expired"), str(reason) if reason else err.description)
+    from .security import RELOAD  # (security.py imports this module)
+
+    said = err.description or ""
+    reason, reload = (said[:-len(RELOAD)].rstrip(), True) if said.endswith(RELOAD) else (said, False)
+    if reason in CSRF_REASONS:
+        said = str(CSRF_REASONS[reason]) + (" " + str(CSRF_RELOAD) if reload else "")
+    return refusal(400, _("Form expired"), said)
 
 
 def _sheet_query(err: SheetQueryError):

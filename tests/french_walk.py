@@ -61,7 +61,7 @@ def walk(app, headers: dict) -> dict[str, str]:
         0: {"mode": "points", "points": "x"}, 1: {"mode": "values", "v5": "999"},
         2: {"mode": "points", "points": "7", "missing_cards": "-3"}}), 400)
     post("round-unlikely", f"{game}/round", _round([0, 1, 2], 0, {
-        1: {"mode": "points", "points": "3"}, 2: {"mode": "cards"}}), 400)
+        1: {"mode": "points", "points": "1"}, 2: {"mode": "cards"}}), 400)
     post("round-preview", f"{game}/round", _round([0, 1, 2], 0, {
         1: {"mode": "cards", "extra": "AS KD", "missing_cards": "1"}, 2: {"mode": "missing"}}, "preview"), 200)
     post("round-save", f"{game}/round", _round([0, 1, 2], 0, {

@@ -63,7 +63,7 @@ class WholeNumberField(IntegerField):
             raise StopValidation()
 
     def post_validate(self, form, validation_stopped):
-        prefix = f"{self.label.text}: "
+        prefix = _("%(label)s: %(message)s", label=self.label.text, message="")
         self.errors = [e if e.startswith(prefix) else prefix + e for e in self.errors]
 
     def process_formdata(self, valuelist):
@@ -223,8 +223,8 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     base = CorrectFormBase if correcting else RoundFormBase
     classes = points_classes(variant) if variant.points else []
     hand_cls = type("VariantHandForm", (HandForm,), {
-        "card_values": tuple(value for value, _ in classes),
-        **{f"v{value}": value_count_field(value) for value, _ in classes},
+        "card_values": tuple(value for value, _ranks in classes),
+        **{f"v{value}": value_count_field(value) for value, _ranks in classes},
     })
     cls = type(
         "RoundForm",
@@ -236,7 +236,7 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         choices.append((STOCK, _("Nobody: the stock ran out twice")))
     form.went_out.choices = options(choices)
-    for entry, (seat, _) in zip(form.hands, players):
+    for entry, (seat, _name) in zip(form.hands, players):
         if not entry.form.seat.data:
             entry.form.seat.data = str(seat)
     return form
