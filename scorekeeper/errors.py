@@ -69,15 +69,22 @@ def _http_error(err: HTTPException):
         return response
     if err.code is None or err.code < 400:
         return err
-    # A page in the reader's language: the message the code gave (translated where it was written),
-    # else what the error means.
-    default = err.description == type(err).description
-    title = str(ERROR_NAMES.get(err.code, err.name))
-    message = str(ERROR_MEANINGS[err.code]) if default and err.code in ERROR_MEANINGS else err.description
-    response = err.get_response()
-    response.set_data(render_template("games/error.html", title=title, message=message))
+    response = err.get_response()  # (with its headers: a 405's Allow)
+    response.set_data(render_template("games/error.html", error=err))
     response.mimetype = "text/html"
     return response
+
+
+def error_title(err: HTTPException) -> str:
+    """The error's name in the reader's language (templates/games/error.html)."""
+    return str(ERROR_NAMES.get(err.code, err.name))
+
+
+def error_message(err: HTTPException) -> str:
+    """The message the code gave (translated where it was written), else what the error means."""
+    if err.description == type(err).description and err.code in ERROR_MEANINGS:
+        return str(ERROR_MEANINGS[err.code])
+    return err.description or ""
 
 
 def _api_error(err: ApiError):
@@ -117,6 +124,8 @@ def _sheet_query(err: SheetQueryError):
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
+    app.add_template_global(error_title)
+    app.add_template_global(error_message)
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(ServiceError, _service_error)
     app.register_error_handler(RateLimitExceeded, _too_many)
