@@ -71,7 +71,7 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
         "game-corrected": ["Manche 1 corrigée.", "Corrections", "Motif : Recompté", "Manche 1 corrigée (Bob 25 → 35)."],
         "ruling": ["Noter une décision", "Notez un litige et ce que la table a décidé.", "Ce qui s’est passé",
                    "p. ex. Cy a défaussé avant de piocher", "Règle citée", "(facultatif)",
-                   "Personne (aucun effet sur le score)", "Points (+ ajoute, − retire)", "Noter la décision"],
+                   "Personne (sans effet)", "Points (+ ajoute, − retire)", "Noter la décision"],
         "ruling-errors": ["Ce qui s’est passé : dites ce qui s’est passé", "La décision : dites ce qui a été décidé",
                           "Manche : « zz » n’est pas un nombre entier",
                           "Points (+ ajoute, − retire) : 5000 n’est pas entre -1000 et 1000"],
