@@ -15,17 +15,8 @@ from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, RO
 from ..rules import game as rules
 from ..rules.house import describe_differences
 from ..rules.variants import RoundScore, Variant, get_variant
-from ..rules import words
+from ..rules.words import _
 from .loading import variant_of
-
-
-def _(message: str, **params: object) -> str:
-    """``message`` in the reader's language during a request, else in English (a backup)."""
-    from flask import has_request_context
-
-    if has_request_context():
-        return words._(message, **params)
-    return message % params if params else message
 
 
 def iso(value: datetime | None) -> str | None:
