@@ -1,9 +1,10 @@
-"""Every error answer in one place: JSON (``{"error": ...}``) under ``/api/``, an HTML page
-elsewhere (the game pages' own ``templates/games/error.html``, ``templates/security_error.html``
-for refusals), plain text for the PDF scoresheets' query errors."""
+"""Every error answer in one place: JSON (``{"error": ...}``) under ``/api/``, an HTML page in the
+reader's language elsewhere (``templates/games/error.html``, ``templates/security_error.html`` for
+refusals), plain text for the PDF scoresheets' query errors."""
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -11,6 +12,36 @@ from werkzeug.exceptions import HTTPException
 from .api import ApiError
 from .scoresheets.sheets import SheetQueryError
 from .services.errors import ServiceError
+
+
+# The names of the HTTP errors a page can show, and what they mean when the code said nothing more
+# (the English is Werkzeug's own).
+ERROR_NAMES = {
+    400: _l("Bad Request"), 403: _l("Forbidden"), 404: _l("Not Found"), 405: _l("Method Not Allowed"),
+    413: _l("Request Entity Too Large"), 500: _l("Internal Server Error"),
+}
+ERROR_MEANINGS = {
+    400: _l("The browser (or proxy) sent a request that this server could not understand."),
+    403: _l("You don't have the permission to access the requested resource. It is either read-protected or not "
+            "readable by the server."),
+    404: _l("The requested URL was not found on the server. If you entered the URL manually please check your "
+            "spelling and try again."),
+    405: _l("The method is not allowed for the requested URL."),
+    413: _l("The data value transmitted exceeds the capacity limit."),
+    500: _l("The server encountered an internal error and was unable to complete your request. Either the server "
+            "is overloaded or there is an error in the application."),
+}
+# Flask-WTF's reasons for refusing a form (in English only there), and what to do (security.py).
+CSRF_RELOAD = _l("The form has expired or did not come from this site: go back, reload the page and send it again.")
+CSRF_REASONS = {
+    "The CSRF token is missing.": _l("The CSRF token is missing."),
+    "The CSRF session token is missing.": _l("The CSRF session token is missing."),
+    "The CSRF token has expired.": _l("The CSRF token has expired."),
+    "The CSRF token is invalid.": _l("The CSRF token is invalid."),
+    "The CSRF tokens do not match.": _l("The CSRF tokens do not match."),
+    "The referrer header is missing.": _l("The referrer header is missing."),
+    "The referrer does not match the host.": _l("The referrer does not match the host."),
+}
 
 
 def is_api() -> bool:
@@ -36,9 +67,24 @@ def _http_error(err: HTTPException):
         if err.code == 405 and getattr(err, "valid_methods", None):
             response.headers["Allow"] = ", ".join(err.valid_methods)
         return response
-    if (request.blueprint or "") == "games" and err.code in (400, 403, 404):
-        return render_template("games/error.html", error=err), err.code
-    return err
+    if err.code is None or err.code < 400:
+        return err
+    response = err.get_response()  # (with its headers: a 405's Allow)
+    response.set_data(render_template("games/error.html", error=err))
+    response.mimetype = "text/html"
+    return response
+
+
+def error_title(err: HTTPException) -> str:
+    """The error's name in the reader's language (templates/games/error.html)."""
+    return str(ERROR_NAMES.get(err.code, err.name))
+
+
+def error_message(err: HTTPException) -> str:
+    """The message the code gave (translated where it was written), else what the error means."""
+    if err.description == type(err).description and err.code in ERROR_MEANINGS:
+        return str(ERROR_MEANINGS[err.code])
+    return err.description or ""
 
 
 def _api_error(err: ApiError):
@@ -49,18 +95,27 @@ def _service_error(err: ServiceError):
     """A refusal of the games service: the API's JSON error, or the message on a page."""
     if is_api():
         return jsonify(err.as_json()), err.status
-    return refusal(err.status, "Not accepted", err.message[:1].upper() + err.message[1:])
+    return refusal(err.status, _("Not accepted"), err.message[:1].upper() + err.message[1:])
 
 
 def _too_many(err: RateLimitExceeded):
     """Over a rate limit: on writes (``scorekeeper/security.py``) or on PDF renders."""
-    what = "changes" if request.method in ("POST", "PUT", "PATCH", "DELETE") else "printed scoresheets"
-    return refusal(429, f"Too many {what}",
-                   f"Too many {what} from this address (limit: {err.limit.limit}); wait a minute and try again.")
+    if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+        return refusal(429, _("Too many changes"), _(
+            "Too many changes from this address (limit: %(limit)s); wait a minute and try again.", limit=err.limit.limit))
+    return refusal(429, _("Too many printed scoresheets"), _(
+        "Too many printed scoresheets from this address (limit: %(limit)s); wait a minute and try again.",
+        limit=err.limit.limit))
 
 
 def _csrf_failed(err: CSRFError):
-    return refusal(400, "Form expired", err.description)
+    from .security import RELOAD  # (security.py imports this module)
+
+    said = err.description or ""
+    reason, reload = (said[:-len(RELOAD)].rstrip(), True) if said.endswith(RELOAD) else (said, False)
+    if reason in CSRF_REASONS:
+        said = str(CSRF_REASONS[reason]) + (" " + str(CSRF_RELOAD) if reload else "")
+    return refusal(400, _("Form expired"), said)
 
 
 def _sheet_query(err: SheetQueryError):
@@ -69,6 +124,8 @@ def _sheet_query(err: SheetQueryError):
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
+    app.add_template_global(error_title)
+    app.add_template_global(error_message)
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(ServiceError, _service_error)
     app.register_error_handler(RateLimitExceeded, _too_many)

@@ -1,12 +1,13 @@
 """The game as the pages, the API and the PDF scoresheets read it: a typed view built from the
 stored rows by :func:`game_view`, and its JSON (``GameView.as_json``: the body of
 ``GET /api/v1/games/<id>``, scorekeeper/api/games.py). Nothing here changes a game;
-the totals, standings and status come from ``scorekeeper/rules/game.py``.
+the totals, standings and status come from ``scorekeeper/rules/game.py``. The notes are in the
+reader's language (``scorekeeper.rules.words``: English outside a request, as in a backup).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from typing import Any, Mapping
 
@@ -14,6 +15,7 @@ from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, RO
 from ..rules import game as rules
 from ..rules.house import describe_differences
 from ..rules.variants import RoundScore, Variant, get_variant
+from ..rules.words import _
 from .loading import variant_of
 
 
@@ -277,9 +279,39 @@ def house_note(game: Game, variant: Variant) -> str | None:
     changed from Joybells: jokers 50." (None for a built-in variant)."""
     if not variant.based_on:
         return None
-    version = f", version {game.house_version}" if game.house_version else ""
     differences = describe_differences(get_variant(variant.based_on), variant.with_house_rules({}))
-    return f"House rules: {game.variant_name}{version}, {differences}."
+    if game.house_version:
+        return _("House rules: %(name)s, version %(version)s, %(differences)s.", name=game.variant_name,
+                 version=game.house_version, differences=differences)
+    return _("House rules: %(name)s, %(differences)s.", name=game.variant_name, differences=differences)
+
+
+def _day(value: date) -> str:
+    """A day as the reader writes it ("24 nov. 2026"); ISO outside a request."""
+    from flask import has_request_context
+    from flask_babel import format_date
+
+    return format_date(value, _("yyyy-MM-dd")) if has_request_context() else value.isoformat()
+
+
+def _sentence(text: str) -> str:
+    return text if text[-1:] in (".", "!", "?") else text + "."
+
+
+def _dispute(r: Ruling, variant: Variant) -> str:
+    """A logged dispute in the reader's language, as ``services.games.log_ruling`` summed it up in
+    English: "Round 2: Cy discarded first. Ruling: Cy draws. Score effect: Cy +5." """
+    if not r.what_happened or not r.ruling or r.round_number is None:
+        return r.summary
+    fields = {"number": r.round_number, "what": _sentence(r.what_happened), "ruling": _sentence(r.ruling)}
+    if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER:  # ROY: hands
+        text = _("Hand %(number)s: %(what)s Ruling: %(ruling)s", **fields)
+    else:
+        text = _("Round %(number)s: %(what)s Ruling: %(ruling)s", **fields)
+    if r.points and r.player:
+        points = f"{'+' if r.points > 0 else '−'}{abs(r.points)}"
+        text += " " + _("Score effect: %(name)s %(points)s.", name=r.player, points=points)
+    return text
 
 
 def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
@@ -290,21 +322,28 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
     for key, on in house.items():
         if on:
             opt = variant.house_options[key]
-            notes.append(f"House option in force: {opt.label} ({opt.source.label}).")
+            notes.append(_("House option in force: %(option)s (%(source)s).", option=opt.label, source=opt.source.label))
     notes.extend(r.summary for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS)
     notes.extend(result.notes)
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
-        unit = "Hand" if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
-        notes.append(f"{unit} {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
+        changes = changes or _("scores unchanged")
+        if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER:  # ROY: hands
+            notes.append(_("Hand %(number)s corrected (%(changes)s). Reason: %(reason)s", number=c.round_number,
+                           changes=changes, reason=c.reason))
+        else:
+            notes.append(_("Round %(number)s corrected (%(changes)s). Reason: %(reason)s", number=c.round_number,
+                           changes=changes, reason=c.reason))
     for r in game.rulings:
         if not r.automatic:
-            notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))
+            summary = _dispute(r, variant)
+            if r.citation:
+                notes.append(_("Ruling logged: %(summary)s (%(citation)s)", summary=summary, citation=r.citation))
+            else:
+                notes.append(_("Ruling logged: %(summary)s", summary=summary))
     if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:
-        notes.append(
-            f"Suspended on {game.suspended_at.date().isoformat()}; it can be resumed with the same players in the same "
-            f"seats until the end of {game.created_at.year}."
-        )
+        notes.append(_("Suspended on %(date)s; it can be resumed with the same players in the same seats until the "
+                       "end of %(year)s.", date=_day(game.suspended_at.date()), year=game.created_at.year))
     return notes
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+from flask_babel.speaklater import LazyString
 from wtforms import Field, FieldList, FormField
 
 
@@ -26,7 +28,9 @@ def _fields(fields):
 
 
 def _labelled(label: str, message: str) -> str:
-    return message if not label or message.lower().startswith(label.lower()) else f"{label}: {message}"
+    if not label or message.lower().startswith(str(label).lower()):
+        return message
+    return _("%(label)s: %(message)s", label=label, message=message)
 
 
 def error_items(form=None, errors: dict | None = None, anchors: dict | None = None,
@@ -50,7 +54,7 @@ def error_items(form=None, errors: dict | None = None, anchors: dict | None = No
             items.append(ErrorItem(href, text))
 
     for field in _fields(form or ()):
-        messages = [m for m in field.errors if isinstance(m, str)] + list(errors.get(field.name, []))
+        messages = [str(m) for m in field.errors if isinstance(m, (str, LazyString))] + list(errors.get(field.name, []))
         if not messages:
             continue
         hidden = field.type in ("CSRFTokenField", "HiddenField")  # nothing to link to: the form's message

@@ -2,6 +2,7 @@
 every rule is applied by ``scorekeeper.services.games`` (shared with the JSON API)."""
 from __future__ import annotations
 
+from flask_babel import gettext as _, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -47,8 +48,8 @@ class Between:
         if field.data is None or self.low <= field.data <= self.high:
             return
         if self.why:
-            raise ValidationError(f"{field.data} is out of range: {self.why}")
-        raise ValidationError(f"{field.data} is not from {self.low} to {self.high}")
+            raise ValidationError(_("%(value)s is out of range: %(why)s", value=field.data, why=self.why))
+        raise ValidationError(_("%(value)s is not from %(low)s to %(high)s", value=field.data, low=self.low, high=self.high))
 
 
 class WholeNumberField(IntegerField):
@@ -62,7 +63,7 @@ class WholeNumberField(IntegerField):
             raise StopValidation()
 
     def post_validate(self, form, validation_stopped):
-        prefix = f"{self.label.text}: "
+        prefix = _("%(label)s: %(message)s", label=self.label.text, message="")
         self.errors = [e if e.startswith(prefix) else prefix + e for e in self.errors]
 
     def process_formdata(self, valuelist):
@@ -76,7 +77,7 @@ class WholeNumberField(IntegerField):
             self.data = int(raw)
         except ValueError:
             self.data = None
-            raise ValueError(f"'{raw[:20]}' is not a whole number") from None
+            raise ValueError(_("'%(value)s' is not a whole number", value=raw[:20])) from None
 
 
 class SignedNumberField(WholeNumberField):
@@ -88,7 +89,8 @@ class SignedNumberField(WholeNumberField):
 # ----- new game --------------------------------------------------------------------------------------
 
 def variant_choices() -> list[tuple[str, str]]:
-    return [(v.id, f"{v.name} · {v.players.min}–{v.players.max} players") for v in all_variants()]
+    return [(v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
+            for v in all_variants()]
 
 
 def house_option_labels() -> dict[str, tuple[str, list[str]]]:
@@ -102,21 +104,21 @@ def house_option_labels() -> dict[str, tuple[str, list[str]]]:
 
 
 class NewGameForm(FlaskForm):
-    variant = SelectField("Game", validators=[DataRequired(message="choose a game")], validate_choice=False)
+    variant = SelectField(_l("Game"), validators=[DataRequired(message=_l("choose a game"))], validate_choice=False)
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=40, message="a name has at most 40 characters")]),
+        StringField(_l("Player"), validators=[Optional(), Length(max=40, message=_l("a name has at most 40 characters"))]),
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
-    dealer = RadioField("Deals first", default="0", validate_choice=False)
-    no_may_i_in_last_three_rounds = BooleanField("No May I in the last three rounds")
-    twos_wild = BooleanField("2s are wild too (Continental)")
-    submit = SubmitField("Start the game")
+    dealer = RadioField(_l("Deals first"), default="0", validate_choice=False)
+    no_may_i_in_last_three_rounds = BooleanField(_l("No May I in the last three rounds"))
+    twos_wild = BooleanField(_l("2s are wild too (Continental)"))
+    submit = SubmitField(_l("Start the game"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.variant.choices = options(variant_choices())
-        self.dealer.choices = options((str(i), f"seat {i + 1}") for i in range(MAX_SEATS))
+        self.dealer.choices = options((str(i), _("seat %(number)s", number=i + 1)) for i in range(MAX_SEATS))
 
     def seated_names(self) -> tuple[list[str], int | None]:
         """The names typed, seats in order, without trailing empty seats; and the dealer's seat.
@@ -140,7 +142,7 @@ class NewGameForm(FlaskForm):
 
 # ----- a round -------------------------------------------------------------------------------------
 
-INPUT_MODES = (("values", "By value"), ("cards", "Cards"), ("points", "Points"), ("missing", "No score"))
+INPUT_MODES = (("values", _l("By value")), ("cards", _l("Cards")), ("points", _l("Points")), ("missing", _l("No score")))
 REMEMBERED_MODES = ("values", "cards", "points")  # "no score" is never a good default
 
 
@@ -151,16 +153,16 @@ class HandForm(Form):
 
     card_values: tuple[int, ...] = ()  # the variant's card values: one count field v<value> each
     seat = HiddenField()
-    mode = RadioField("Score by", choices=options(INPUT_MODES), default="values", validate_choice=False)
-    cards = SelectMultipleField("Cards left", choices=[], validate_choice=False)
-    extra = StringField("More cards (e.g. 7 K, or 7H KD)", validators=[Optional(), Length(max=300)])
-    points = WholeNumberField("Points", validators=[Optional(), Between(0, 10000)])
+    mode = RadioField(_l("Score by"), choices=options(INPUT_MODES), default="values", validate_choice=False)
+    cards = SelectMultipleField(_l("Cards left"), choices=[], validate_choice=False)
+    extra = StringField(_l("More cards (e.g. 7 K, or 7H KD)"), validators=[Optional(), Length(max=300)])
+    points = WholeNumberField(_l("Points"), validators=[Optional(), Between(0, 10000)])
     missing_cards = WholeNumberField(
-        "Missing cards", default=0,
+        _l("Missing cards"), default=0,
         validators=[Optional(), Between(0, 60)],
     )
-    count = WholeNumberField("Cards left", validators=[Optional(), Between(0, 52, "a hand holds 0 to 52 cards")])
-    sure = BooleanField("Yes, these points are right")
+    count = WholeNumberField(_l("Cards left"), validators=[Optional(), Between(0, 52, _l("a hand holds 0 to 52 cards"))])
+    sure = BooleanField(_l("Yes, these points are right"))
 
 
 @lru_cache(maxsize=None)
@@ -182,29 +184,37 @@ def unlikely_points(variant: Variant, points: int) -> str | None:
     step = 0
     for v in values:
         step = gcd(step, v)
-    why = f" (every card is worth a multiple of {step})" if step > 1 else ""
-    return f"{points} points: no {variant.name} hand adds up to {points}{why}. Check it, or tick “Yes, these points are right”"
+    if step > 1:
+        return _("%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
+                 "%(step)s). Check it, or tick “Yes, these points are right”", points=points, game=variant.name, step=step)
+    return _("%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
+             points=points, game=variant.name)
 
 class RoundFormBase(FlaskForm):
     round = HiddenField()
     key = HiddenField()
     version = HiddenField()
-    went_out = RadioField("Who went out?", validate_choice=False)
-    preview = SubmitField("Preview")
-    save = SubmitField("Save the round")
+    went_out = RadioField(_l("Who went out?"), validate_choice=False)
+    preview = SubmitField(_l("Preview"))
+    save = SubmitField(_l("Save the round"))
 
 
 class CorrectFormBase(RoundFormBase):
     reason = TextAreaField(
-        "Reason for the correction",
-        validators=[InputRequired(message="say why the round is corrected"), Length(max=1000)],
+        _l("Reason for the correction"),
+        validators=[InputRequired(message=_l("say why the round is corrected")), Length(max=1000)],
     )
-    save = SubmitField("Save the correction")
+    save = SubmitField(_l("Save the correction"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # (a plain string: the page escapes it, as it does not a lazy one)
+        self.reason.render_kw = {"placeholder": _("e.g. Bob's 8 was counted as a 3")}
 
 
 def value_count_field(value: int) -> WholeNumberField:
-    return WholeNumberField(f"{value}-point cards",
-                            validators=[Optional(), Between(0, 120, "a hand holds 0 to 120 cards")])
+    return WholeNumberField(_l("%(value)s-point cards", value=value),
+                            validators=[Optional(), Between(0, 120, _l("a hand holds 0 to 120 cards"))])
 
 
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
@@ -213,8 +223,8 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     base = CorrectFormBase if correcting else RoundFormBase
     classes = points_classes(variant) if variant.points else []
     hand_cls = type("VariantHandForm", (HandForm,), {
-        "card_values": tuple(value for value, _ in classes),
-        **{f"v{value}": value_count_field(value) for value, _ in classes},
+        "card_values": tuple(value for value, _ranks in classes),
+        **{f"v{value}": value_count_field(value) for value, _ranks in classes},
     })
     cls = type(
         "RoundForm",
@@ -224,9 +234,9 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
     form = cls(**kwargs)
     choices = [(str(seat), name) for seat, name in players]
     if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
-        choices.append((STOCK, "Nobody: the stock ran out twice"))
+        choices.append((STOCK, _("Nobody: the stock ran out twice")))
     form.went_out.choices = options(choices)
-    for entry, (seat, _) in zip(form.hands, players):
+    for entry, (seat, _name) in zip(form.hands, players):
         if not entry.form.seat.data:
             entry.form.seat.data = str(seat)
     return form
@@ -277,7 +287,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         try:
             payload["round"] = int(form.round.data)
         except ValueError:
-            errors.setdefault("_form", []).append(f"'{form.round.data}' is not a round number")
+            errors.setdefault("_form", []).append(_("'%(value)s' is not a round number", value=form.round.data))
     names = {str(seat): name for seat, name in players}
     went = form.went_out.data
     if went == STOCK:
@@ -288,7 +298,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         payload["went_out"] = went_name
     else:
         went_name = None
-        errors.setdefault("went_out", []).append("say who went out")
+        errors.setdefault("went_out", []).append(_("say who went out"))
     for entry in form.hands:
         name = names.get(entry.form.seat.data or "")
         if name is None or name == went_name:
@@ -297,7 +307,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         if roy:
             if h.count.data is None:
                 if not h.count.errors:
-                    errors.setdefault(f"hands.{name}", []).append(f"how many cards does {name} still hold?")
+                    errors.setdefault(f"hands.{name}", []).append(_("how many cards does %(name)s still hold?", name=name))
                 continue
             payload["hands"][name] = {"card_count": h.count.data}
             continue
@@ -310,7 +320,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         elif mode == "points":
             if h.points.data is None:
                 if not h.points.errors:
-                    errors.setdefault(f"hands.{name}", []).append(f"type {name}'s points, or tap the cards left")
+                    errors.setdefault(f"hands.{name}", []).append(_("type %(name)s's points, or tap the cards left", name=name))
                 continue
             hand = {"points": h.points.data}
             doubt = unlikely_points(variant, h.points.data)
@@ -323,9 +333,13 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
                 and not hand.get("cards") and not h.missing_cards.data:
             # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
-            how = "count the cards by value" if mode == "values" else "tap the cards"
-            errors.setdefault(f"hands.{name}", []).append(
-                f"{name} holds no cards: {how} {name} still holds, or type the points (0 if that is right)")
+            if mode == "values":
+                empty = _("%(name)s holds no cards: count the cards by value %(name)s still holds, or type the points "
+                          "(0 if that is right)", name=name)
+            else:
+                empty = _("%(name)s holds no cards: tap the cards %(name)s still holds, or type the points "
+                          "(0 if that is right)", name=name)
+            errors.setdefault(f"hands.{name}", []).append(empty)
             continue
         if mode != "missing" and h.missing_cards.data:
             hand["missing_cards"] = h.missing_cards.data
@@ -339,9 +353,9 @@ class EditLinkForm(FlaskForm):
     """The edit token, posted by the edit link's page (it reads it from the link's ``#token=``
     part, which browsers never send to a server) or pasted by hand: the whole link or the token."""
 
-    token = StringField("Edit link or token", validators=[DataRequired("Paste the edit link or its token."),
-                                                            Length(max=400)])
-    submit = SubmitField("Keep score on this phone")
+    token = StringField(_l("Edit link or token"), validators=[DataRequired(_l("Paste the edit link or its token.")),
+                                                                Length(max=400)])
+    submit = SubmitField(_l("Keep score on this phone"))
 
     def edit_token(self) -> str:
         value = (self.token.data or "").strip()
@@ -352,32 +366,37 @@ class ActionForm(FlaskForm):
     """A button that changes the game (suspend, rotate the edit link): CSRF and the version only."""
 
     version = HiddenField()
-    submit = SubmitField("OK")
+    submit = SubmitField(_l("OK"))
 
 
 class WithdrawForm(FlaskForm):
     version = HiddenField()
-    player = SelectField("Who leaves the game?", validators=[DataRequired(message="choose the player who leaves")],
+    player = SelectField(_l("Who leaves the game?"), validators=[DataRequired(message=_l("choose the player who leaves"))],
                          validate_choice=False)
-    submit = SubmitField("Withdraw the player")
+    submit = SubmitField(_l("Withdraw the player"))
 
 
 class ResumeForm(FlaskForm):
     version = HiddenField()
     confirm = BooleanField(
-        "Every player is here, seated in this order",
-        validators=[DataRequired(message="the game resumes only with every player in the same seats")],
+        _l("Every player is here, seated in this order"),
+        validators=[DataRequired(message=_l("the game resumes only with every player in the same seats"))],
     )
-    submit = SubmitField("Resume the game")
+    submit = SubmitField(_l("Resume the game"))
 
 
 class RulingForm(FlaskForm):
     version = HiddenField()
-    what_happened = TextAreaField("What happened", validators=[InputRequired(message="say what happened"), Length(max=1000)])
-    ruling = TextAreaField("The ruling", validators=[InputRequired(message="say what was decided"), Length(max=1000)])
-    citation = StringField("Rule cited", validators=[Optional(), Length(max=200)])
-    round = WholeNumberField("Round", validators=[Optional(), Between(1, 1000)])
-    player = SelectField("Score effect for", validate_choice=False)
-    points = SignedNumberField("Points (+ adds, − takes off)",
+    what_happened = TextAreaField(_l("What happened"), validators=[InputRequired(message=_l("say what happened")), Length(max=1000)])
+    ruling = TextAreaField(_l("The ruling"), validators=[InputRequired(message=_l("say what was decided")), Length(max=1000)])
+    citation = StringField(_l("Rule cited"), validators=[Optional(), Length(max=200)])
+    round = WholeNumberField(_l("Round"), validators=[Optional(), Between(1, 1000)])
+    player = SelectField(_l("Score effect for"), validate_choice=False)
+    points = SignedNumberField(_l("Points (+ adds, − takes off)"),
                                validators=[Optional(), Between(-1000, 1000)])
-    submit = SubmitField("Log the ruling")
+    submit = SubmitField(_l("Log the ruling"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.what_happened.render_kw = {"placeholder": _("e.g. Cy discarded before drawing")}
+        self.ruling.render_kw = {"placeholder": _("e.g. Cy draws from the stock and may not lay down this turn")}

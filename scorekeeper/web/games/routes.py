@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _, lazy_gettext as _l
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -74,13 +75,13 @@ def _load(game_id: str):
     try:
         return svc.get_game(game_id)
     except svc.NotFound:
-        abort(404, "There is no game at this address.")
+        abort(404, _("There is no game at this address."))
 
 
 def _editable(game_id: str):
     game = _load(game_id)
     if not can_edit(game):
-        abort(403, "This phone cannot change this game. Ask the scorekeeper for the game's edit link.")
+        abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
     return game
 
 
@@ -125,7 +126,7 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
             | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
                if variant.rounds else {})
             for n in range(nr.number, last + 1)]
-    return htmlsafe_json_dumps({"label": "Hand" if variant.is_roy else "Round", "rounds": plan,
+    return htmlsafe_json_dumps({"label": _("Hand") if variant.is_roy else _("Round"), "rounds": plan,
                                 "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
@@ -183,7 +184,7 @@ def new_game():
         created = _create_from_form(form, errors)
         if created is not None:
             remember(created.game.id, created.edit_token)
-            flash("Game started. This phone keeps score; share the edit link so others can too.", "ok")
+            flash(_("Game started. This phone keeps score; share the edit link so others can too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     return render_template(
         "games/new.html", form=form, errors=errors, known=svc.known_players(),
@@ -197,7 +198,8 @@ def _create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=No
     names, dealer_seat = form.seated_names()
     variant_id = form.variant.data
     if dealer_seat is not None and dealer_seat >= len(names) and names:
-        errors.setdefault("dealer", []).append(f"seat {dealer_seat + 1} is empty: choose a seated player to deal first")
+        errors.setdefault("dealer", []).append(
+            _("seat %(number)s is empty: choose a seated player to deal first", number=dealer_seat + 1))
     if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
         for problem in seating_problems(VARIANTS[variant_id], names):
             errors.setdefault(problem.field or "players", []).append(problem.message)
@@ -277,7 +279,7 @@ def qr(game_id: str):
     return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
-INVALID_LINK = "This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."
+INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link.")
 
 
 def edit_url(game_id: str, token: str) -> str:
@@ -303,7 +305,7 @@ def edit_link(game_id: str):
     game = _load(game_id)
     return take_edit_link(
         lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
-        url_for("games.game", game_id=game.id), "This phone can now keep score for this game.", INVALID_LINK,
+        url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."), str(INVALID_LINK),
         lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
 
 
@@ -334,7 +336,7 @@ def edit_token(game_id: str):
     keeps it on the phone): the round form that the service worker stores holds no token."""
     game = _load(game_id)
     if not can_edit(game):
-        return no_store(({"error": "this phone cannot change this game"}, 403))
+        return no_store(({"error": _("this phone cannot change this game")}, 403))
     return no_store({"edit_token": _tokens()[game.id]})
 
 
@@ -353,14 +355,14 @@ def rotate(game_id: str):
     game = _editable(game_id)
     form = ActionForm()
     if not form.validate_on_submit():
-        abort(400, "The form could not be accepted; reload the page and try again.")
+        abort(400, _("The form could not be accepted; reload the page and try again."))
     try:
         token = svc.rotate_token(game.id)
     except svc.ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for("games.share", game_id=game_id))
     remember(game_id, token)
-    flash("New edit link made: the old edit link no longer works. Share the new one.", "ok")
+    flash(_("New edit link made: the old edit link no longer works. Share the new one."), "ok")
     return redirect(url_for("games.share", game_id=game_id))
 
 
@@ -395,7 +397,7 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
         no_score_rule=(variant.sources["incomplete_games"].label if "incomplete_games" in variant.sources
-                       else "scorekeeper's rulings, Incomplete games and missing scores"),
+                       else _("scorekeeper's rulings, Incomplete games and missing scores")),
         offline=ctx["editor"] and correcting is None,  # static/js/offline.js
         **ctx,
     ), status
@@ -408,10 +410,10 @@ def record(game_id: str):
     ctx_variant = svc.variant_of(game)
     roy = ctx_variant.is_roy
     if state.next_round is None:
-        flash("This game is over: no more rounds can be recorded.", "error")
+        flash(_("This game is over: no more rounds can be recorded."), "error")
         return redirect(url_for("games.game", game_id=game_id))
     if state.status == GameStatus.SUSPENDED:
-        flash("The game is suspended: resume it before recording a round.", "error")
+        flash(_("The game is suspended: resume it before recording a round."), "error")
         return redirect(url_for("games.game", game_id=game_id))
     number = state.next_round.number
     players = _round_players(state, number)
@@ -435,9 +437,11 @@ def record(game_id: str):
                     _remember_modes(form, players)
                 body = outcome.body
                 bonus = body.get("bonus") or {}
-                scores = " · ".join(f"{name} {points}" + (f" ({bonus[name]:+d} off the total)" if bonus.get(name) else "")
+                scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
+                                                          if bonus.get(name) else "")
                                     for name, points in body["scores"].items())
-                flash(f"{'Hand' if roy else 'Round'} {body['number']} saved: {scores}.", "ok")
+                flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
+                      else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
                 if body["status"] == "in_progress" and body["next_round"]:
                     # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
                     return redirect(url_for("games.record", game_id=game_id))
@@ -479,7 +483,7 @@ def correct(game_id: str, number: int):
     game = _editable(game_id)
     state = svc.game_view(game)
     if not 1 <= number <= len(state.rounds):
-        abort(404, f"Round {number} is not recorded in this game.")
+        abort(404, _("Round %(number)s is not recorded in this game.", number=number))
     variant = svc.variant_of(game)
     roy = variant.is_roy
     rnd = state.rounds[number - 1]
@@ -505,7 +509,8 @@ def correct(game_id: str, number: int):
         try:
             if form.save.data:
                 svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
-                flash(f"{'Hand' if roy else 'Round'} {number} corrected.", "ok")
+                flash(_("Hand %(number)s corrected.", number=number) if roy
+                      else _("Round %(number)s corrected.", number=number), "ok")
                 return redirect(url_for("games.game", game_id=game_id))
             preview = svc.preview_round(game_id, payload)
         except svc.ServiceError as err:
@@ -534,7 +539,7 @@ def withdraw(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     form = WithdrawForm()
-    form.player.choices = options([("", "Choose…")] + [(s.name, s.name) for s in state.seats if s.active])
+    form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         form.version.data = str(state.version)
@@ -547,7 +552,7 @@ def withdraw(game_id: str):
         except svc.ServiceError as err:
             errors.setdefault("player" if err.field == "player" else "_form", []).append(err.message)
         else:
-            flash(f"{form.player.data} has withdrawn.", "ok")
+            flash(_("%(name)s has withdrawn.", name=form.player.data), "ok")
             return redirect(url_for("games.game", game_id=game_id))
     status = 400 if request.method == "POST" else 200
     return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
@@ -559,7 +564,7 @@ def suspend(game_id: str):
     game = _editable(game_id)
     form = ActionForm()
     if request.method == "POST" and not form.validate_on_submit():
-        abort(400, "The form could not be accepted; reload the page and try again.")
+        abort(400, _("The form could not be accepted; reload the page and try again."))
     if request.form.get("confirm") != "yes":
         state = svc.game_view(game)
         if request.method == "GET":
@@ -570,7 +575,7 @@ def suspend(game_id: str):
     except svc.ServiceError as err:
         _flash_service(err)
     else:
-        flash("Game suspended. Resume it with the same players in the same seats, this calendar year.", "ok")
+        flash(_("Game suspended. Resume it with the same players in the same seats, this calendar year."), "ok")
     return redirect(url_for("games.game", game_id=game_id))
 
 
@@ -590,7 +595,7 @@ def resume(game_id: str):
         except svc.ServiceError as err:
             errors.setdefault("_form", []).append(err.message)
         else:
-            flash("Game resumed.", "ok")
+            flash(_("Game resumed."), "ok")
             return redirect(url_for("games.game", game_id=game_id))
     status = 400 if request.method == "POST" else 200
     return render_template("games/resume.html", form=form, errors=errors, **ctx), status
@@ -602,7 +607,7 @@ def ruling(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     form = RulingForm()
-    form.player.choices = options([("", "Nobody (no score effect)")] + [(n, n) for n in state.players])
+    form.player.choices = options([("", _("Nobody (no score effect)"))] + [(n, n) for n in state.players])
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         form.version.data = str(state.version)
@@ -618,7 +623,7 @@ def ruling(game_id: str):
             field = err.field if err.field in ("what_happened", "ruling", "citation", "round", "player", "points") else "_form"
             errors.setdefault(field, []).append(err.message)
         else:
-            flash("Ruling logged.", "ok")
+            flash(_("Ruling logged."), "ok")
             return redirect(url_for("games.game", game_id=game_id) + "#rulings")
     citations = sorted({c.label for c in ctx["variant"].sources.values()})
     status = 400 if request.method == "POST" else 200
