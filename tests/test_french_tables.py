@@ -162,7 +162,7 @@ def test_the_history_filtered_in_french(client):
 def test_starting_and_adding_games_from_the_table_in_french(client):
     t = french_table(client)
     page = french_only(client, f"{t['url']}/games/new", "Joueurs dans l’ordre des places", "Place 1",
-                       "donne en 1er", "Commencer la partie")
+                       "donne", "Commencer la partie")
     assert 'value="Ann"' in page
     french_only(client, f"{t['url']}/games/add", "Ajouter une partie à The Smiths", "Ajouter la partie")
     page = french_only(client, f"{t['url']}/games/add", method="post", status=400, data={"link": "hello"})
@@ -334,7 +334,10 @@ def test_every_french_sentence_keeps_the_placeholders_of_its_english():
         french = m.string if isinstance(m.string, tuple) else (m.string,)
         wanted = set(placeholder.findall(english[-1])) - {"num"}  # a singular may write "une" for %(num)s
         for text in french:
-            if set(placeholder.findall(text)) - {"num"} != wanted:
+            found = set(placeholder.findall(text)) - {"num"}
+            # French may leave out the variant's name where the sentence already says whose rules
+            # they are ("Le texte de référence, %(source)s, ..."); nothing else may go missing.
+            if not found <= wanted or wanted - found - {"name"}:
                 wrong.append(m.id)
     assert not wrong, wrong
 

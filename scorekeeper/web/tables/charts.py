@@ -13,6 +13,7 @@ from datetime import date, datetime
 
 from babel import dates, numbers
 from flask_babel import gettext as _
+from flask_babel import pgettext
 from markupsafe import Markup, escape
 
 from ...i18n import language
@@ -163,7 +164,7 @@ def rating_chart(history) -> Chart:
              _("Rating after each of the newest %(count)s games (games %(first)s to %(last)s) (shaded: ± its uncertainty)",
                count=len(history), first=first + 1, last=first + len(history)))
     chart = line_chart(title, labels, [(_("Rating"), mu)], bands=[(low, high)])
-    chart.headers = [_("Game"), _("Played"), _("Rating"), "±", _("Place")]
+    chart.headers = [pgettext("a game played", "Game"), _("Played"), _("Rating"), "±", _("Place")]
     chart.rows = [[label, day(p.played_at), decimal(p.rating.mu, "0.0"), decimal(p.rating.sigma, "0.0"), p.place]
                   for label, p in zip(labels, history)]
     return chart
