@@ -2,6 +2,8 @@
 (() => {
 "use strict";
 document.documentElement.classList.add("js");
+var say = window.scorekeeperSay;
+var shown = window.scorekeeperNumber;
 
 // Share links: tap the box to select the whole link.
 document.querySelectorAll("input.copy").forEach(box => {
@@ -120,11 +122,11 @@ function checkPoints(hand) {
   tick.id = tick.name;
   tick.value = "y";
   sure.append(tick);
-  sure.append(" Yes, these points are right");
+  sure.append(" " + say("Yes, these points are right"));
   box.after(doubt, sure);
  }
  if (odd) {
-  doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
+  doubt.textContent = say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points: pts });
  }
  doubt.hidden = !odd;
  sure.hidden = !odd && !sure.querySelector("input").checked;
@@ -157,7 +159,7 @@ function update() {
   }
   checkPoints(hand);
   var total = handTotal(hand);
-  var text = total === null ? "" : String(total);
+  var text = total === null ? "" : shown(total);
   if (output && output.textContent !== text) { output.textContent = text; }
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
@@ -167,7 +169,7 @@ function update() {
    });
   });
  });
- if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
+ if (roy && winner && winner.textContent !== shown(royTotal)) { winner.textContent = shown(royTotal); }
  placeRule();
 }
 
@@ -202,8 +204,8 @@ function buildPicker(hand) {
   var jokers = document.createElement("div");
   jokers.className = "suit-row";
   jokers.setAttribute("role", "group");
-  jokers.setAttribute("aria-label", "Jokers");
-  var joker = cardBox(name, "JK", "Joker");
+  jokers.setAttribute("aria-label", say("Jokers"));
+  var joker = cardBox(name, "JK", say("Joker"));
   joker.className = "joker";
   jokers.append(joker);
   slot.append(jokers);
@@ -237,7 +239,7 @@ function buildPills(hand) {
    b.value = String(n);
    b.textContent = String(n);
    b.setAttribute("aria-pressed", "false");
-   b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
+   b.setAttribute("aria-label", say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }));
    pills.append(b);
   }
   pills.addEventListener("click", event => {
@@ -256,12 +258,12 @@ hands.forEach(hand => {
  var name = hand.querySelector("legend .who").textContent.trim();
  var modes = hand.querySelector(".modes");
  var byValue = hand.querySelector(".mode-values");
- if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", "How " + name + "'s score is entered"); }
- if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", name + "'s cards by value"); }
+ if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", say("How %(name)s's score is entered", { name: name })); }
+ if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", say("%(name)s's cards by value", { name: name })); }
  hand.querySelector("output.running").setAttribute("aria-live", "polite");
  var out = document.createElement("p");
  out.className = "if-out hint";
- out.textContent = roy ? "Went out: scores the cards left in the other hands." : "Went out: 0 points.";
+ out.textContent = roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.");
  hand.querySelector("legend").after(out);
 });
 

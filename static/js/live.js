@@ -4,14 +4,16 @@
 // works: reload it by hand.
 (function () {
   "use strict";
+  var say = window.scorekeeperSay;
+  var lang = document.documentElement.lang || [];  // dates and times as the page's language writes them
   // Times are sent in UTC (<time datetime="...Z" data-local>): shown in the phone's own time zone.
   function localTimes() {
     document.querySelectorAll("time[data-local]").forEach(function (t) {
       var at = new Date(t.getAttribute("datetime"));
       if (isNaN(at.getTime())) { return; }
       var date = { year: "numeric", month: "short", day: "numeric" };
-      var text = t.dataset.local === "date" ? at.toLocaleDateString([], date)
-        : at.toLocaleString([], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+      var text = t.dataset.local === "date" ? at.toLocaleDateString(lang, date)
+        : at.toLocaleString(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
       if (t.textContent !== text) { t.textContent = text; }
     });
   }
@@ -23,7 +25,7 @@
   var INTERVAL = 5000;
   var busy = false;
 
-  function say(text) {
+  function tell(text) {
     var status = document.querySelector("[data-live] .live-status");
     if (status) { status.textContent = text; }
   }
@@ -48,8 +50,8 @@
           if (d) { d.open = true; }
         });
         current.replaceWith(node);
-        var time = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-        say("Updated at " + time + ".");
+        var time = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+        tell(say("Updated at %(time)s.", { time: time }));
         document.dispatchEvent(new CustomEvent("scoreboard:updated"));
       });
   }

@@ -2,6 +2,7 @@
 (() => {
 "use strict";
 if (!window.indexedDB || !window.fetch) { return; }
+var say = window.scorekeeperSay;
 var DB = "scorekeeper-offline";
 var STORE = "rounds";
 var RETRY = 15000;
@@ -40,13 +41,17 @@ function newKey() {
 }
 
 // Messages
+// "Round 3" ("Hand 3" in ROY): label is the English word, kept with the round on the phone
+function called(label, number) {
+ return label === "Hand" ? say("Hand %(number)s", { number: number }) : say("Round %(number)s", { number: number });
+}
 function line(entry) {
- var what = entry.label + " " + entry.body.round;
+ var what = called(entry.label, entry.body.round);
  if (entry.state === "refused") {
-  return what + " could not be saved: " + entry.error + " It is still on this phone: enter it again, then dismiss this.";
+  return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what: what, error: entry.error });
  }
- if (entry.state === "sending") { return what + " is being sent…"; }
- return what + " is saved on this phone only: it will be sent when the network is back.";
+ if (entry.state === "sending") { return say("%(what)s is being sent…", { what: what }); }
+ return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what: what });
 }
 
 // A "posting" round (its form post under way) is not shown until its network drops (#not-sent).
@@ -67,14 +72,14 @@ function show(entries) {
     li.append(" ");
     var a = document.createElement("a");
     a.href = entry.page;
-    a.textContent = "Open the game";
+    a.textContent = say("Open the game");
     li.append(a);
    }
    if (entry.state === "refused") {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "secondary";
-    button.textContent = "Dismiss";
+    button.textContent = say("Dismiss");
     button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
     li.append(" ");
     li.append(button);
@@ -124,15 +129,16 @@ function showRound(box, p, number) {  // the "Round N · Dealer · Contract" hea
  var round = box.querySelector(".now-round");
  if (!round || !r) { return; }
  var of = round.querySelector(".of");
- setLine(round, null, p.label + " " + number, of);
- setLine(box.querySelector(".now-dealer"), "Dealer", r.dealer);
+ setLine(round, null, called(p.label, number), of);
+ setLine(box.querySelector(".now-dealer"), say("Dealer"), r.dealer);
  if (r.contract) {
-  setLine(box.querySelector(".now-contract"), "Contract", r.contract, el("span", "min", "(" + r.min_cards + " cards)"));
+  setLine(box.querySelector(".now-contract"), say("Contract"), r.contract, el("span", "min", say("(%(count)s cards)", { count: r.min_cards })));
  }
 }
-function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
+// a number as shown ("1 234" in French, "1,234" in English)
+function number(text) { var n = parseInt(String(text).replace(/[\s,.'\u00a0\u202f]/g, ""), 10); return isNaN(n) ? 0 : n; }
 
-window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
+window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number, called: called };
 
 // A stored round form with rounds waiting: the next round's number, dealer and contract.
 function moveFormOn(entries) {
@@ -164,6 +170,8 @@ function send(entry) {
    headers: {
     "Content-Type": "application/json",
     "Accept": "application/json",
+    // its errors in the page's language (no cookie goes with this request)
+    "Accept-Language": document.documentElement.lang || "en",
     "Authorization": "Bearer " + entry.token,
     "Idempotency-Key": entry.key
    },
@@ -178,7 +186,7 @@ function send(entry) {
     return remove(entry.key).then(() => true);
    }
    entry.state = "refused";
-   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
+   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status: response.status })) + ".";
    return put(entry).then(() => false);
   });
  }).catch(() => {
@@ -231,7 +239,7 @@ function buildBody(form) {
  });
  var outSeat = null;
  if (!went) {
-  problems.push("Say who went out.");
+  problems.push(say("Say who went out."));
  } else if (went.value === "stock") {
   body.end = "stock_exhausted";
  } else {
@@ -244,7 +252,7 @@ function buildBody(form) {
   if (seat === outSeat) { return; }
   if (roy) {
    var count = intValue(hand.querySelector("input.count"));
-   if (count === null) { problems.push("How many cards does " + name + " still hold?"); return; }
+   if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name: name })); return; }
    body.hands[name] = { card_count: count };
    return;
   }
@@ -262,10 +270,10 @@ function buildBody(form) {
   } else if (mode === "points") {
    var pointsBox = hand.querySelector("input[name$='-points']");
    var points = intValue(pointsBox);
-   if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
+   if (points === null) { problems.push(say("Type %(name)s's points, or tap the cards left.", { name: name })); return; }
    var sure = hand.querySelector("label.sure input");
    if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
-    problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
+    problems.push(say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name: name, points: points }));
     return;
    }
    result = { points: points };
@@ -277,7 +285,7 @@ function buildBody(form) {
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
   // as on the server: only the player who went out holds nothing
   if (empty && !missing) {
-   problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
+   problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name: name }));
    return;
   }
   if (mode !== "missing" && missing) { result.missing_cards = missing; }
@@ -327,7 +335,7 @@ function queueRound(form) {
    note.setAttribute("role", "alert");
    form.parentNode.insertBefore(note, form);
   }
-  note.textContent = "No network, and this round is not complete: " + built.problems.join(" ");
+  note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: built.problems.join(" ") });
   note.scrollIntoView({ block: "center" });
   return Promise.resolve();
  }
@@ -400,7 +408,7 @@ if (form) {
     hint.setAttribute("role", "status");
     form.querySelector(".submit-row").before(hint);
    }
-   hint.textContent = "No network: the preview needs it. Save keeps the round on this phone until the network is back.";
+   hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
    return;
   }
   if (submitter.name !== "save") { return; }
