@@ -3,8 +3,8 @@ by the switch (and a few pages by Accept-Language), and the phone offline in Fre
 
 On every page of the walk (tests/french.py): no sentence of three words or more that the same
 page shows in English (the same address read by an English browser with the same rights), no
-English sentence of the catalogue, nothing sticking out of the viewport; a screenshot in
-test-artifacts/french/. The walk goes on after a page with English left and names every such page
+English sentence of the catalogue, nothing sticking out of the viewport, at most 60 KB of HTML,
+CSS and JS; a screenshot in test-artifacts/french/. The walk goes on after a page with English left and names every such page
 in one failure at the end.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import submit
+from browser_support import PAGE_WEIGHT_LIMIT, page_weight, submit
 from french import catalogue_english, english_left, overflowing, visible_text
 
 pytestmark = pytest.mark.browser
@@ -101,6 +101,9 @@ class Walk:
         out = overflowing(fr)
         if out:
             found.append("sticks out of 390px: " + " ; ".join(out))
+        weight = page_weight(fr)
+        if weight > PAGE_WEIGHT_LIMIT:
+            found.append(f"{weight} bytes of HTML, CSS and JS (at most {PAGE_WEIGHT_LIMIT})")
         if found:
             self.problems[f"{name} ({fr.url.replace(self.base, '')})"] = found
 
@@ -319,6 +322,14 @@ def test_the_whole_app_in_french(browser, live_server):
                      "/tools/meld", "/tools/roy", "/tools/meld?variant=clenney", "/tools/irregularities?variant=le-may-i"):
             fr.goto(live_server + page)
             walk.look("tool " + page)
+        for tool, field, value in (("/tools/hand", "#codes", "K 7 7 JK"), ("/tools/meld?variant=continental", "#meld1", "7H 7D 7S")):
+            def answer(page, tool=tool, field=field, value=value):
+                page.goto(live_server + tool)
+                page.fill(field, value)
+                with page.expect_navigation():
+                    page.press(field, "Enter")
+            answer(fr)
+            walk.look("tool answer " + tool, answer)
         fr.goto(live_server + "/offline")
         walk.look("offline")
         assert walk.looked > 80
