@@ -11,7 +11,8 @@ from scorekeeper.web.script_words import SENTENCES
 
 JS = Path(__file__).resolve().parent.parent / "static" / "js"
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
-SAID = re.compile(r'\bsay\("((?:[^"\\]|\\.)*)"')
+# say("..."), or say(label === "Hand" ? "..." : "...")
+SAID = re.compile(r'\bsay\((?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'')
 # Two words or more: a sentence a user might see.
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
@@ -23,7 +24,8 @@ NOT_YET = {"tools.js"}  # the dispute tools' script: its helper follows this mec
 
 
 def said() -> dict[str, set[str]]:
-    return {p.name: {json.loads(f'"{m}"') for m in SAID.findall(p.read_text())} for p in JS.glob("*.js")}
+    return {p.name: {json.loads(f'"{m}"') for pair in SAID.findall(p.read_text()) for m in pair if m}
+            for p in JS.glob("*.js")}
 
 
 def test_every_sentence_of_a_script_is_listed_for_translation():

@@ -41,20 +41,17 @@ function newKey() {
 }
 
 // Messages
-// "Round 3" ("Hand 3" in ROY): label is the English word, kept with the round on the phone
-function called(label, number) {
- return label === "Hand" ? say("Hand %(number)s", { number: number }) : say("Round %(number)s", { number: number });
-}
+function called(label, number) { return say(label === "Hand" ? "Hand %(number)s" : "Round %(number)s", { number }); }
 function line(entry) {
  var what = called(entry.label, entry.body.round);
  if (entry.state === "refused") {
-  return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what: what, error: entry.error });
+  return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what, error: entry.error });
  }
- if (entry.state === "sending") { return say("%(what)s is being sent…", { what: what }); }
- return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what: what });
+ if (entry.state === "sending") { return say("%(what)s is being sent…", { what }); }
+ return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
 }
 
-// A "posting" round (its form post under way) is not shown until its network drops (#not-sent).
+// A "posting" round is not shown until its network drops (#not-sent).
 function visible(entries) { return entries.filter(e => e.state !== "posting"); }
 
 function show(entries) {
@@ -93,7 +90,7 @@ function refreshList() {
  return all().then(entries => {
   show(entries);
   moveFormOn(entries);
-  // The game page draws the waiting rounds into its grid (static/js/waiting.js).
+  // (drawn into the game page's grid by static/js/waiting.js)
   document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
   return entries;
  });
@@ -135,12 +132,11 @@ function showRound(box, p, number) {  // the "Round N · Dealer · Contract" hea
   setLine(box.querySelector(".now-contract"), say("Contract"), r.contract, el("span", "min", say("(%(count)s cards)", { count: r.min_cards })));
  }
 }
-// a number as shown ("1 234" in French, "1,234" in English)
-function number(text) { var n = parseInt(String(text).replace(/[\s,.'\u00a0\u202f]/g, ""), 10); return isNaN(n) ? 0 : n; }
+function number(text) { var n = parseInt(String(text).replace(/[^\d-]/g, ""), 10); return isNaN(n) ? 0 : n; }
 
-window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number, called: called };
+window.scorekeeperOffline = { plan, planned, showRound, el, number };
 
-// A stored round form with rounds waiting: the next round's number, dealer and contract.
+// A stored round form with rounds waiting: the next round's header.
 function moveFormOn(entries) {
  var form = document.querySelector("form.round-form[data-offline-plan]");
  if (!form) { return; }
@@ -170,8 +166,7 @@ function send(entry) {
    headers: {
     "Content-Type": "application/json",
     "Accept": "application/json",
-    // its errors in the page's language (no cookie goes with this request)
-    "Accept-Language": document.documentElement.lang || "en",
+    "Accept-Language": document.documentElement.lang,
     "Authorization": "Bearer " + entry.token,
     "Idempotency-Key": entry.key
    },
@@ -215,7 +210,7 @@ function flush() {
  }).then(sent => {
   sending = false;
   if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-   // show the scoreboard (or the next round's form) with the rounds just stored
+   // the scoreboard (or next round's form) with them
    window.location.reload();
    return;
   }
@@ -224,7 +219,7 @@ function flush() {
 }
 
 // The record-a-round form
-// (the form's helpers are static/js/games.js's, loaded before this file)
+// (helpers: static/js/games.js)
 function buildBody(form) {
  var F = window.scorekeeperForm;
  var intValue = F.number;
@@ -252,7 +247,7 @@ function buildBody(form) {
   if (seat === outSeat) { return; }
   if (roy) {
    var count = intValue(hand.querySelector("input.count"));
-   if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name: name })); return; }
+   if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name })); return; }
    body.hands[name] = { card_count: count };
    return;
   }
@@ -270,31 +265,31 @@ function buildBody(form) {
   } else if (mode === "points") {
    var pointsBox = hand.querySelector("input[name$='-points']");
    var points = intValue(pointsBox);
-   if (points === null) { problems.push(say("Type %(name)s's points, or tap the cards left.", { name: name })); return; }
+   if (points === null) { problems.push(say("Type %(name)s's points, or tap the cards left.", { name })); return; }
    var sure = hand.querySelector("label.sure input");
    if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
-    problems.push(say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name: name, points: points }));
+    problems.push(say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }));
     return;
    }
-   result = { points: points };
+   result = { points };
   } else {
    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
    result = { cards: cards.concat(F.typed(hand).map(code => code.toUpperCase())) };
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-  // as on the server: only the player who went out holds nothing
+  // as on the server
   if (empty && !missing) {
-   problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name: name }));
+   problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }));
    return;
   }
   if (mode !== "missing" && missing) { result.missing_cards = missing; }
   body.hands[name] = result;
  });
- return { body: body, problems: problems };
+ return { body, problems };
 }
 
-// Each player's points as games.js shows them: null for "no score", 0 for who went out (ROY: cards left).
+// Each player's points as games.js shows them (null: no score).
 function scoresOf(form, body) {
  var roy = form.dataset.roy === "yes";
  var scores = {};
@@ -313,7 +308,7 @@ function scoresOf(form, body) {
    scores[name] = text === "" ? null : number(text);
   }
  });
- return { scores: scores, bonus: bonus };
+ return { scores, bonus };
 }
 
 function newEntry(form, body, key, state) {
@@ -388,7 +383,7 @@ function reachable(url) {
   .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
 }
 
-// The game page asks too: its round form may first be opened with the network already down.
+// The game page asks too.
 document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
 var roundForm = form;
@@ -432,13 +427,13 @@ if (form) {
  });
 }
 
-// The server answered this very form with errors: its Save was not stored, nothing to send.
+// The server answered this form with errors: nothing to send.
 var settle = Promise.resolve();
 if (form && document.getElementById("error-summary")) {
  var shown = form.querySelector("input[name=key]").value;
  settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown).map(e => remove(e.key))));
 }
-// The network dropped on the way of a Save (the service worker opened this page): it waits here.
+// The network dropped on the way of a Save (static/sw.js opened this page).
 if (window.location.hash === "#not-sent") {
  history.replaceState(null, "", window.location.pathname + window.location.search);
  settle = settle.then(all).then(entries => {
@@ -447,7 +442,7 @@ if (window.location.hash === "#not-sent") {
  });
 }
 
-// Store this game page and its round form on the phone (static/sw.js), for the next rounds.
+// Store this page and its round form on the phone (static/sw.js).
 function keepPages() {
  var holder = document.querySelector("[data-offline-keep]");
  var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];

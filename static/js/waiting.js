@@ -3,7 +3,8 @@
 // next round's header and its "Record round N" button. Loaded on the game page only.
 (function () {
   "use strict";
-  var say = window.scorekeeperSay, shown = window.scorekeeperNumber;
+  var say = window.scorekeeperSay;
+  function shown(n) { return n.toLocaleString(document.documentElement.lang); }
   function showWaiting(entries) {
     var live = document.querySelector("[data-live][data-offline-plan]");
     if (!live) { return; }
