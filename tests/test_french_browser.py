@@ -413,6 +413,10 @@ def test_offline_in_french(live_server, worker_context):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
     page.goto(live_server + "/language/fr?next=" + game_url.replace(live_server, ""))
     assert page.evaluate("document.documentElement.lang") == "fr"
+    started = page.locator("time[data-local=date]")  # the day the game started, as French writes it
+    assert started.inner_text() == page.evaluate("""(at) => new Date(at).toLocaleDateString('fr',
+        {year: 'numeric', month: 'short', day: 'numeric'})""", started.get_attribute("datetime"))
+    assert re.fullmatch(r"\d{1,2} \w+\.? \d{4}", started.inner_text())
     page.goto(game_url + "/round")  # stored for use offline, in French
     # the worker fetches its offline page again, now in French
     page.wait_for_function("""() => caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)

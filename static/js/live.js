@@ -5,7 +5,9 @@
 (function () {
   "use strict";
   var say = window.scorekeeperSay;
-  var lang = document.documentElement.lang || [];  // dates and times as the page's language writes them
+  // dates and times in the page's language, as the phone writes it (en-NZ: 24 Nov 2026 on an English page)
+  var page = document.documentElement.lang;
+  var lang = (navigator.languages || []).filter(function (l) { return l.split("-")[0] === page; })[0] || page || [];
   // Times are sent in UTC (<time datetime="...Z" data-local>): shown in the phone's own time zone.
   function localTimes() {
     document.querySelectorAll("time[data-local]").forEach(function (t) {
