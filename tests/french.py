@@ -6,8 +6,8 @@ the whole app with them).
   not count as words, and text marked with another language (``<a lang="en">English</a>``, the
   language switch) is not the page's own.
 - :func:`catalogue_english`: the English sentences of the catalogue (the msgids, with their
-  placeholders) found on a page; it catches what has no English twin to compare with, such as a
-  flashed message after a form post or a sentence written by a script.
+  placeholders; two words are enough) found on a page; it catches what has no English twin to
+  compare with, such as a flashed message after a form post or a sentence written by a script.
 - :func:`visible_text` (what a reader sees: the text, plus placeholders, ARIA labels, titles and
   alternative texts) and :func:`overflowing` (what sticks out of a phone's viewport), in a
   Playwright page.
@@ -87,13 +87,13 @@ def _without_names(sentence: str, names) -> str:
     return sentence
 
 
-def sentences(text: str, names=()) -> set[str]:
-    """The pieces of ``text`` (split at sentence marks, colons, brackets, line ends) that hold three
-    words or more once names, numbers and variant names are set aside."""
+def sentences(text: str, names=(), least: int = 3) -> set[str]:
+    """The pieces of ``text`` (split at sentence marks, colons, brackets, line ends) that hold
+    ``least`` words or more once names, numbers and variant names are set aside."""
     found = set()
     for piece in BREAKS.split(text):
         piece = " ".join(piece.split()).strip(" ,")
-        if len(WORD.findall(_without_names(piece, names))) >= 3:
+        if len(WORD.findall(_without_names(piece, names))) >= least:
             found.add(piece)
     return found
 
@@ -106,7 +106,8 @@ def english_left(english: str, french: str, names=()) -> list[str]:
 @lru_cache(maxsize=1)
 def _catalogue_pieces() -> tuple[str, ...]:
     """The English of the catalogue: each msgid cut at its placeholders and sentence marks, the
-    pieces of three words or more (HTML tags taken out, entities read)."""
+    pieces of two words or more (HTML tags taken out, entities read). Two: a marked phrase shown
+    untranslated is English left however short (a button, a heading)."""
     with CATALOGUE.open("rb") as f:
         ids = [m.id for m in read_po(f) if m.id]
     pieces = set()
@@ -114,7 +115,7 @@ def _catalogue_pieces() -> tuple[str, ...]:
         for text in (msgid if isinstance(msgid, tuple) else (msgid,)):
             text = html.unescape(re.sub(r"<[^>]+>", " ", text))
             for part in re.split(r"%\(\w+\)[sd]|%[sd]", text):
-                pieces |= sentences(part)
+                pieces |= sentences(part, least=2)
     return tuple(sorted(pieces - ALLOWED, key=len, reverse=True))
 
 

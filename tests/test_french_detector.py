@@ -28,3 +28,8 @@ def test_the_catalogue_names_its_english_found_on_a_page():
                               "so it cannot be shown now.")
     assert found == ["This page was not opened on this phone while the network was up, so it cannot be shown now"]
     assert catalogue_english("Pas de réseau. Cette page n’a pas été ouverte sur ce téléphone.") == []
+
+
+def test_a_short_phrase_of_the_catalogue_shown_in_english_is_found():
+    assert catalogue_english("Pas de réseau · Your games") == ["Your games"]  # a button of templates/offline.html
+    assert catalogue_english("Pas de réseau · Vos parties") == []
