@@ -12,10 +12,14 @@
 // - A page that holds or takes an edit token is never stored: the server sends it
 //   "Cache-Control: no-store" (never stored below), and the edit link, the share page and the
 //   token itself are left to the network whatever they are sent with.
+// - Languages: the sentences of the scripts (/words/<code>.js, scorekeeper/web/script_words.py)
+//   are part of the shell; every page tells the worker its language (static/js/pwa.js), and the
+//   stored offline page is fetched again when it is in another one (its Content-Language).
 "use strict";
 
-var VERSION = "scorekeeper-v6";  // bump when the shell changes: old stores are dropped on activate
-// (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css)
+var VERSION = "scorekeeper-v7";  // bump when the shell changes: old stores are dropped on activate
+// (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
+// v7: the French words, the offline page in the reader's language)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -32,6 +36,7 @@ var SHELL_URLS = [
   "/static/js/offline.js",
   "/static/js/waiting.js",
   "/static/js/pwa.js",
+  "/words/fr.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
@@ -110,7 +115,25 @@ function keep(urls) {
   });
 }
 
+// The offline page in the language of the pages being read (their <html lang>).
+function offlinePageIn(language) {
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(OFFLINE_URL).then(function (hit) {
+      if (hit && hit.headers.get("Content-Language") === language) { return; }
+      return fetch(OFFLINE_URL, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        if (storable(response) && response.headers.get("Content-Language") === language) {
+          return cache.put(OFFLINE_URL, response);
+        }
+      }).catch(function () { /* no network: the stored one stays */ });
+    });
+  });
+}
+
 self.addEventListener("message", function (event) {
+  if (event.data && typeof event.data.language === "string") {
+    event.waitUntil(offlinePageIn(event.data.language));
+    return;
+  }
   var urls = event.data && event.data.keep;
   if (!Array.isArray(urls)) { return; }
   event.waitUntil(keep(urls).then(function (done) {
@@ -136,7 +159,8 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) { return; }
   if (url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") { return; }
   if (/\/(edit|edit-token|share)$/.test(url.pathname) || url.searchParams.has("token")) { return; }
-  if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/words/") === 0
+      || url.pathname === "/manifest.webmanifest") {
     event.respondWith(fromShell(request));
     return;
   }

@@ -34,3 +34,7 @@ def init_app(app: Flask) -> None:
     from .pwa import bp as pwa_bp  # service worker, manifest, offline page
 
     app.register_blueprint(pwa_bp)
+    from .script_words import bp as words_bp, script_words_url  # the scripts' sentences
+
+    app.register_blueprint(words_bp)
+    app.add_template_global(script_words_url)

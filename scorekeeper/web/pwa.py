@@ -1,23 +1,43 @@
 """The installable app (docs/offline.md): the service worker at the root scope (``/sw.js``, so it
 may control every page), the web app manifest and the page shown when a page is not available
-offline. The files themselves are ``static/sw.js`` and ``static/manifest.webmanifest``."""
+offline. The worker is ``static/sw.js``; the manifest is :data:`MANIFEST`, its name and description
+in the reader's language."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, current_app, render_template, request
+from flask_babel import lazy_gettext as _l
+
+from ..i18n import language
 
 bp = Blueprint("pwa", __name__)
 
-
-def _static(name: str, mimetype: str) -> Response:
-    """A small file of ``static/`` at another address (read whole: a few kilobytes)."""
-    return Response((Path(current_app.static_folder) / name).read_bytes(), mimetype=mimetype)
+NAME = _l("scorekeeper: May I and ROY scores")
+DESCRIPTION = _l("Keep score of May I rummy and ROY at the card table, round by round.")
+MANIFEST = {
+    "short_name": "scorekeeper",
+    "id": "/",
+    "start_url": "/games",
+    "scope": "/",
+    "display": "standalone",
+    "orientation": "portrait",
+    "background_color": "#fbfaf7",
+    "theme_color": "#0b5d3b",
+    "icons": [
+        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        {"src": "/static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+    ],
+}
 
 
 @bp.get("/sw.js")
 def service_worker():
-    response = _static("sw.js", "text/javascript")
+    # (read whole: a few kilobytes)
+    response = Response((Path(current_app.static_folder) / "sw.js").read_bytes(), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"  # browsers check for a new worker on every visit
     return response
@@ -25,12 +45,17 @@ def service_worker():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    response = _static("manifest.webmanifest", "application/manifest+json")
+    body = {"name": str(NAME), **MANIFEST, "description": str(DESCRIPTION), "lang": language()}
+    response = Response(json.dumps(body, ensure_ascii=False, indent=2), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/offline")
 def offline():
-    """What the service worker shows for a page it has never stored, when there is no network."""
-    return render_template("offline.html")
+    """What the service worker shows for a page it has never stored, when there is no network; it
+    stores it again when the reader's language is not its ``Content-Language`` (static/sw.js)."""
+    response = Response(render_template("offline.html"))
+    response.headers["Content-Language"] = language()
+    return response

@@ -7,14 +7,15 @@ var note = document.querySelector(".awake .awake-note");
 var KEY = "scorekeeper-keep-awake";
 var lock = null;
 
-function say(text) { if (note) { note.textContent = text; } }
+function tell(text) { if (note) { note.textContent = text; } }
+var say = window.scorekeeperSay;
 function stored() { try { return window.localStorage.getItem(KEY) === "on"; } catch (e) { return false; } }
 function store(on) { try { window.localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode */ } }
 
 if (!("wakeLock" in navigator)) {
  box.checked = false;
  box.disabled = true;
- say("This browser cannot keep the screen on.");
+ tell(say("This browser cannot keep the screen on."));
  return;
 }
 
@@ -23,22 +24,22 @@ function acquire() {
  navigator.wakeLock.request("screen").then(sentinel => {
   lock = sentinel;
   document.documentElement.dataset.awake = "on";
-  say("The screen stays on.");
+  tell(say("The screen stays on."));
   sentinel.addEventListener("release", () => {
    lock = null;
    document.documentElement.dataset.awake = "off";
-   if (box.checked) { say("The screen stays on while this page is shown."); }
+   if (box.checked) { tell(say("The screen stays on while this page is shown.")); }
   });
  }, () => {
   document.documentElement.dataset.awake = "refused";
-  say("The phone did not allow it (battery saver?).");
+  tell(say("The phone did not allow it (battery saver?)."));
  });
 }
 
 function release() {
  if (lock) { lock.release(); lock = null; }
  document.documentElement.dataset.awake = "off";
- say("");
+ tell("");
 }
 
 box.checked = stored();

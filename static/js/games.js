@@ -2,6 +2,8 @@
 (() => {
 "use strict";
 document.documentElement.classList.add("js");
+var say = window.scorekeeperSay;
+var shown = n => n.toLocaleString(document.documentElement.lang);
 
 // Share links: tap the box to select the whole link.
 document.querySelectorAll("input.copy").forEach(box => {
@@ -16,7 +18,7 @@ var roy = form.dataset.roy === "yes";
 var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-// one tap sets 1 to 4 cards of a value; more are typed in the box beside them
+// one tap sets 1 to 4 cards of a value
 var PILLS = 4;
 
 function cardValue(code) {
@@ -50,7 +52,7 @@ function typed(hand) {
  return extra ? extra.value.split(/[\s,]+/).filter(Boolean) : [];
 }
 
-window.scorekeeperForm = { number: number, modeOf: modeOf, cardValueOf: cardValueOf, typed: typed };
+window.scorekeeperForm = { number, modeOf, cardValueOf, typed };
 
 function wentOut() {
  var checked = form.querySelector(".went-out input:checked");
@@ -86,7 +88,7 @@ function handTotal(hand) {
  return any ? total + missing * penalty : null;
 }
 
-// Points no hand can score ask "are you sure?" at once, as the server does (web/games/forms.py).
+// Points no hand can score: "are you sure?" (web/games/forms.py).
 var possible = null;
 function canScore(points) {
  if (!possible) {
@@ -108,7 +110,7 @@ function checkPoints(hand) {
  var doubt = hand.querySelector(".points-doubt");
  var sure = hand.querySelector("label.sure");
  if (!odd && !doubt) { return; }
- if (!doubt) {  // the message and the "yes" box, as the server renders them
+ if (!doubt) {  // as the server renders them
   doubt = document.createElement("p");
   doubt.className = "points-doubt field-error";
   doubt.setAttribute("role", "alert");
@@ -120,17 +122,17 @@ function checkPoints(hand) {
   tick.id = tick.name;
   tick.value = "y";
   sure.append(tick);
-  sure.append(" Yes, these points are right");
+  sure.append(" " + say("Yes, these points are right"));
   box.after(doubt, sure);
  }
  if (odd) {
-  doubt.textContent = pts + " points: no hand adds up to " + pts + " with these card values. Check it, or tick “Yes, these points are right”.";
+  doubt.textContent = say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points: pts });
  }
  doubt.hidden = !odd;
  sure.hidden = !odd && !sure.querySelector("input").checked;
 }
 
-// "No score" says the rule at once: the form's one copy of it goes under the hand that chose it.
+// "No score": the rule goes under the hand that chose it.
 var noScore = form.querySelector(".no-score-rule");
 function placeRule() {
  var missing = hands.filter(hand => modeOf(hand) === "missing" && !hand.classList.contains("is-out"));
@@ -157,7 +159,7 @@ function update() {
   }
   checkPoints(hand);
   var total = handTotal(hand);
-  var text = total === null ? "" : String(total);
+  var text = total === null ? "" : shown(total);
   if (output && output.textContent !== text) { output.textContent = text; }
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
@@ -167,11 +169,11 @@ function update() {
    });
   });
  });
- if (roy && winner && winner.textContent !== String(royTotal)) { winner.textContent = String(royTotal); }
+ if (roy && winner && winner.textContent !== shown(royTotal)) { winner.textContent = shown(royTotal); }
  placeRule();
 }
 
-// The card picker, built here from the card values; cards typed in the box are ticked (first copies).
+// The card picker; cards typed in the box are ticked (first copies).
 function cardBox(name, code, text) {
  var label = document.createElement("label");
  var box = document.createElement("input");
@@ -202,8 +204,8 @@ function buildPicker(hand) {
   var jokers = document.createElement("div");
   jokers.className = "suit-row";
   jokers.setAttribute("role", "group");
-  jokers.setAttribute("aria-label", "Jokers");
-  var joker = cardBox(name, "JK", "Joker");
+  jokers.setAttribute("aria-label", say("Jokers"));
+  var joker = cardBox(name, "JK", say("Joker"));
   joker.className = "joker";
   jokers.append(joker);
   slot.append(jokers);
@@ -218,7 +220,7 @@ function buildPicker(hand) {
  extra.value = left.join(" ");
 }
 
-// By value: a row per card value, buttons 1-4 beside its count box; a tap sets the count, a second clears it.
+// By value: buttons 1-4 beside each count box (a second tap clears it).
 function buildPills(hand) {
  hand.querySelectorAll(".mode-values input").forEach(box => {
   var row = document.createElement("div");
@@ -237,7 +239,7 @@ function buildPills(hand) {
    b.value = String(n);
    b.textContent = String(n);
    b.setAttribute("aria-pressed", "false");
-   b.setAttribute("aria-label", n + " × " + cardValueOf(box) + " points");
+   b.setAttribute("aria-label", say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }));
    pills.append(b);
   }
   pills.addEventListener("click", event => {
@@ -251,21 +253,21 @@ function buildPills(hand) {
  });
 }
 
-// What the page leaves to this file: each hand's roles, labels and live total, and its "went out" line.
+// Each hand's roles, labels, live total and "went out" line.
 hands.forEach(hand => {
  var name = hand.querySelector("legend .who").textContent.trim();
  var modes = hand.querySelector(".modes");
  var byValue = hand.querySelector(".mode-values");
- if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", "How " + name + "'s score is entered"); }
- if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", name + "'s cards by value"); }
+ if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", say("How %(name)s's score is entered", { name })); }
+ if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", say("%(name)s's cards by value", { name })); }
  hand.querySelector("output.running").setAttribute("aria-live", "polite");
  var out = document.createElement("p");
  out.className = "if-out hint";
- out.textContent = roy ? "Went out: scores the cards left in the other hands." : "Went out: 0 points.";
+ out.textContent = roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.");
  hand.querySelector("legend").after(out);
 });
 
-// Tapping a card, a count or typing points picks the matching way of scoring: one tap fewer.
+// Tapping a card, a count or typing points picks that way of scoring.
 hands.forEach(hand => {
  if (roy) { return; }
  buildPicker(hand);

@@ -4,14 +4,18 @@
 // works: reload it by hand.
 (function () {
   "use strict";
+  var say = window.scorekeeperSay;
+  // dates and times in the page's language, as the phone writes it (en-NZ: 24 Nov 2026 on an English page)
+  var page = document.documentElement.lang;
+  var lang = (navigator.languages || []).filter(function (l) { return l.split("-")[0] === page; })[0] || page || [];
   // Times are sent in UTC (<time datetime="...Z" data-local>): shown in the phone's own time zone.
   function localTimes() {
     document.querySelectorAll("time[data-local]").forEach(function (t) {
       var at = new Date(t.getAttribute("datetime"));
       if (isNaN(at.getTime())) { return; }
       var date = { year: "numeric", month: "short", day: "numeric" };
-      var text = t.dataset.local === "date" ? at.toLocaleDateString([], date)
-        : at.toLocaleString([], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+      var text = t.dataset.local === "date" ? at.toLocaleDateString(lang, date)
+        : at.toLocaleString(lang, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
       if (t.textContent !== text) { t.textContent = text; }
     });
   }
@@ -23,7 +27,7 @@
   var INTERVAL = 5000;
   var busy = false;
 
-  function say(text) {
+  function tell(text) {
     var status = document.querySelector("[data-live] .live-status");
     if (status) { status.textContent = text; }
   }
@@ -48,8 +52,8 @@
           if (d) { d.open = true; }
         });
         current.replaceWith(node);
-        var time = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-        say("Updated at " + time + ".");
+        var time = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+        tell(say("Updated at %(time)s.", { time: time }));
         document.dispatchEvent(new CustomEvent("scoreboard:updated"));
       });
   }

@@ -2,6 +2,7 @@
 (() => {
 "use strict";
 if (!window.indexedDB || !window.fetch) { return; }
+var say = window.scorekeeperSay;
 var DB = "scorekeeper-offline";
 var STORE = "rounds";
 var RETRY = 15000;
@@ -40,16 +41,17 @@ function newKey() {
 }
 
 // Messages
+function called(label, number) { return say(label === "Hand" ? "Hand %(number)s" : "Round %(number)s", { number }); }
 function line(entry) {
- var what = entry.label + " " + entry.body.round;
+ var what = called(entry.label, entry.body.round);
  if (entry.state === "refused") {
-  return what + " could not be saved: " + entry.error + " It is still on this phone: enter it again, then dismiss this.";
+  return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what, error: entry.error });
  }
- if (entry.state === "sending") { return what + " is being sent…"; }
- return what + " is saved on this phone only: it will be sent when the network is back.";
+ if (entry.state === "sending") { return say("%(what)s is being sent…", { what }); }
+ return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
 }
 
-// A "posting" round (its form post under way) is not shown until its network drops (#not-sent).
+// A "posting" round is not shown until its network drops (#not-sent).
 function visible(entries) { return entries.filter(e => e.state !== "posting"); }
 
 function show(entries) {
@@ -67,14 +69,14 @@ function show(entries) {
     li.append(" ");
     var a = document.createElement("a");
     a.href = entry.page;
-    a.textContent = "Open the game";
+    a.textContent = say("Open the game");
     li.append(a);
    }
    if (entry.state === "refused") {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "secondary";
-    button.textContent = "Dismiss";
+    button.textContent = say("Dismiss");
     button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
     li.append(" ");
     li.append(button);
@@ -88,7 +90,7 @@ function refreshList() {
  return all().then(entries => {
   show(entries);
   moveFormOn(entries);
-  // The game page draws the waiting rounds into its grid (static/js/waiting.js).
+  // (drawn into the game page's grid by static/js/waiting.js)
   document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
   return entries;
  });
@@ -124,17 +126,17 @@ function showRound(box, p, number) {  // the "Round N · Dealer · Contract" hea
  var round = box.querySelector(".now-round");
  if (!round || !r) { return; }
  var of = round.querySelector(".of");
- setLine(round, null, p.label + " " + number, of);
- setLine(box.querySelector(".now-dealer"), "Dealer", r.dealer);
+ setLine(round, null, called(p.label, number), of);
+ setLine(box.querySelector(".now-dealer"), say("Dealer"), r.dealer);
  if (r.contract) {
-  setLine(box.querySelector(".now-contract"), "Contract", r.contract, el("span", "min", "(" + r.min_cards + " cards)"));
+  setLine(box.querySelector(".now-contract"), say("Contract"), r.contract, el("span", "min", say("(%(count)s cards)", { count: r.min_cards })));
  }
 }
-function number(text) { var n = parseInt(text, 10); return isNaN(n) ? 0 : n; }
+function number(text) { var n = parseInt(String(text).replace(/[^\d-]/g, ""), 10); return isNaN(n) ? 0 : n; }
 
-window.scorekeeperOffline = { plan: plan, planned: planned, showRound: showRound, el: el, number: number };
+window.scorekeeperOffline = { plan, planned, showRound, el, number };
 
-// A stored round form with rounds waiting: the next round's number, dealer and contract.
+// A stored round form with rounds waiting: the next round's header.
 function moveFormOn(entries) {
  var form = document.querySelector("form.round-form[data-offline-plan]");
  if (!form) { return; }
@@ -164,6 +166,7 @@ function send(entry) {
    headers: {
     "Content-Type": "application/json",
     "Accept": "application/json",
+    "Accept-Language": document.documentElement.lang,
     "Authorization": "Bearer " + entry.token,
     "Idempotency-Key": entry.key
    },
@@ -178,7 +181,7 @@ function send(entry) {
     return remove(entry.key).then(() => true);
    }
    entry.state = "refused";
-   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : "the server answered " + response.status) + ".";
+   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status: response.status })) + ".";
    return put(entry).then(() => false);
   });
  }).catch(() => {
@@ -207,7 +210,7 @@ function flush() {
  }).then(sent => {
   sending = false;
   if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-   // show the scoreboard (or the next round's form) with the rounds just stored
+   // the scoreboard (or next round's form) with them
    window.location.reload();
    return;
   }
@@ -216,7 +219,7 @@ function flush() {
 }
 
 // The record-a-round form
-// (the form's helpers are static/js/games.js's, loaded before this file)
+// (helpers: static/js/games.js)
 function buildBody(form) {
  var F = window.scorekeeperForm;
  var intValue = F.number;
@@ -231,7 +234,7 @@ function buildBody(form) {
  });
  var outSeat = null;
  if (!went) {
-  problems.push("Say who went out.");
+  problems.push(say("Say who went out."));
  } else if (went.value === "stock") {
   body.end = "stock_exhausted";
  } else {
@@ -244,7 +247,7 @@ function buildBody(form) {
   if (seat === outSeat) { return; }
   if (roy) {
    var count = intValue(hand.querySelector("input.count"));
-   if (count === null) { problems.push("How many cards does " + name + " still hold?"); return; }
+   if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name })); return; }
    body.hands[name] = { card_count: count };
    return;
   }
@@ -262,31 +265,31 @@ function buildBody(form) {
   } else if (mode === "points") {
    var pointsBox = hand.querySelector("input[name$='-points']");
    var points = intValue(pointsBox);
-   if (points === null) { problems.push("Type " + name + "'s points, or tap the cards left."); return; }
+   if (points === null) { problems.push(say("Type %(name)s's points, or tap the cards left.", { name })); return; }
    var sure = hand.querySelector("label.sure input");
    if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
-    problems.push(name + "'s " + points + " points: no hand adds up to that; check it, or tick “Yes, these points are right”.");
+    problems.push(say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }));
     return;
    }
-   result = { points: points };
+   result = { points };
   } else {
    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
    result = { cards: cards.concat(F.typed(hand).map(code => code.toUpperCase())) };
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-  // as on the server: only the player who went out holds nothing
+  // as on the server
   if (empty && !missing) {
-   problems.push(name + " holds no cards: count them by value or tap them, or type the points.");
+   problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }));
    return;
   }
   if (mode !== "missing" && missing) { result.missing_cards = missing; }
   body.hands[name] = result;
  });
- return { body: body, problems: problems };
+ return { body, problems };
 }
 
-// Each player's points as games.js shows them: null for "no score", 0 for who went out (ROY: cards left).
+// Each player's points as games.js shows them (null: no score).
 function scoresOf(form, body) {
  var roy = form.dataset.roy === "yes";
  var scores = {};
@@ -305,7 +308,7 @@ function scoresOf(form, body) {
    scores[name] = text === "" ? null : number(text);
   }
  });
- return { scores: scores, bonus: bonus };
+ return { scores, bonus };
 }
 
 function newEntry(form, body, key, state) {
@@ -327,7 +330,7 @@ function queueRound(form) {
    note.setAttribute("role", "alert");
    form.parentNode.insertBefore(note, form);
   }
-  note.textContent = "No network, and this round is not complete: " + built.problems.join(" ");
+  note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: built.problems.join(" ") });
   note.scrollIntoView({ block: "center" });
   return Promise.resolve();
  }
@@ -380,7 +383,7 @@ function reachable(url) {
   .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
 }
 
-// The game page asks too: its round form may first be opened with the network already down.
+// The game page asks too.
 document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
 var roundForm = form;
@@ -400,7 +403,7 @@ if (form) {
     hint.setAttribute("role", "status");
     form.querySelector(".submit-row").before(hint);
    }
-   hint.textContent = "No network: the preview needs it. Save keeps the round on this phone until the network is back.";
+   hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
    return;
   }
   if (submitter.name !== "save") { return; }
@@ -424,13 +427,13 @@ if (form) {
  });
 }
 
-// The server answered this very form with errors: its Save was not stored, nothing to send.
+// The server answered this form with errors: nothing to send.
 var settle = Promise.resolve();
 if (form && document.getElementById("error-summary")) {
  var shown = form.querySelector("input[name=key]").value;
  settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown).map(e => remove(e.key))));
 }
-// The network dropped on the way of a Save (the service worker opened this page): it waits here.
+// The network dropped on the way of a Save (static/sw.js opened this page).
 if (window.location.hash === "#not-sent") {
  history.replaceState(null, "", window.location.pathname + window.location.search);
  settle = settle.then(all).then(entries => {
@@ -439,7 +442,7 @@ if (window.location.hash === "#not-sent") {
  });
 }
 
-// Store this game page and its round form on the phone (static/sw.js), for the next rounds.
+// Store this page and its round form on the phone (static/sw.js).
 function keepPages() {
  var holder = document.querySelector("[data-offline-keep]");
  var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];

@@ -1,11 +1,13 @@
-// Installable app: register the service worker (static/sw.js, served at /sw.js so that it may
-// control every page). Nothing else depends on it: without it every page works online.
+// Every page: say() (scorekeeper/web/script_words.py) and the service worker (static/sw.js).
 (() => {
  "use strict";
+ var lang = document.documentElement.lang;
+ window.scorekeeperSay = (text, values) => ((window.scorekeeperWords || {})[text] || text)
+  .replace(/%\((\w+)\)s/g, (all, name) => (values && name in values ? values[name] : all));
  if (!("serviceWorker" in navigator)) { return; }
  window.addEventListener("load", () => {
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
-   /* e.g. plain http on another host: the app works without it */
-  });
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready)
+   .then(reg => { if (reg.active) { reg.active.postMessage({ language: lang }); } })
+   .catch(() => { /* e.g. plain http on another host: the app works without it */ });
  });
 })();

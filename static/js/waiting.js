@@ -3,6 +3,8 @@
 // next round's header and its "Record round N" button. Loaded on the game page only.
 (function () {
   "use strict";
+  var say = window.scorekeeperSay;
+  function shown(n) { return n.toLocaleString(document.documentElement.lang); }
   function showWaiting(entries) {
     var live = document.querySelector("[data-live][data-offline-plan]");
     if (!live) { return; }
@@ -26,11 +28,11 @@
       var wrap = el("div", "grid-wrap waiting-grid");
       grid = el("table", "grid");
       var head = grid.createTHead().insertRow();
-      head.appendChild(el("th", "rnd", p.label === "Hand" ? "Hand" : "Rd"));
+      head.appendChild(el("th", "rnd", p.label === "Hand" ? say("Hand") : say("Rd")));
       players.forEach(function (name) { head.appendChild(el("th", "num", name)); });
       grid.appendChild(el("tbody"));
       var foot = grid.createTFoot().insertRow();
-      foot.appendChild(el("th", "rnd", "Total"));
+      foot.appendChild(el("th", "rnd", say("Total")));
       players.forEach(function () { foot.appendChild(el("td", "num total", "–")); });
       wrap.appendChild(grid);
       var hint = live.querySelector(".no-rounds");
@@ -41,7 +43,7 @@
     mine.forEach(function (entry) {
       var row = el("tr", "waiting-row");
       var th = el("th", "rnd", String(entry.body.round));
-      th.appendChild(el("span", "waiting-tag", "waiting"));
+      th.appendChild(el("span", "waiting-tag", say("waiting")));
       row.appendChild(th);
       players.forEach(function (name, i) {
         var scores = entry.scores || {};
@@ -49,10 +51,10 @@
         if (!(name in scores)) { td.textContent = "–"; td.classList.add("na"); }
         else if (scores[name] === null) { td.textContent = "?"; }
         else {
-          td.textContent = String(scores[name]);
+          td.textContent = shown(scores[name]);
           added[i] += scores[name];
           if (entry.bonus && entry.bonus[name]) {
-            td.appendChild(el("span", "bonus", String(entry.bonus[name])));
+            td.appendChild(el("span", "bonus", shown(entry.bonus[name])));
             added[i] += entry.bonus[name];
           }
         }
@@ -65,7 +67,7 @@
       td.dataset.serverTotal = td.textContent;
       var total = number(td.textContent) + added[i];
       totals[players[i]] = total;
-      td.textContent = String(total);
+      td.textContent = shown(total);
       td.classList.add("waiting");
     });
     live.querySelectorAll(".standings tbody tr").forEach(function (tr) {
@@ -73,19 +75,23 @@
       var td = tr.querySelector("td.total");
       if (td && who in totals) {
         td.dataset.serverTotal = td.textContent;
-        td.textContent = String(totals[who]);
+        td.textContent = shown(totals[who]);
         td.classList.add("waiting");
       }
     });
-    var note = el("p", "hint waiting-row", "† Totals include " + mine.map(function (e) { return p.label.toLowerCase() + " " + e.body.round; }).join(", ") +
-      ", waiting on this phone to be sent.");
+    var rounds = mine.map(function (e) {
+      return p.label === "Hand" ? say("hand %(number)s", { number: e.body.round }) : say("round %(number)s", { number: e.body.round });
+    }).join(", ");
+    var note = el("p", "hint waiting-row", say("† Totals include %(rounds)s, waiting on this phone to be sent.", { rounds: rounds }));
     grid.parentNode.after(note);
     var next = mine[mine.length - 1].body.round + 1;
     var now = live.querySelector(".now");
     if (now && planned(p, next)) {
       showRound(now, p, next);
       var record = live.querySelector("nav.actions a.button");
-      if (record) { record.textContent = "Record " + p.label.toLowerCase() + " " + next; }
+      if (record) {
+        record.textContent = p.label === "Hand" ? say("Record hand %(number)s", { number: next }) : say("Record round %(number)s", { number: next });
+      }
     }
   }
 

@@ -1,0 +1,114 @@
+"""The sentences of ``static/js/*.js`` in the reader's language.
+
+How the scripts speak French (every file of ``static/js/`` follows it):
+
+- In the script, a sentence is written in English, whole, inside ``say()``:
+  ``say("Went out: 0 points.")``, with values ``say("Round %(number)s", {number: n})``.
+  ``say`` is ``window.scorekeeperSay`` (``static/js/pwa.js``, loaded first on every page); it looks
+  the English up in ``window.scorekeeperWords`` and fills the ``%(name)s`` placeholders.
+- The same English is listed below in :data:`SENTENCES` (marked ``N_`` so that ``pybabel
+  extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
+  ``tests/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
+  when a listed sentence is used by no script.
+- A page in another language than English loads ``/words/<code>.js?v=<version>`` (``base.html``):
+  ``window.scorekeeperWords = {english: translation}``. It is cached for a year (the version
+  changes with the words) and stored by the service worker (``static/sw.js``) for offline use.
+  An English page loads nothing more: ``say`` gives back the English.
+- Numbers, dates and times: ``Intl`` with ``document.documentElement.lang``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import Blueprint, Response, abort, request, url_for
+from flask_babel import force_locale, gettext
+
+from ..i18n import DEFAULT, LANGUAGES
+from ..rules.words import N_
+
+bp = Blueprint("script_words", __name__)
+
+SENTENCES = (
+    # static/js/games.js: the round form
+    N_("Yes, these points are right"),
+    N_("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”."),
+    N_("Jokers"),
+    N_("Joker"),
+    N_("%(count)s × %(value)s points"),
+    N_("How %(name)s's score is entered"),
+    N_("%(name)s's cards by value"),
+    N_("Went out: scores the cards left in the other hands."),
+    N_("Went out: 0 points."),
+    # static/js/offline.js: rounds kept on the phone with no network
+    N_("Round %(number)s"),
+    N_("Hand %(number)s"),
+    N_("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this."),
+    N_("%(what)s is being sent…"),
+    N_("%(what)s is saved on this phone only: it will be sent when the network is back."),
+    N_("Open the game"),
+    N_("Dismiss"),
+    N_("Dealer"),
+    N_("Contract"),
+    N_("(%(count)s cards)"),
+    N_("the server answered %(status)s"),
+    N_("Say who went out."),
+    N_("How many cards does %(name)s still hold?"),
+    N_("Type %(name)s's points, or tap the cards left."),
+    N_("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”."),
+    N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
+    N_("No network, and this round is not complete: %(problems)s"),
+    N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
+    # static/js/live.js: the live scoreboard
+    N_("Updated at %(time)s."),
+    # static/js/awake.js: "Keep the screen on"
+    N_("This browser cannot keep the screen on."),
+    N_("The screen stays on."),
+    N_("The screen stays on while this page is shown."),
+    N_("The phone did not allow it (battery saver?)."),
+    # static/js/waiting.js: rounds waiting on the phone, drawn into the game page
+    N_("Hand"),
+    N_("Rd"),
+    N_("Total"),
+    N_("waiting"),
+    N_("round %(number)s"),
+    N_("hand %(number)s"),
+    N_("† Totals include %(rounds)s, waiting on this phone to be sent."),
+    N_("Record round %(number)s"),
+    N_("Record hand %(number)s"),
+)
+
+_scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version
+
+
+def _script(code: str) -> tuple[bytes, str]:
+    """The words script of language ``code`` and its version (made once per process)."""
+    if code not in _scripts:
+        with force_locale(code):
+            words = {english: gettext(english) for english in SENTENCES}
+        words = {english: text for english, text in words.items() if text != english}
+        body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
+                "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+                + ";\n").encode()
+        _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
+    return _scripts[code]
+
+
+def script_words_url(code: str) -> str | None:
+    """The address of language ``code``'s words script, versioned; None for English (built in)."""
+    if code == DEFAULT or code not in LANGUAGES:
+        return None
+    return url_for("script_words.script", code=code, v=_script(code)[1])
+
+
+@bp.get("/words/<code>.js")
+def script(code: str):
+    if code == DEFAULT or code not in LANGUAGES:
+        abort(404)
+    body, version = _script(code)
+    response = Response(body, mimetype="text/javascript")
+    response.set_etag(version)
+    # the versioned address never changes its content; the bare one is checked on each use
+    response.headers["Cache-Control"] = ("public, max-age=31536000, immutable"
+                                         if request.args.get("v") == version else "no-cache")
+    return response.make_conditional(request)
