@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from . import reference as ref
-from .variants import AceRule, ContractKind, Variant
+from .variants import AceRule, ContractKind, Variant, shown_text
 from .words import N_, _
 
 SHORT_ACES = {
@@ -135,7 +135,7 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
             row("may-i-wait", _("Taker waits a turn to lay down"), "may-i",
                 _may_i(lambda v: _yes(v.may_i.no_lay_down_until_next_turn))),
             row("house-options", _("House options"), "may-i",
-                lambda v: ", ".join(o.label for o in v.house_options.values()) or _("none")),
+                lambda v: ", ".join(shown_text(o.label) for o in v.house_options.values()) or _("none")),
         )),
         Group(_("Scoring"), (
             row("points", _("Card points"), "scoring", _contract_only(ref.points_text)),

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .errors import RulesInputError
-from .variants import SOURCE_KEYS, SOURCE_TITLES, Citation, StockExhausted, Variant
+from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, source_title
 from .words import N_, _
 
 
@@ -156,14 +156,14 @@ class Ctx:
           anchor: str | None = None) -> Ruling:
         note = None
         if self.silent_in is not None:
-            own = _(SOURCE_TITLES.get(self.silent_in, self.silent_in))
+            own = source_title(self.silent_in)
             if self.cite.file == "001":
                 note = _("The %(variant)s rules (%(source)s) say nothing about this. This is the Continental "
                          "ruling (%(citation)s), which scorekeeper applies as a house rule.",
-                         variant=self.v.name, source=own, citation=self.cite.label)
+                         variant=self.v.name, source=own, citation=self.cite.shown_label)
             else:
                 note = _("The %(variant)s rules (%(source)s) say nothing about this. This is scorekeeper's house "
-                         "rule (%(citation)s).", variant=self.v.name, source=own, citation=self.cite.label)
+                         "rule (%(citation)s).", variant=self.v.name, source=own, citation=self.cite.shown_label)
         return Ruling(id, title, tuple(steps), self.cite, anchor or self.topic.own_section or self.topic.key,
                       self.silent_in, note, see, tool)
 

@@ -127,7 +127,7 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
     def cite(c: Citation) -> str:
         if c not in citations:
             citations.append(c)
-        return f"({c.label})"
+        return f"({c.shown_label})"
 
     def refuse(text: str, citation: Citation) -> MayIVerdict:
         reasons.append(f"{text} {cite(citation)}")

@@ -59,6 +59,9 @@ SENTENCES = (
     N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
     N_("No network, and this round is not complete: %(problems)s"),
     N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
+    # static/js/tools.js: the hand calculator's steppers
+    N_("one less %(card)s"),
+    N_("one more %(card)s"),
     # static/js/live.js: the live scoreboard
     N_("Updated at %(time)s."),
     # static/js/awake.js: "Keep the screen on"

@@ -2,8 +2,7 @@
 // - steppers: "-" and "+" buttons beside each count box;
 // - live answers: forms marked data-live post themselves in the background when an input
 //   changes, and only the #answer section is replaced (the server still decides everything).
-// Words the script shows come from data- attributes the page renders in its language
-// (data-less / data-more: "one less {card}"), English when absent.
+// Its words are said with say() (static/js/pwa.js; listed in scorekeeper/web/script_words.py).
 (function () {
   "use strict";
 
@@ -43,11 +42,7 @@
     box.classList.toggle("nonzero", (parseInt(input.value, 10) || 0) > 0);
   }
 
-  function say(el, name, fallback, card) {
-    var holder = el.closest("[data-" + name + "]");
-    var text = holder ? holder.getAttribute("data-" + name) : fallback;
-    return text.replace("{card}", card);
-  }
+  var say = window.scorekeeperSay || function (text) { return text; };
 
   document.querySelectorAll(".stepper").forEach(function (box) {
     var input = box.querySelector("input");
@@ -61,11 +56,11 @@
     }
     var minus = document.createElement("button");
     minus.type = "button"; minus.className = "secondary"; minus.textContent = "\u2212";
-    minus.setAttribute("aria-label", say(box, "less", "one less {card}", card));
+    minus.setAttribute("aria-label", say("one less %(card)s", { card: card }));
     minus.addEventListener("click", function () { bump(-1); });
     var plus = document.createElement("button");
     plus.type = "button"; plus.className = "secondary"; plus.textContent = "+";
-    plus.setAttribute("aria-label", say(box, "more", "one more {card}", card));
+    plus.setAttribute("aria-label", say("one more %(card)s", { card: card }));
     plus.addEventListener("click", function () { bump(1); });
     input.before(minus);
     input.after(plus);
