@@ -13,6 +13,7 @@ import io
 import re
 
 from flask import Response, abort, request, session
+from flask_babel import gettext as _
 
 from .db import db
 from .i18n import language
@@ -35,7 +36,7 @@ def game_stamp(game_id: str):
         with db.engine.connect() as connection:
             row = connection.execute(_STAMP, {"game_id": game_id}).first()
     if row is None:
-        abort(404, f"There is no game {game_id[:40]!r}: check the address.")
+        abort(404, _("There is no game %(id)r: check the address.", id=game_id[:40]))
     return row
 
 

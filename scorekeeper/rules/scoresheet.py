@@ -231,7 +231,7 @@ def legend(variant: Variant) -> list[LegendItem]:
     win = _("Lowest total wins.")
     if sc.round_win_bonus:
         win = _("Each round won takes %(points)s points off your total. Lowest total wins.", points=sc.round_win_bonus)
-    items.append(LegendItem(_("Winning"), win, cite("scoring"), "scoring"))
+    items.append(LegendItem(_("Winning"), win, cite("scoring"), "winning"))
     if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         stock = _("Turn the discards over once as a new stock; if it runs out again, the round ends and everyone "
                   "scores their hand.")

@@ -248,6 +248,16 @@ class Sheet:
     def is_roy(self) -> bool:
         return self.variant.roy is not None
 
+    @staticmethod
+    def mark(tag: str) -> str:
+        """A cell's mark as printed: "out" in the reader's language, the letters and numbers as they are."""
+        return _("out") if tag == "out" else tag
+
+    @property
+    def page_numbers(self) -> str:
+        """The CSS content of the page numbers in the corner ("page 1 of 2"), in the reader's language."""
+        return '"' + _("page %(page)s of %(pages)s", page='" counter(page) "', pages='" counter(pages) "') + '"'
+
 
 SHORT_NAME = 18
 
@@ -490,7 +500,8 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         footer += " · " + _("finished %(day)s", day=_iso_day(completed))
     elif updated:
         footer += " · " + _("last change %(day)s", day=_iso_day(updated))
-    key = [(t, str(KEY[t]) % {"penalty": missing_penalty} if t == "i" else str(KEY[t])) for t in KEY if t in used_tags]
+    key = [(Sheet.mark(t), str(KEY[t]) % {"penalty": missing_penalty} if t == "i" else str(KEY[t]))
+           for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
         key.append(("stock", _("stock ran out, nobody out")))
     signed = {t for r in rows for c in r.cells for t in c.tags if t[0] in "+−"}
