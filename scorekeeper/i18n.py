@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request, url_for
+from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import words
@@ -24,6 +24,8 @@ bp = Blueprint("language", __name__)
 
 
 def select_language() -> str:
+    if not has_request_context():  # a command or a job: the messages it prints are English
+        return DEFAULT
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen

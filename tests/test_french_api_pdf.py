@@ -269,6 +269,8 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
     assert "out = went out" in en_text
     png = render_pngs(french, tmp_path, "continental8-fr", dpi=60)[0]
     assert_printed_page(png)
+    for query in ("?paper=a4&orientation=landscape", "?paper=letter&orientation=landscape"):
+        assert pdf_text(_pdf(client, url + query, FR))[0] == 1, query  # the longer French still fits one page
 
 
 def test_french_and_english_kept_sheets_are_never_mixed(client, app):
@@ -298,3 +300,34 @@ def test_sheet_query_errors_in_french(client):
     assert french.get_data(as_text=True) == "paper : 'a3' n'est pas un format de papier (a4 ou letter)\n"
     english, french = both(client, "get", "/variants/joybells/scoresheet.pdf?players=Ann,Bob,Cleo&dealer=Zed")
     assert french.get_data(as_text=True) == "dealer : 'Zed' ne fait pas partie des joueurs\n"
+
+
+# ----- imported backups ---------------------------------------------------------------------------
+
+def test_a_broken_table_import_is_refused_in_french(client, app_factory, second_database_url):
+    """The server's import checks (backup.py, backup_checks.py) answer a French reader in French;
+    nothing is stored either way."""
+    table = client.post("/api/v1/tables", json={"name": "Les Martin"}).get_json()
+    game = client.post("/api/v1/games", headers=auth(table),
+                       json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "table": table["id"]}).get_json()
+    post_round(client, {**game, "edit_token": table["edit_token"]},
+               {"went_out": "Ann", "hands": {"Bob": {"points": 10}, "Cy": {"points": 5}}})
+    doc = client.get(f"/api/v1/tables/{table['id']}/export.json").get_json()
+    doc["games"]["games"][0]["rounds"][0]["dealer_seat"] = 2
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url).test_client()
+    english, french = both(other, "post", "/api/v1/tables/import", json=doc)
+    en, fr = assert_same_refusal(english, french, 400, "games")
+    assert en.startswith("games: games[0].rounds[0].dealer_seat: 2, but the deal passes to seat 0 in round 1"), en
+    assert fr.startswith("games: games[0].rounds[0].dealer_seat : 2, mais la donne passe à la place 0 dans la manche 1")
+    assert fr.endswith(f"(partie {game['id']!r}) ; rien n'a été importé"), fr
+    assert other.get(f"/api/v1/tables/{table['id']}").status_code == 404
+
+
+def test_outside_a_request_the_messages_are_english(app):
+    """A command (flask import, a job) has no reader: its refusals are the English ones."""
+    from scorekeeper.services import games as svc
+
+    with app.app_context():
+        with pytest.raises(svc.NotFound) as refused:
+            svc.get_game("nope")
+    assert refused.value.message == "no game 'nope'"
