@@ -203,12 +203,6 @@ def _pdf(client, url: str, headers: dict | None = None) -> bytes:
     return r.data
 
 
-def _notes_removed(text: str) -> str:
-    """The text without its Notes section: the rules applied are recorded with the game, in the words
-    of the day they were applied (services/view.py)."""
-    return re.sub(r" Notes .*?(?= Points des cartes| Card points| Jeu \(| Play \(| Décompte \(| Scoring \()", " ", text)
-
-
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_the_blank_sheet_of_every_variant_in_french(client, tmp_path, variant_id):
     names = ",".join(NAMES8[:get_variant(variant_id).players.min])
@@ -249,8 +243,10 @@ def test_the_filled_sheet_of_every_variant_in_french(client, tmp_path, variant_i
     if get_variant(variant_id).roy is None:
         assert "Manche 1" not in fr_text or "Round 1" not in fr_text
         assert re.search(r"\d+ cartes · \w+ donne", fr_text)
-    assert english_left(_notes_removed(en_text).replace(game["id"], ""),
-                        _notes_removed(fr_text).replace(game["id"], "")) == []
+    if variant_id == "le-may-i":  # the rule applied to each round, said in French
+        assert "Manche 1 : Bob est sorti et retire 20 points de son total." in fr_text
+        assert "Round 1: Bob went out and takes 20 points off the total." in en_text
+    assert english_left(en_text.replace(game["id"], ""), fr_text.replace(game["id"], "")) == []
     for png in render_pngs(french, tmp_path, f"{variant_id}-filled-fr"):
         assert_printed_page(png, min_share=0.01)
 
@@ -267,6 +263,16 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
                  "±n = ajustement par décision", "parti après la manche 4", "talon épuisé"):
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
+    for note in ("Option maison en vigueur : 2s are wild too",  # (the option's name is the variant file's)
+                 "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
+                 "Manche 3 : le talon s'est épuisé une deuxième fois",
+                 "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",
+                 "Hattie a abandonné après la manche 4 ; son total de 335 est la somme des deux plus hauts totaux",
+                 "Manche 6 corrigée (Bob 40 → 20). Raison : Bob's 40 was counted twice",  # (the reason as typed)
+                 "Décision notée : Round 5: Fred discarded before drawing."):
+        assert note in fr_text, (note, fr_text)
+    for note in ("Round 2: no score was posted for Cleo, who gets 55", "Round 6 corrected (Bob 40 → 20)."):
+        assert note in en_text
     png = render_pngs(french, tmp_path, "continental8-fr", dpi=60)[0]
     assert_printed_page(png)
     for query in ("?paper=a4&orientation=landscape", "?paper=letter&orientation=landscape"):
@@ -331,3 +337,29 @@ def test_outside_a_request_the_messages_are_english(app):
         with pytest.raises(svc.NotFound) as refused:
             svc.get_game("nope")
     assert refused.value.message == "no game 'nope'"
+
+
+def test_the_rules_applied_are_kept_in_english_and_said_in_french(client):
+    """A round recorded from a French phone: the rule applied is kept in English with the game (the
+    API's rulings and every English reader see English), and a French reader reads it in French."""
+    game = create(client, "le-may-i", ["Ann", "Bob", "Cy"])
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={**auth(game), **FR},
+                    json={"went_out": "Bob", "hands": {"Ann": {"missing": True}, "Cy": {"missing": True}}})
+    assert r.status_code == 422  # only one other score posted: the round must be replayed, said in French
+    assert "la manche doit être rejouée" in r.get_json()["error"]
+    post_round(client, game, {"went_out": "Bob", "hands": {"Ann": {"points": 10}, "Cy": {"points": 5}}})
+    r = client.post(f"/api/v1/games/{game['id']}/rounds", headers={**auth(game), **FR},
+                    json={"went_out": "Ann", "hands": {"Bob": {"points": 10, "missing_cards": 1}, "Cy": {"points": 5}}})
+    assert r.status_code == 201
+    english = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert [x["summary"] for x in english["rulings"]] == [
+        "Round 1: Bob went out and takes 20 points off the total.",
+        "Round 2: Bob held 1 card too few and is charged 10 (10 per missing card) on top of the cards held.",
+        "Round 2: Ann went out and takes 20 points off the total."]
+    assert english["notes"] == [x["summary"] for x in english["rulings"]]
+    french = client.get(f"/api/v1/games/{game['id']}", headers=FR).get_json()
+    assert [x["summary"] for x in french["rulings"]] == [x["summary"] for x in english["rulings"]]
+    assert french["notes"] == [
+        "Manche 1 : Bob est sorti et retire 20 points de son total.",
+        "Manche 2 : il manquait 1 carte à Bob, qui paie 10 (10 par carte manquante) en plus des cartes tenues.",
+        "Manche 2 : Ann est sorti et retire 20 points de son total."]

@@ -449,8 +449,11 @@ def score_round(
             results[name] = HandResult(**{**results[name].__dict__, "note": note})
             applied.append(Applied(
                 "incorrect_hand",
-                f"Round {number}: {name} held {hand.missing_cards} {word} too few and is charged {extra} "
-                f"({penalty} per missing card) on top of the cards held.",
+                ngettext("Round %(number)s: %(name)s held %(num)s card too few and is charged %(extra)s "
+                         "(%(penalty)s per missing card) on top of the cards held.",
+                         "Round %(number)s: %(name)s held %(num)s cards too few and is charged %(extra)s "
+                         "(%(penalty)s per missing card) on top of the cards held.",
+                         hand.missing_cards, number=number, name=name, extra=extra, penalty=penalty),
                 irregular,
                 name,
             ))
@@ -470,23 +473,25 @@ def score_round(
         results[name] = HandResult("missing", (), 0, points, note=f"no score posted: {top[0]} + {top[1]}, the two highest others")
         applied.append(Applied(
             "missing_score",
-            f"Round {number}: no score was posted for {name}, who gets {points}, the sum of the two highest "
-            f"scores the others posted this round ({top[0]} and {top[1]}).",
+            _("Round %(number)s: no score was posted for %(name)s, who gets %(points)s, the sum of the two highest "
+              "scores the others posted this round (%(first)s and %(second)s).", number=number, name=name,
+              points=points, first=top[0], second=top[1]),
             incomplete,
             name,
         ))
     if end == STOCK_EXHAUSTED:
         applied.append(Applied(
             "stock_exhausted",
-            f"Round {number}: the stock ran out a second time, so the round ended with nobody out and "
-            "every player scored the cards in hand.",
+            _("Round %(number)s: the stock ran out a second time, so the round ended with nobody out and "
+              "every player scored the cards in hand.", number=number),
             cite(variant, "stock", "Stock depletion"),
         ))
     if went_out is not None and variant.scoring.round_win_bonus:
         bonus[went_out] = -variant.scoring.round_win_bonus
         applied.append(Applied(
             "round_win_bonus",
-            f"Round {number}: {went_out} went out and takes {variant.scoring.round_win_bonus} points off the total.",
+            _("Round %(number)s: %(name)s went out and takes %(points)s points off the total.", number=number,
+              name=went_out, points=variant.scoring.round_win_bonus),
             cite(variant, "scoring", "Built-in variants"),
             went_out,
         ))
@@ -618,22 +623,23 @@ def tally(
             totals[s.name] = total
             provisional[s.name] = not ended and total is not None
             if total is None:
-                notes.append(
-                    f"{s.name} withdrew after round {s.withdrawn_after}; fewer than two other players are left "
-                    "to complete the game, so the game is void (kept on record, left out of statistics)."
-                )
+                notes.append(_(
+                    "%(name)s withdrew after round %(round)s; fewer than two other players are left to complete "
+                    "the game, so the game is void (kept on record, left out of statistics).",
+                    name=s.name, round=s.withdrawn_after))
             else:
                 top = sorted(((raw[n], n) for n in active), reverse=True)[:2]
-                state = "final" if ended else "provisional until the game ends"
-                notes.append(
-                    f"{s.name} withdrew after round {s.withdrawn_after}; their total {total} is the sum of the two "
-                    f"highest totals of the players still in ({top[0][1]} {top[0][0]}, {top[1][1]} {top[1][0]}), "
-                    f"{state}."
-                )
+                state = _("final") if ended else _("provisional until the game ends")
+                notes.append(_(
+                    "%(name)s withdrew after round %(round)s; their total %(total)s is the sum of the two highest "
+                    "totals of the players still in (%(first)s %(first_total)s, %(second)s %(second_total)s), "
+                    "%(state)s.", name=s.name, round=s.withdrawn_after, total=total, first=top[0][1],
+                    first_total=top[0][0], second=top[1][1], second_total=top[1][0], state=state))
         else:
             totals[s.name] = raw[s.name]
             provisional[s.name] = False
-            notes.append(f"{s.name} withdrew after hand {s.withdrawn_after}; their total stays at {raw[s.name]}.")  # ROY
+            notes.append(_("%(name)s withdrew after hand %(hand)s; their total stays at %(total)s.",  # ROY
+                           name=s.name, hand=s.withdrawn_after, total=raw[s.name]))
 
     ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]
@@ -659,7 +665,8 @@ def tally(
         number = played + 1
         next_round = {"number": number, "dealer": names[dealer_seats[-1]], **round_info(variant, number)}
     if len(winners) > 1:
-        notes.append(f"{' and '.join(winners)} tie on {totals[winners[0]]} and share the win.")
+        notes.append(_("%(names)s tie on %(total)s and share the win.", names=_(" and ").join(winners),
+                       total=totals[winners[0]]))
     return Tally(status, totals, provisional, standings, winner, winners, next_round, dealer_seats, notes)
 
 

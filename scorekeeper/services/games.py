@@ -30,7 +30,8 @@ from ..rules.variants import RoundScore, Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
-from .parsing import MAX_TEXT, ParsedRound, check_key, parse_round, round_number, text
+from .parsing import MAX_TEXT, ParsedRound, applied_in_english, check_key, parse_round, round_number, text
+from .parsing import score as _score
 from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso,
                    round_response, tally, view_path)
 
@@ -179,14 +180,6 @@ class Outcome:
     replayed: bool = False
 
 
-def _score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResult:
-    players = [s.name for s in game.seats if rules.active_in_round(s.withdrawn_after_round, parsed.number)]
-    try:
-        return rules.score_round(variant, parsed.number, players, parsed.went_out, parsed.end, parsed.hands)
-    except RulesInputError as err:
-        raise rules_error(err) from None
-
-
 def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
     seat_of = {s.name: s.seat for s in game.seats}
     out = {}
@@ -281,7 +274,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
                 submission=parsed.submission(), created_at=now, updated_at=now)
     rnd.hands = [HandRecord(**row) for row in _hand_rows(game, result).values()]
     game.rounds.append(rnd)
-    _add_applied(game, number, result.applied)
+    _add_applied(game, number, applied_in_english(game, variant, parsed))
     _refresh_status(game, variant)
     try:
         db.session.flush()
@@ -364,7 +357,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     rnd.updated_at = now
     for r in [r for r in game.rulings if r.automatic and r.round_number == number and r.kind in ROUND_RULING_KINDS]:
         game.rulings.remove(r)
-    _add_applied(game, number, result.applied)
+    _add_applied(game, number, applied_in_english(game, variant, parsed))
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)

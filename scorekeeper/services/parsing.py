@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..rules import game as rules
+from ..rules import words
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
 from .errors import ServiceError, rules_error
@@ -82,6 +83,22 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
     except RulesInputError as err:
         raise rules_error(err) from None
     return ParsedRound(number, went_out, str(end), hands)
+
+
+def score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResult:
+    """The scores of a checked round under the game's rules, with the rules applied on the way."""
+    players = [s.name for s in game.seats if rules.active_in_round(s.withdrawn_after_round, parsed.number)]
+    try:
+        return rules.score_round(variant, parsed.number, players, parsed.went_out, parsed.end, parsed.hands)
+    except RulesInputError as err:
+        raise rules_error(err) from None
+
+
+def applied_in_english(game: Game, variant: Variant, parsed: ParsedRound) -> tuple[rules.Applied, ...]:
+    """The rules applied to a round, in English: they are kept with the game (services/view.py says
+    them again in the reader's language)."""
+    with words.in_english():
+        return score(game, variant, parsed).applied
 
 
 def round_number(payload: object, default: int) -> int:

@@ -10,11 +10,16 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Mapping
 
+from flask_babel import gettext as _
+
+from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.house import describe_differences
 from ..rules.variants import RoundScore, Variant, get_variant
+from .errors import ServiceError
 from .loading import variant_of
+from .parsing import parse_round, score
 
 
 def iso(value: datetime | None) -> str | None:
@@ -282,6 +287,27 @@ def house_note(game: Game, variant: Variant) -> str | None:
     return f"House rules: {game.variant_name}{version}, {differences}."
 
 
+def _rules_applied(game: Game, variant: Variant) -> list[str]:
+    """What the app applied to each round (a missing score, an incorrect hand...), in the reader's
+    language: kept in English with the game, said again from each round's submission otherwise."""
+    kept = [r for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS]
+    if not kept or language() == "en":
+        return [r.summary for r in kept]
+    said: dict[tuple[int, str], list[str]] = {}
+    for rnd in game.rounds:
+        try:
+            result = score(game, variant, parse_round(game, variant, rnd.submission, rnd.number))
+        except ServiceError:  # (never for a stored round; the kept English is said instead)
+            continue
+        for applied in result.applied:
+            said.setdefault((rnd.number, applied.kind), []).append(applied.summary)
+    out = []
+    for r in kept:
+        fresh = said.get((r.round_number, r.kind), [])
+        out.append(fresh.pop(0) if fresh else r.summary)
+    return out
+
+
 def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
            house_rules_note: str | None) -> list[str]:
     """The game's notes, in order: the house rules, house options, rules applied, the rules' own
@@ -290,21 +316,28 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
     for key, on in house.items():
         if on:
             opt = variant.house_options[key]
-            notes.append(f"House option in force: {opt.label} ({opt.source.label}).")
-    notes.extend(r.summary for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS)
+            notes.append(_("House option in force: %(option)s (%(source)s).", option=opt.label, source=opt.source.label))
+    notes.extend(_rules_applied(game, variant))
     notes.extend(result.notes)
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
-        unit = "Hand" if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
-        notes.append(f"{unit} {c.round_number} corrected ({changes or 'scores unchanged'}). Reason: {c.reason}")
+        changes = changes or _("scores unchanged")
+        if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER:  # ROY: hands
+            notes.append(_("Hand %(number)s corrected (%(changes)s). Reason: %(reason)s", number=c.round_number,
+                           changes=changes, reason=c.reason))
+        else:
+            notes.append(_("Round %(number)s corrected (%(changes)s). Reason: %(reason)s", number=c.round_number,
+                           changes=changes, reason=c.reason))
     for r in game.rulings:
         if not r.automatic:
-            notes.append(f"Ruling logged: {r.summary}" + (f" ({r.citation})" if r.citation else ""))
+            if r.citation:
+                notes.append(_("Ruling logged: %(summary)s (%(citation)s)", summary=r.summary, citation=r.citation))
+            else:
+                notes.append(_("Ruling logged: %(summary)s", summary=r.summary))
     if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:
         notes.append(
-            f"Suspended on {game.suspended_at.date().isoformat()}; it can be resumed with the same players in the same "
-            f"seats until the end of {game.created_at.year}."
-        )
+            _("Suspended on %(day)s; it can be resumed with the same players in the same seats until the end of "
+              "%(year)s.", day=game.suspended_at.date().isoformat(), year=game.created_at.year))
     return notes
 
 
