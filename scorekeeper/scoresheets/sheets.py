@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 from ..rules.game import dealers
 from ..rules.scoresheet import LegendItem, contract_words, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
-from ..services.view import CorrectionView, GameView, RulingView, Standing, iso
+from ..services.view import CorrectionView, GameView, RulingView, Standing, iso, status_word
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -364,13 +364,6 @@ def _standing_text(s: Standing) -> str:
     return text + (f" ({', '.join(marks)})" if marks else "")
 
 
-STATUS_WORDS = {
-    "in_progress": _l("in progress"),
-    "suspended": _l("suspended"),
-    "complete": _l("complete"),
-    "void": _l("void"),
-}
-
 #: A game's sheet keeps only the reminder needed to check its scores (house options in force are
 #: in its notes).
 FILLED_LEGEND = ("points", "scoring")
@@ -531,7 +524,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         key=key,
         footer=footer,
         game_id=gid,
-        status=str(STATUS_WORDS.get(status, status)),
+        status=status_word(status),
         created=created,
         modified=completed or updated,
     )

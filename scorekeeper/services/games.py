@@ -17,7 +17,6 @@ from datetime import datetime
 from typing import Callable, Mapping
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -32,8 +31,8 @@ from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_lis
                       hash_token, known_players, new_token, token_matches, variant_of)
 from .parsing import MAX_TEXT, ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
-from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso,
-                   round_response, tally, view_path)
+from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
+                   status_word, tally, view_path)
 
 __all__ = [
     "Conflict", "Created", "Forbidden", "GAME_ID", "GameListItem", "GameView", "NotFound", "Outcome", "ServiceError",
@@ -42,19 +41,6 @@ __all__ = [
     "preview_round", "record_round", "resume", "rotate_token", "round_response", "suspend", "token_matches",
     "variant_of", "view_path", "withdraw",
 ]
-
-#: A game's status in the refusals' words (the status codes themselves stay as they are).
-_STATUS_WORDS = {
-    GameStatus.IN_PROGRESS: _l("in progress"),
-    GameStatus.SUSPENDED: _l("suspended"),
-    GameStatus.COMPLETE: _l("complete"),
-    GameStatus.VOID: _l("void"),
-}
-
-
-def _status_word(status: str) -> str:
-    return str(_STATUS_WORDS.get(status, status.replace("_", " ")))
-
 
 # ----- transactions --------------------------------------------------------------------------------
 
@@ -391,7 +377,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
     """A player leaves between rounds (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status in OVER_STATUSES:
-        raise Conflict(_("the game is %(status)s: nobody can withdraw from it now", status=_status_word(game.status)),
+        raise Conflict(_("the game is %(status)s: nobody can withdraw from it now", status=status_word(game.status)),
                        "player")
     _check_version(game, expected_version)
     names = [s.name for s in game.seats]
@@ -431,7 +417,7 @@ def suspend(game_id: str, expected_version: object = None) -> Outcome:
     game = get_game(game_id)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(_("only a game in progress can be suspended (this one is %(status)s)",
-                         status=_status_word(game.status)), "status")
+                         status=status_word(game.status)), "status")
     _check_version(game, expected_version)
     game.status = GameStatus.SUSPENDED
     game.suspended_at = game.updated_at = utcnow()
@@ -445,7 +431,7 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     Incomplete hands and games)."""
     game = get_game(game_id)
     if game.status != GameStatus.SUSPENDED:
-        raise Conflict(_("only a suspended game can be resumed (this one is %(status)s)", status=_status_word(game.status)),
+        raise Conflict(_("only a suspended game can be resumed (this one is %(status)s)", status=status_word(game.status)),
                        "status")
     _check_version(game, expected_version)
     seated = [s.name for s in game.seats if s.withdrawn_after_round is None]

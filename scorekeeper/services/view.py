@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
@@ -285,6 +286,20 @@ def house_note(game: Game, variant: Variant) -> str | None:
     version = f", version {game.house_version}" if game.house_version else ""
     differences = describe_differences(get_variant(variant.based_on), variant.with_house_rules({}))
     return f"House rules: {game.variant_name}{version}, {differences}."
+
+
+#: A game's status in words (the status codes themselves stay as they are).
+STATUS_WORDS = {
+    GameStatus.IN_PROGRESS: _l("in progress"),
+    GameStatus.SUSPENDED: _l("suspended"),
+    GameStatus.COMPLETE: _l("complete"),
+    GameStatus.VOID: _l("void"),
+}
+
+
+def status_word(status: str) -> str:
+    """"in progress", "complete"... in the reader's language."""
+    return str(STATUS_WORDS.get(status, status.replace("_", " ")))
 
 
 def _rules_applied(game: Game, variant: Variant) -> list[str]:
