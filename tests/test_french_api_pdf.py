@@ -363,3 +363,14 @@ def test_the_rules_applied_are_kept_in_english_and_said_in_french(client):
         "Manche 1 : Bob est sorti et retire 20 points de son total.",
         "Manche 2 : il manquait 1 carte à Bob, qui paie 10 (10 par carte manquante) en plus des cartes tenues.",
         "Manche 2 : Ann est sorti et retire 20 points de son total."]
+
+
+def test_an_unknown_api_address_and_method_in_french(client):
+    english, french = both(client, "get", "/api/v1/nothing-here")
+    assert english.status_code == french.status_code == 404
+    assert english.get_json()["error"].startswith("GET /api/v1/nothing-here: The requested URL was not found")
+    assert french.get_json()["error"] == ("GET /api/v1/nothing-here: L'adresse demandée n'existe pas sur ce serveur. "
+                                          "Si vous l'avez tapée vous-même, vérifiez-la et réessayez.")
+    english, french = both(client, "delete", "/api/v1/variants")
+    assert english.status_code == french.status_code == 405 and english.headers["Allow"] == french.headers["Allow"]
+    assert french.get_json()["error"] == "Cette méthode n'est pas permise pour l'adresse demandée."
