@@ -25,7 +25,8 @@ $(STAMP): pyproject.toml
 translations: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-wrap --sort-by-file \
 		--project scorekeeper --copyright-holder "scorekeeper" -o scorekeeper/translations/messages.pot .
-	$(BIN)/pybabel update --no-wrap -i scorekeeper/translations/messages.pot -d scorekeeper/translations
+	$(BIN)/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete -i scorekeeper/translations/messages.pot \
+		-d scorekeeper/translations
 
 run: $(STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}

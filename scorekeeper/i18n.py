@@ -8,6 +8,7 @@ translations`` extracts and updates, see the README).
 """
 from __future__ import annotations
 
+import gettext
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
@@ -55,6 +56,10 @@ def _rules_speak_the_language() -> None:
     words.use(get_translations())
 
 
+def _rules_back_to_english(_exc) -> None:
+    words.use(gettext.NullTranslations())  # code run after the request (tests, CLI) reads English
+
+
 def _vary(response):
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
@@ -67,6 +72,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_language)
     app.register_blueprint(bp)
     app.before_request(_rules_speak_the_language)
+    app.teardown_request(_rules_back_to_english)
     app.after_request(_vary)
 
     @app.context_processor

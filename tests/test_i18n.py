@@ -93,3 +93,11 @@ def test_the_compiled_catalogue_is_up_to_date():
     compiled = CATALOGUE.with_suffix(".mo")
     assert compiled.exists() and compiled.stat().st_mtime >= CATALOGUE.stat().st_mtime, \
         "the French catalogue is not compiled: run `make test` (or make the .mo target)"
+
+
+def test_the_rules_speak_french_during_a_french_request_only(client):
+    from scorekeeper.rules import words
+
+    assert "Règles et litiges" in client.get("/", headers=FR).get_data(as_text=True)
+    # after the request, code outside it (a test, a CLI command) reads the rules in English again
+    assert words._("Rules &amp; disputes") == "Rules &amp; disputes"

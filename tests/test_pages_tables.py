@@ -430,3 +430,17 @@ def test_the_tables_new_game_form_offers_its_house_variants_and_the_stats_filter
     # Lowest wins: Cy's 10 is the best game; the round by contract is named from the house rules.
     assert "Best game</strong>: Cy, 10" in stats and "Worst game</strong>: Ann, 30" in stats
     assert "1 set and 1 run" in stats
+
+
+def test_renaming_the_table_moves_its_games_pages_on(client):
+    """A game page kept by a phone (ETag) names the table: after a rename it is not answered 304."""
+    table_id, token = start_table(client)
+    g = api_game(client, table_id, token, ["Ann", "Bob", "Cy"], [("Ann", {"Bob": 10, "Cy": 5})])
+    page = client.get(f"/games/{g['id']}/view")
+    assert "The Smiths" in page.get_data(as_text=True)
+    kept = page.headers["ETag"]
+    assert client.get(f"/games/{g['id']}/view", headers={"If-None-Match": kept}).status_code == 304
+    r = client.patch(f"/api/v1/tables/{table_id}", json={"name": "The Joneses"}, headers=bearer(token))
+    assert r.status_code == 200, r.json
+    again = client.get(f"/games/{g['id']}/view", headers={"If-None-Match": kept})
+    assert again.status_code == 200 and "The Joneses" in again.get_data(as_text=True)

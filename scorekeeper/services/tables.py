@@ -94,6 +94,9 @@ def rotate_token(table: Table) -> str:
 
 def rename_table(table: Table, name: object) -> None:
     table.name = _table_name(name)
+    # Its games' pages name the table: their answers (and ETags) move on with the name.
+    db.session.execute(update(Game).where(Game.table_id == table.id)
+                       .values(version=Game.version + 1, updated_at=utcnow()))
     svc._commit("the table was changed at the same moment; try again")
 
 

@@ -22,7 +22,9 @@ from scorekeeper.rules.variants import (
 )
 
 # shared/ sits beside the repository (README): the rule texts our own words must not copy
-SOURCES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules-sources"
+# ../shared/rules-sources beside the checkout (found from mutmut's copy in mutants/ too)
+SOURCES_DIR = next(folder / "shared" / "rules-sources" for folder in Path(__file__).resolve().parents
+                   if (folder / "shared" / "rules-sources").is_dir())
 VARIANTS = [v.id for v in all_variants()]
 RUN = 8
 

@@ -1,0 +1,66 @@
+"""scorekeeper.rules.words: the rules' sentences in the reader's language, English without a catalogue."""
+from __future__ import annotations
+
+import gettext
+import threading
+
+from scorekeeper.rules import words
+
+
+class Catalogue(gettext.NullTranslations):
+    """A catalogue of a few French sentences, as a compiled .mo would give them."""
+
+    def __init__(self, entries: dict):
+        super().__init__()
+        self.entries = entries
+
+    def gettext(self, message):
+        return self.entries.get(message, message)
+
+    def ngettext(self, singular, plural, n):
+        return self.entries.get((singular, n > 1), singular if n == 1 else plural)
+
+
+FRENCH = Catalogue({
+    "%(player)s went out": "%(player)s est sorti",
+    ("%(num)s round", False): "%(num)s manche",
+    ("%(num)s round", True): "%(num)s manches",
+})
+
+
+def run_alone(fn):
+    """Run ``fn`` in its own thread (its own context), as each request is."""
+    out = []
+    thread = threading.Thread(target=lambda: out.append(fn()))
+    thread.start()
+    thread.join()
+    return out[0]
+
+
+def test_without_a_catalogue_a_sentence_is_its_english_with_values_filled():
+    assert run_alone(lambda: words._("%(player)s went out", player="Ann")) == "Ann went out"
+    assert run_alone(lambda: words.ngettext("%(num)s round", "%(num)s rounds", 2)) == "2 rounds"
+    assert run_alone(lambda: words.ngettext("%(num)s round", "%(num)s rounds", 1)) == "1 round"
+
+
+def test_with_the_french_catalogue_the_sentence_is_french():
+    def french():
+        words.use(FRENCH)
+        return (words._("%(player)s went out", player="Ann"), words.ngettext("%(num)s round", "%(num)s rounds", 1),
+                words.ngettext("%(num)s round", "%(num)s rounds", 3), words._("not in the catalogue"))
+    assert run_alone(french) == ("Ann est sorti", "1 manche", "3 manches", "not in the catalogue")
+
+
+def test_one_readers_language_does_not_leak_into_another_context():
+    def french_then_english():
+        words.use(FRENCH)
+        return run_alone(lambda: words._("%(player)s went out", player="Bob"))
+    assert run_alone(french_then_english) == "Bob went out"
+
+
+def test_a_sentence_without_values_keeps_its_percent_signs():
+    assert run_alone(lambda: words._("50% of the stock")) == "50% of the stock"
+
+
+def test_N_only_marks():
+    assert words.N_("2 sets") == "2 sets"
