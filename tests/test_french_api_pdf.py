@@ -373,4 +373,4 @@ def test_an_unknown_api_address_and_method_in_french(client):
                                           "Si vous l'avez tapée vous-même, vérifiez-la et réessayez.")
     english, french = both(client, "delete", "/api/v1/variants")
     assert english.status_code == french.status_code == 405 and english.headers["Allow"] == french.headers["Allow"]
-    assert french.get_json()["error"] == "Cette méthode n'est pas permise pour l'adresse demandée."
+    assert french.get_json()["error"] == "DELETE /api/v1/variants: Cette méthode n'est pas permise pour l'adresse demandée."
