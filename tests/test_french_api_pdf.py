@@ -263,6 +263,7 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
                  "±n = ajustement par décision", "parti après la manche 4", "talon épuisé"):
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
+    assert "Ann Bob Cleo Dmitri Evangeline Fred Gus Hattie" in fr_text  # no name broken by the wider round column
     for note in ("Option maison en vigueur : 2s are wild too",  # (the option's name is the variant file's)
                  "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
                  "Manche 3 : le talon s'est épuisé une deuxième fois",
