@@ -28,6 +28,7 @@ from typing import Any
 import click
 from flask import Blueprint, Flask, Response, abort
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
 from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
 from sqlalchemy.orm import selectinload, undefer
 
@@ -81,22 +82,23 @@ def _dump(obj, model) -> dict[str, Any]:
 
 def _load(data: object, model, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
+        raise BackupError(_("%(where)s: expected an object, found %(name)s", where=where, name=type(data).__name__))
     columns = {c.key: c for c in _columns(model)}
     unknown = sorted(set(data) - set(columns) - {"seats", "rounds", "hands", "corrections", "rulings",
                                                    "idempotency_keys", "player", "table_id", "table_player"})
     if unknown:
-        raise BackupError(f"{where}: unknown field {unknown[0]!r} (made by a newer version?)")
+        raise BackupError(_("%(where)s: unknown field %(unknown)r (made by a newer version?)",
+                            where=where, unknown=unknown[0]))
     values: dict[str, Any] = {}
     for key, column in columns.items():
         if key not in data:
             if column.nullable or column.default is not None or (model is Game and key in SECRET_GAME_FIELDS):
                 continue  # (a per-game download has no token hash: the import makes a new token)
-            raise BackupError(f"{where}.{key}: missing")
+            raise BackupError(_("%(where)s.%(key)s: missing", where=where, key=key))
         value = data[key]
         if value is None:
             if not column.nullable:
-                raise BackupError(f"{where}.{key}: must not be null")
+                raise BackupError(_("%(where)s.%(key)s: must not be null", where=where, key=key))
         else:
             value = _column_value(column, value, f"{where}.{key}")
         values[key] = value
@@ -117,25 +119,28 @@ def _column_value(column, value: object, where: str) -> object:
             if value.tzinfo is not None:  # times are stored as naive UTC
                 value = value.astimezone(UTC).replace(tzinfo=None)
         except (TypeError, ValueError, OverflowError):
-            raise BackupError(f"{where}: {_shown(value)} is not an ISO 8601 time") from None
+            raise BackupError(_("%(where)s: %(value)s is not an ISO 8601 time",
+                                where=where, value=_shown(value))) from None
         return value
     if isinstance(kind, Boolean):
         if not isinstance(value, bool):
-            raise BackupError(f"{where}: {_shown(value)} is not true or false")
+            raise BackupError(_("%(where)s: %(value)s is not true or false", where=where, value=_shown(value)))
         return value
     if isinstance(kind, Integer):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise BackupError(f"{where}: {_shown(value)} is not a whole number")
+            raise BackupError(_("%(where)s: %(value)s is not a whole number", where=where, value=_shown(value)))
         if not INT_RANGE[0] <= value <= INT_RANGE[1]:
-            raise BackupError(f"{where}: {value} is out of range ({INT_RANGE[0]} to {INT_RANGE[1]})")
+            raise BackupError(_("%(where)s: %(value)s is out of range (%(low)s to %(high)s)", where=where, value=value,
+                                low=INT_RANGE[0], high=INT_RANGE[1]))
         return value
     if isinstance(kind, String):  # (Text too)
         if not isinstance(value, str):
-            raise BackupError(f"{where}: {_shown(value)} is not text")
+            raise BackupError(_("%(where)s: %(value)s is not text", where=where, value=_shown(value)))
         if kind.length is not None and len(value) > kind.length:
-            raise BackupError(f"{where}: {_shown(value)} is too long (at most {kind.length} characters)")
+            raise BackupError(_("%(where)s: %(value)s is too long (at most %(length)s characters)",
+                                where=where, value=_shown(value), length=kind.length))
         if "\x00" in value:
-            raise BackupError(f"{where}: text may not contain the NUL character (\\u0000)")
+            raise BackupError(_("%(where)s: text may not contain the NUL character (\\u0000)", where=where))
         return value
     if isinstance(kind, JSON):
         _check_json(value, where)
@@ -145,11 +150,11 @@ def _column_value(column, value: object, where: str) -> object:
 def _check_json(value: object, where: str, depth: int = 0) -> None:
     """JSON that every database stores: no NaN or infinity, no NUL character, not absurdly deep."""
     if depth > 20:
-        raise BackupError(f"{where}: nested too deep")
+        raise BackupError(_("%(where)s: nested too deep", where=where))
     if isinstance(value, float) and not math.isfinite(value):
-        raise BackupError(f"{where}: {value!r} is not a JSON number")
+        raise BackupError(_("%(where)s: %(value)r is not a JSON number", where=where, value=value))
     if isinstance(value, str) and "\x00" in value:
-        raise BackupError(f"{where}: text may not contain the NUL character (\\u0000)")
+        raise BackupError(_("%(where)s: text may not contain the NUL character (\\u0000)", where=where))
     if isinstance(value, dict):
         for key, item in value.items():
             _check_json(key, f"{where} (a key)", depth + 1)
@@ -226,7 +231,7 @@ def _import_house_variants(items: object, report: dict[str, Any], tables: set[st
     if items is None:
         return
     if not isinstance(items, list):
-        raise BackupError("house_variants: expected a list")
+        raise BackupError(_('house_variants: expected a list'))
     for i, data in enumerate(items):
         values = _load(data, HouseVariant, f"house_variants[{i}]")
         if db.session.get(HouseVariant, values["id"]) is not None:
@@ -238,7 +243,8 @@ def _import_house_variants(items: object, report: dict[str, Any], tables: set[st
             raise BackupError(f"house_variants[{i}].rules_toml: {err}") from None
         table_id = values.get("table_id")
         if table_id is not None and table_id not in tables and db.session.get(Table, table_id) is None:
-            raise BackupError(f"house_variants[{i}].table_id: {_shown(table_id)} is not in tables")
+            raise BackupError(_("house_variants[%(i)s].table_id: %(table_id)s is not in tables",
+                                i=i, table_id=_shown(table_id)))
         db.session.add(HouseVariant(**values))
         report["house_variants"].append(values["id"])
 
@@ -256,13 +262,14 @@ def import_document(doc: object) -> dict[str, Any]:
     from .services.games import hash_token, new_token
 
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BackupError(f"format: not a scorekeeper backup (expected \"format\": \"{FORMAT}\"); nothing was imported")
+        raise BackupError(_('format: not a scorekeeper backup (expected "format": "%(format)s"); nothing was imported',
+                            format=FORMAT))
     if doc.get("version") != FORMAT_VERSION:
-        raise BackupError(f"version: {doc.get('version')!r} is not a backup version this app reads ({FORMAT_VERSION}); "
-                          "nothing was imported")
+        raise BackupError(_("version: %(value)r is not a backup version this app reads (%(known)s); nothing was imported",
+                            value=doc.get("version"), known=FORMAT_VERSION))
     players_in, games_in = doc.get("players"), doc.get("games")
     if not isinstance(players_in, list) or not isinstance(games_in, list):
-        raise BackupError("players and games: both must be lists; nothing was imported")
+        raise BackupError(_('players and games: both must be lists; nothing was imported'))
     report: dict[str, Any] = {"imported": [], "skipped": [], "players": 0, "new_tokens": {}, "tables": 0,
                               "house_variants": [], "skipped_house_variants": []}
     try:
@@ -288,9 +295,10 @@ def import_document(doc: object) -> dict[str, Any]:
             where = f"games[{i}]"
             values = _load(data, Game, where)
             if "id" not in values:
-                raise BackupError(f"{where}.id: missing")
+                raise BackupError(_("%(where)s.id: missing", where=where))
             if values["id"] in seen:
-                raise BackupError(f"{where}.id: {values['id']!r} is also the id of {seen[values['id']]}")
+                raise BackupError(_("%(where)s.id: %(id)r is also the id of %(seen)s",
+                                    where=where, id=values['id'], seen=seen[values['id']]))
             seen[values["id"]] = where
             if db.session.get(Game, values["id"]) is not None:
                 report["skipped"].append(values["id"])
@@ -301,14 +309,16 @@ def import_document(doc: object) -> dict[str, Any]:
                 report["new_tokens"][values["id"]] = token
             versions[values["id"]] = values.pop("version", 1) or 1
             if versions[values["id"]] < 1:
-                raise BackupError(f"{where}.version: {versions[values['id']]} is not a version (1 or more)")
+                raise BackupError(_("%(where)s.version: %(versions)s is not a version (1 or more)",
+                                    where=where, versions=versions[values['id']]))
             game = Game(**values)
             for j, seat_data in enumerate(_list(data, "seats", where)):
                 seat_values = _load(seat_data, Seat, f"{where}.seats[{j}]")
                 key = seat_data.get("player")
                 player = players.get(key) if isinstance(key, str) else None
                 if player is None:
-                    raise BackupError(f"{where}.seats[{j}].player: {seat_data.get('player')!r} is not in players")
+                    raise BackupError(_("%(where)s.seats[%(j)s].player: %(value)r is not in players",
+                                        where=where, j=j, value=seat_data.get('player')))
                 game.seats.append(Seat(**seat_values, player=player))
             for j, round_data in enumerate(_list(data, "rounds", where)):
                 rnd = Round(**_load(round_data, Round, f"{where}.rounds[{j}]"))
@@ -326,7 +336,8 @@ def import_document(doc: object) -> dict[str, Any]:
                 key_values = _load(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")
                 check_idempotency_response(key_values["response"], f"{where}.idempotency_keys[{j}]")
                 if key_values["key"] in keys:
-                    raise BackupError(f"{where}.idempotency_keys[{j}].key: {key_values['key']!r} is there twice")
+                    raise BackupError(_("%(where)s.idempotency_keys[%(j)s].key: %(key)r is there twice",
+                                        where=where, j=j, key=key_values['key']))
                 keys[key_values["key"]] = IdempotencyKey(game_id=values["id"], **key_values)
             db.session.add(game)
             db.session.add_all(keys.values())
@@ -339,10 +350,11 @@ def import_document(doc: object) -> dict[str, Any]:
     except BackupError as err:
         db.session.rollback()
         game_id = _game_id_at(games_in, str(err))
-        raise BackupError(f"{err}{f' (game {game_id!r})' if game_id else ''}; nothing was imported") from None
+        raise BackupError((_("%(err)s (game %(game)r); nothing was imported", err=err, game=game_id) if game_id
+                          else _("%(err)s; nothing was imported", err=err))) from None
     except Exception as err:
         db.session.rollback()
-        raise BackupError(f"the backup could not be stored, nothing was imported: {err}") from err
+        raise BackupError(_("the backup could not be stored, nothing was imported: %(err)s", err=err)) from err
     finally:
         db.session.expire_all()
     return report
@@ -362,7 +374,8 @@ def _game_id_at(games: list, message: str) -> str | None:
 def _list(data: dict, key: str, where: str, required: bool = True) -> list:
     value = data.get(key, None if required else [])
     if not isinstance(value, list):
-        raise BackupError(f"{where}.{key}: expected a list, found {type(value).__name__}")
+        raise BackupError(_("%(where)s.%(key)s: expected a list, found %(name)s",
+                            where=where, key=key, name=type(value).__name__))
     return value
 
 
@@ -395,17 +408,18 @@ def _import_tables(tables_in: object, report: dict[str, Any]) -> dict[str, dict[
     from .services.tables import TABLE_ID
 
     if not isinstance(tables_in, list):
-        raise BackupError(f"tables: expected a list, found {type(tables_in).__name__}")
+        raise BackupError(_("tables: expected a list, found %(name)s", name=type(tables_in).__name__))
     rosters: dict[str, dict[str, TablePlayer]] = {}
     for i, data in enumerate(tables_in):
         where = f"tables[{i}]"
         if not isinstance(data, dict):
-            raise BackupError(f"{where}: expected an object, found {type(data).__name__}")
+            raise BackupError(_("%(where)s: expected an object, found %(name)s", where=where, name=type(data).__name__))
         values = _load({k: v for k, v in data.items() if k != "players"}, Table, where)
         if not isinstance(values.get("id"), str) or not TABLE_ID.fullmatch(values["id"]):
-            raise BackupError(f"{where}.id: {_shown(values.get('id'))} is not a table id")
+            raise BackupError(_("%(where)s.id: %(value)s is not a table id",
+                                where=where, value=_shown(values.get('id'))))
         if values["id"] in rosters:
-            raise BackupError(f"{where}.id: {values['id']!r} is there twice")
+            raise BackupError(_("%(where)s.id: %(id)r is there twice", where=where, id=values['id']))
         table = db.session.get(Table, values["id"])
         if table is None:
             table = Table(**values)
@@ -430,10 +444,12 @@ def _link_to_table(game: Game, data: dict, rosters: dict[str, dict[str, TablePla
     table_id = data.get("table_id")
     if table_id is None:
         if any(isinstance(s, dict) and s.get("table_player") is not None for s in data.get("seats", [])):
-            raise BackupError(f"{where}.seats: a seat names a roster player but the game has no table_id")
+            raise BackupError(_("%(where)s.seats: a seat names a roster player but the game has no table_id",
+                                where=where))
         return
     if not isinstance(table_id, str) or table_id not in rosters:
-        raise BackupError(f"{where}.table_id: {_shown(table_id)} is not in tables")
+        raise BackupError(_("%(where)s.table_id: %(table_id)s is not in tables",
+                            where=where, table_id=_shown(table_id)))
     game.table_id = table_id
     roster = rosters[table_id]
     for j, (seat, seat_data) in enumerate(zip(game.seats, data["seats"])):
@@ -441,7 +457,8 @@ def _link_to_table(game: Game, data: dict, rosters: dict[str, dict[str, TablePla
         if key is None:
             continue
         if not isinstance(key, str) or key not in roster:
-            raise BackupError(f"{where}.seats[{j}].table_player: {_shown(key)} is not on the roster of table {table_id!r}")
+            raise BackupError(_("%(where)s.seats[%(j)s].table_player: %(key)s is not on the roster of table %(table_id)r",
+                                where=where, j=j, key=_shown(key), table_id=table_id))
         seat.table_player = roster[key]
 
 

@@ -56,12 +56,26 @@ def refusal(status: int, title: str, message: str):
     return render_template("security_error.html", title=title, message=message), status
 
 
+#: The HTTP errors' own sentences in the reader's language, for the API's answers.
+_HTTP_SENTENCES = {
+    400: _l("The browser (or proxy) sent a request that this server could not understand."),
+    404: _l("The requested URL was not found on the server. If you entered the URL manually please check your "
+            "spelling and try again."),
+    405: _l("The method is not allowed for the requested URL."),
+    413: _l("The data value transmitted exceeds the capacity limit."),
+    415: _l("The server does not support the media type transmitted in the request."),
+}
+
+
 def _http_error(err: HTTPException):
     if is_api():
+        said = err.description or err.name
+        if err.description == type(err).description and err.code in _HTTP_SENTENCES:
+            said = str(_HTTP_SENTENCES[err.code])
         if request.blueprint:
-            message = err.description or err.name
+            message = said
         else:  # no API route matched: say which address and method
-            message = f"{request.method} {request.path[:200]}: {err.description or err.name}"
+            message = f"{request.method} {request.path[:200]}: {said}"
         response = jsonify({"error": message})
         response.status_code = err.code or 500
         if err.code == 405 and getattr(err, "valid_methods", None):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import jsonify, request, url_for
+from flask_babel import gettext as _
 
 from .. import live
 from ..services import games as svc
@@ -19,16 +20,16 @@ def _body(required: bool = True) -> dict[str, Any]:
     raw = request.get_data(cache=True)
     if not raw.strip():
         if required:
-            raise ApiError("the body must be a JSON object", 400, field="body")
+            raise ApiError(_("the body must be a JSON object"), 400, field="body")
         return {}
     try:
         data = request.get_json(silent=True, force=True)
     except RecursionError:  # e.g. "[[[[..." 100,000 deep: the parser gives up (found by fuzzing)
         data = None
     if data is None:
-        raise ApiError("the body is not valid JSON (send Content-Type: application/json and a JSON object)", 400, field="body")
+        raise ApiError(_("the body is not valid JSON (send Content-Type: application/json and a JSON object)"), 400, field="body")
     if not isinstance(data, dict):
-        raise ApiError(f"the body must be a JSON object, not {type(data).__name__}", 400, field="body")
+        raise ApiError(_("the body must be a JSON object, not %(kind)s", kind=type(data).__name__), 400, field="body")
     return data
 
 
@@ -114,7 +115,8 @@ def get_game(game_id: str):
 def get_round(game_id: str, number: int):
     game = svc.get_game(game_id)
     if not 1 <= number <= len(game.rounds):
-        raise ApiError(f"round {number} is not recorded in this game (rounds 1 to {len(game.rounds)})", 404, field="round")
+        raise ApiError(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
+                         last=len(game.rounds)), 404, field="round")
     return jsonify(svc.round_response(game, number))
 
 
@@ -155,7 +157,7 @@ def withdraw(game_id: str):
     _authorized_game(game_id)
     data = _body()
     if "player" not in data:
-        raise ApiError("player: say who withdraws", 400, field="player")
+        raise ApiError(_("player: say who withdraws"), 400, field="player")
     outcome = svc.withdraw(game_id, data.get("player"), _version())
     return jsonify(outcome.body), outcome.status
 

@@ -4,6 +4,7 @@ variant id); the rules themselves are in ``scorekeeper.rules.house``."""
 from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
+from flask_babel import gettext as _
 
 from ..services import house
 from . import ApiError, bp, openapi
@@ -37,13 +38,13 @@ def create_variant():
     data = _body()
     for key in data:
         if key not in ("based_on", "name", "changes", "table"):
-            raise ApiError(f"{key}: not a field of a new house variant (based_on, name, changes, table)", 400,
+            raise ApiError(_("%(key)s: not a field of a new house variant (based_on, name, changes, table)", key=key), 400,
                            field=key)
     if "based_on" not in data:
-        raise ApiError("based_on: missing (the id of the variant to start from, e.g. joybells)", 400,
+        raise ApiError(_("based_on: missing (the id of the variant to start from, e.g. joybells)"), 400,
                        field="based_on")
     if "name" not in data:
-        raise ApiError("name: missing (what the family calls its rules)", 400, field="name")
+        raise ApiError(_("name: missing (what the family calls its rules)"), 400, field="name")
     table = _table(data)
     return _saved(house.create(data["based_on"], data["name"], data.get("changes"), table), 201)
 
@@ -57,9 +58,9 @@ def update_variant(variant_id: str):
     data = _body()
     for key in data:
         if key not in ("name", "changes", "version"):
-            raise ApiError(f"{key}: not a field of a house variant change (name, changes)", 400, field=key)
+            raise ApiError(_("%(key)s: not a field of a house variant change (name, changes)", key=key), 400, field=key)
     if "changes" not in data:
-        raise ApiError("changes: missing (the whole set of changes from the base variant)", 400, field="changes")
+        raise ApiError(_("changes: missing (the whole set of changes from the base variant)"), 400, field="changes")
     row = house.update(row, data.get("name"), data["changes"], data.get("version") or request.headers.get("If-Match"))
     return jsonify({**house.document(row), **_links(row.id)})
 
@@ -81,14 +82,14 @@ def import_variant():
         data = _body()
         text, name = data.get("toml"), data.get("name")
         if not isinstance(text, str):
-            raise ApiError("toml: missing (the text of a variant file)", 400, field="toml")
+            raise ApiError(_("toml: missing (the text of a variant file)"), 400, field="toml")
         table = _table(data)
     else:
         raw = request.get_data(cache=True)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ApiError("file: not UTF-8 text", 400, field="file") from None
+            raise ApiError(_("file: not UTF-8 text"), 400, field="file") from None
         name, table = None, None
     return _saved(house.import_toml(text, name, table), 201)
 

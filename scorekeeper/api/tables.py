@@ -7,6 +7,7 @@ wrong)."""
 from __future__ import annotations
 
 from flask import jsonify, request, url_for
+from flask_babel import gettext as _
 
 from ..db import db
 from ..services import games as games_svc
@@ -33,7 +34,7 @@ def create_table_game(data: dict) -> games_svc.Created:
     """``POST /api/v1/games`` with ``"table"``: the table's edit token is needed."""
     table_id = data.get("table")
     if not isinstance(table_id, str):
-        raise games_svc.ServiceError(f"table: {table_id!r} is not a table id", "table")
+        raise games_svc.ServiceError(_("table: %(value)r is not a table id", value=table_id), "table")
     try:
         table = svc.get_table(table_id)
     except games_svc.NotFound as err:
@@ -91,7 +92,7 @@ def add_game(table_id: str):
         raise games_svc.NotFound(err.message, "game") from None
     token = data.get("game_token")
     if not isinstance(token, str) or not games_svc.token_matches(game, token):
-        raise games_svc.Forbidden("game_token: this is not the game's edit token (take it from the game's edit link)",
+        raise games_svc.Forbidden(_("game_token: this is not the game's edit token (take it from the game's edit link)"),
                                   "game_token")
     svc.add_game(table, game)
     return jsonify({**svc.table_document(table), **_links(table.id)})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RulesInputError
+from .words import N_, _
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -23,7 +24,7 @@ _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Text-presentation variants of the suit symbols and the "white" forms some keyboards produce.
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
-CARD_CODE_HELP = "rank A, 2-10, J, Q, K and suit S, H, D, C, or JK"
+CARD_CODE_HELP = N_("rank A, 2-10, J, Q, K and suit S, H, D, C, or JK")
 
 
 class CardError(RulesInputError):
@@ -79,7 +80,7 @@ def parse_card(text: object, field: str | None = None, *, rank_alone: bool = Fal
     """Parse one card code; raise :class:`CardError` naming the code when it is not a card.
     With ``rank_alone`` (only the card's points are asked), a rank without a suit is a card too."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card code (expected a string such as '10H' or 'JK')", field, text)
+        raise CardError(_("%(value)r is not a card code (expected a string such as '10H' or 'JK')", value=text), field, text)
     raw = text
     # Phones often send a suit symbol followed by an emoji/text presentation selector (U+FE0F/FE0E).
     code = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
@@ -96,14 +97,15 @@ def parse_card(text: object, field: str | None = None, *, rank_alone: bool = Fal
     if rank in RANKS:
         if rank_alone:
             return Card(rank, None)
-        raise CardError(f"{raw!r} needs a suit here: the suit matters ({CARD_CODE_HELP})", field, raw)
-    raise CardError(f"{raw!r} is not a card ({CARD_CODE_HELP})", field, raw)
+        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=raw, help=_(CARD_CODE_HELP)),
+                        field, raw)
+    raise CardError(_("%(value)r is not a card (%(help)s)", value=raw, help=_(CARD_CODE_HELP)), field, raw)
 
 
 def parse_cards(codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:
     """Parse a list of card codes; errors name the position, e.g. ``cards[2]``."""
     if not isinstance(codes, (list, tuple)):
-        raise CardError(f"{codes!r} is not a list of card codes", field, codes)
+        raise CardError(_("%(value)r is not a list of card codes", value=codes), field, codes)
     return [parse_card(code, f"{field}[{i}]", rank_alone=rank_alone) for i, code in enumerate(codes)]
 
 

@@ -15,6 +15,7 @@ from .cards import Card
 from .errors import RulesInputError
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty
 from .variants import RoundScore, StockExhausted, Variant, Winner
+from .words import _, ngettext
 
 WENT_OUT = "went_out"
 STOCK_EXHAUSTED = "stock_exhausted"
@@ -71,26 +72,27 @@ def name_key(name: str) -> str:
 def check_name(name: object, field: str) -> str:
     """A player's display name: 1-40 printable characters, spaces trimmed."""
     if not isinstance(name, str):
-        raise GameRulesError(f"{name!r} is not a name (expected text such as 'Ann')", field, name)
+        raise GameRulesError(_("%(value)r is not a name (expected text such as 'Ann')", value=name), field, name)
     clean = name_form(name)
     if not clean:
-        raise GameRulesError("a player's name cannot be blank", field, name)
+        raise GameRulesError(_("a player's name cannot be blank"), field, name)
     if len(clean) > MAX_NAME_LENGTH:
-        raise GameRulesError(f"{clean[:20]!r}… is too long for a name (at most {MAX_NAME_LENGTH} characters)", field, name)
+        raise GameRulesError(_("%(value)r… is too long for a name (at most %(most)s characters)", value=clean[:20],
+                                 most=MAX_NAME_LENGTH), field, name)
     if any(not ch.isprintable() for ch in clean):
-        raise GameRulesError(f"{clean!r} contains characters that cannot be shown", field, name)
+        raise GameRulesError(_("%(value)r contains characters that cannot be shown", value=clean), field, name)
     return clean
 
 
 def seating_problems(variant: Variant, names: object, field: str = "players") -> list[GameRulesError]:
     """Every problem with a seating at once (for a form that shows each beside its seat)."""
     if not isinstance(names, (list, tuple)):
-        return [GameRulesError(f"{names!r} is not a list of player names in seating order", field, names)]
+        return [GameRulesError(_("%(value)r is not a list of player names in seating order", value=names), field, names)]
     problems: list[GameRulesError] = []
     if not (variant.players.min <= len(names) <= variant.players.max):
         problems.append(GameRulesError(
-            f"{len(names)} players is out of range: {variant.name} is for "
-            f"{variant.players.min} to {variant.players.max} players",
+            _("%(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
+              count=len(names), variant=variant.name, low=variant.players.min, high=variant.players.max),
             field,
             len(names),
         ))
@@ -104,7 +106,8 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
         key = name_key(clean)
         if key in seen:
             problems.append(GameRulesError(
-                f"{clean!r} is seated twice (seats {seen[key] + 1} and {i + 1}); names must differ", f"{field}[{i}]", clean
+                _("%(value)r is seated twice (seats %(first)s and %(second)s); names must differ", value=clean,
+                  first=seen[key] + 1, second=i + 1), f"{field}[{i}]", clean
             ))
         else:
             seen[key] = i
@@ -130,7 +133,7 @@ def find_player(names: Sequence[str], name: object, field: str) -> str:
             if name_key(known) == key:
                 return known
     listed = ", ".join(names)
-    raise GameRulesError(f"{name!r} is not a player in this game (players: {listed})", field, name)
+    raise GameRulesError(_("%(value)r is not a player in this game (players: %(players)s)", value=name, players=listed), field, name)
 
 
 def active_in_round(withdrawn_after: int | None, number: int) -> bool:
@@ -204,11 +207,11 @@ class Hand:
 
 def _whole_number(value: object, field: str, what: str, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise GameRulesError(f"{value!r} is not {what} (a whole number, 0 or more)", field, value)
+        raise GameRulesError(_("%(value)r is not %(what)s (a whole number, 0 or more)", value=value, what=what), field, value)
     if value < 0:
-        raise GameRulesError(f"{value} is not {what}: it cannot be negative", field, value)
+        raise GameRulesError(_("%(value)s is not %(what)s: it cannot be negative", value=value, what=what), field, value)
     if value > high:
-        raise GameRulesError(f"{value} is too large for {what} (at most {high})", field, value)
+        raise GameRulesError(_("%(value)s is too large for %(what)s (at most %(most)s)", value=value, what=what, most=high), field, value)
     return value
 
 
@@ -219,7 +222,8 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
     may accompany cards, values or points (rulings.md, "Irregularities")."""
     if not isinstance(raw, Mapping):
         raise GameRulesError(
-            f"{raw!r} is not a hand (expected an object such as {{\"cards\": [...]}}, {{\"points\": 25}} or {{\"missing\": true}})",
+            _("%(value)r is not a hand (expected an object such as {\"cards\": [...]}, {\"points\": 25} or {\"missing\": true})",
+              value=raw),
             field,
             raw,
         )
@@ -227,41 +231,47 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
     for key in raw:
         if key not in known:
             raise GameRulesError(
-                f"{key!r} is not part of a hand (use cards, values, points, missing, card_count, missing_cards)",
+                _("%(value)r is not part of a hand (use cards, values, points, missing, card_count, missing_cards)",
+                  value=key),
                 f"{field}.{key}", key,
             )
     kinds = [k for k in ("cards", "values", "points", "missing", "card_count") if k in raw]
     if len(kinds) != 1:
-        what = "none" if not kinds else " and ".join(kinds)
-        raise GameRulesError(
-            f"a hand needs exactly one of cards, values, points, missing or card_count (got {what})", field, dict(raw)
+        if kinds:
+            message = _("a hand needs exactly one of cards, values, points, missing or card_count (got %(got)s)",
+                        got=_(" and ").join(kinds))
+        else:
+            message = _("a hand needs exactly one of cards, values, points, missing or card_count (got none)")
+        raise GameRulesError(message, field, dict(raw)
         )
     kind = kinds[0]
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     missing_cards = 0
     if "missing_cards" in raw:
         if kind not in ("cards", "values", "points"):
-            raise GameRulesError("missing_cards goes with cards, values or points only", f"{field}.missing_cards", raw["missing_cards"])
+            raise GameRulesError(_("missing_cards goes with cards, values or points only"), f"{field}.missing_cards", raw["missing_cards"])
         try:
             missing_cards = check_missing_cards(raw["missing_cards"], f"{field}.missing_cards")
         except RulesInputError as err:
             raise GameRulesError(err.message, f"{field}.missing_cards", err.value) from None
     if roy and kind != "card_count" and kind != "cards":
         raise GameRulesError(
-            f"{variant.name} scores the cards left in each hand: give card_count (how many cards the player still holds)",
+            _("%(variant)s scores the cards left in each hand: give card_count (how many cards the player still holds)",
+              variant=variant.name),
             f"{field}.{kind}",
             raw[kind],
         )
     if not roy and kind == "card_count":
         raise GameRulesError(
-            f"card_count is for ROY; in {variant.name} give the cards left, their values, the points, or missing",
+            _("card_count is for ROY; in %(variant)s give the cards left, their values, the points, or missing",
+              variant=variant.name),
             f"{field}.card_count",
             raw["card_count"],
         )
     if kind == "cards":
         codes = raw["cards"]
         if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
-            raise GameRulesError(f"{len(codes)} cards is more than any hand holds", f"{field}.cards", len(codes))
+            raise GameRulesError(_("%(count)s cards is more than any hand holds", count=len(codes)), f"{field}.cards", len(codes))
         try:
             cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
         except RulesInputError as err:
@@ -276,13 +286,13 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             raise GameRulesError(err.message, err.field, err.value) from None
         return Hand("values", value_counts=tuple(counts.items()), missing_cards=missing_cards)
     if kind == "points":
-        points = _whole_number(raw["points"], f"{field}.points", "a number of points", MAX_POINTS)
+        points = _whole_number(raw["points"], f"{field}.points", _("a number of points"), MAX_POINTS)
         return Hand("points", points=points, missing_cards=missing_cards)
     if kind == "missing":
         if raw["missing"] is not True:
-            raise GameRulesError(f"{raw['missing']!r}: missing must be true (no score was posted)", f"{field}.missing", raw["missing"])
+            raise GameRulesError(_("%(value)r: missing must be true (no score was posted)", value=raw["missing"]), f"{field}.missing", raw["missing"])
         return Hand("missing")
-    count = _whole_number(raw["card_count"], f"{field}.card_count", "a number of cards", 52)
+    count = _whole_number(raw["card_count"], f"{field}.card_count", _("a number of cards"), 52)
     return Hand("card_count", card_count=count)
 
 
@@ -348,36 +358,41 @@ def score_round(
     """
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     if end not in ENDS:
-        raise GameRulesError(f"{end!r} is not a way for a round to end (went_out or stock_exhausted)", "end", end)
+        raise GameRulesError(_("%(value)r is not a way for a round to end (went_out or stock_exhausted)", value=end), "end", end)
     if end == STOCK_EXHAUSTED:
         if variant.stock_exhausted is not StockExhausted.TURN_OVER_ONCE_THEN_END:
             raise GameRulesError(
-                f"a round of {variant.name} cannot end by the stock running out: the discards are shuffled into a new stock",
+                _("a round of %(variant)s cannot end by the stock running out: the discards are shuffled into a new stock",
+                  variant=variant.name),
                 "end",
                 end,
             )
         if went_out is not None:
             raise GameRulesError(
-                f"{went_out!r} cannot have gone out in a round that ended because the stock ran out twice", "went_out", went_out
+                _("%(value)r cannot have gone out in a round that ended because the stock ran out twice", value=went_out),
+                "went_out", went_out
             )
     elif went_out is None:
         raise GameRulesError(
-            "went_out: say who went out"
-            + (" (or end: stock_exhausted when the stock ran out twice)" if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END else ""),
+            _("went_out: say who went out (or end: stock_exhausted when the stock ran out twice)")
+            if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END else _("went_out: say who went out"),
             "went_out",
             None,
         )
     if went_out is not None and went_out not in players:
-        raise GameRulesError(f"{went_out!r} is not playing this round (players: {', '.join(players)})", "went_out", went_out)
+        raise GameRulesError(_("%(value)r is not playing this round (players: %(players)s)", value=went_out,
+                                               players=", ".join(players)), "went_out", went_out)
 
     others = [p for p in players if p != went_out]
     for name in hands:
         if name not in players:
-            raise GameRulesError(f"{name!r} is not playing this round (players: {', '.join(players)})", f"hands.{name}", name)
+            raise GameRulesError(_("%(value)r is not playing this round (players: %(players)s)", value=name,
+                                               players=", ".join(players)), f"hands.{name}", name)
     for name in others:
         if name not in hands:
-            need = "card_count" if roy else "cards, points or missing"
-            raise GameRulesError(f"no hand for {name}: every player but the one who went out needs {need}", f"hands.{name}", None)
+            need = "card_count" if roy else _("cards, points or missing")
+            raise GameRulesError(_("no hand for %(name)s: every player but the one who went out needs %(need)s",
+                                   name=name, need=need), f"hands.{name}", None)
     if went_out is not None and went_out in hands:
         hand = hands[went_out]
         zero = (hand.entered_as == "cards" and not hand.cards and not hand.missing_cards) or (
@@ -386,7 +401,7 @@ def score_round(
             hand.entered_as == "points" and hand.points == 0 and not hand.missing_cards
         ) or (hand.entered_as == "card_count" and hand.card_count == 0) or hand.entered_as == "went_out"
         if not zero:
-            raise GameRulesError(f"{went_out} went out and scores 0; leave their hand empty", f"hands.{went_out}", hand.as_input())
+            raise GameRulesError(_("%(name)s went out and scores 0; leave their hand empty", name=went_out), f"hands.{went_out}", hand.as_input())
 
     applied: list[Applied] = []
     results: dict[str, HandResult] = {}
@@ -434,8 +449,11 @@ def score_round(
             results[name] = HandResult(**{**results[name].__dict__, "note": note})
             applied.append(Applied(
                 "incorrect_hand",
-                f"Round {number}: {name} held {hand.missing_cards} {word} too few and is charged {extra} "
-                f"({penalty} per missing card) on top of the cards held.",
+                ngettext("Round %(number)s: %(name)s held %(num)s card too few and is charged %(extra)s "
+                         "(%(penalty)s per missing card) on top of the cards held.",
+                         "Round %(number)s: %(name)s held %(num)s cards too few and is charged %(extra)s "
+                         "(%(penalty)s per missing card) on top of the cards held.",
+                         hand.missing_cards, number=number, name=name, extra=extra, penalty=penalty),
                 irregular,
                 name,
             ))
@@ -445,8 +463,8 @@ def score_round(
     for name in missing:
         if len(posted) < 2:
             raise RoundMustBeReplayed(
-                f"no score for {name}, and fewer than two other players posted a score this round: "
-                "the round must be replayed",
+                _("no score for %(name)s, and fewer than two other players posted a score this round: "
+                  "the round must be replayed", name=name),
                 f"hands.{name}",
                 {"missing": True},
             )
@@ -455,23 +473,25 @@ def score_round(
         results[name] = HandResult("missing", (), 0, points, note=f"no score posted: {top[0]} + {top[1]}, the two highest others")
         applied.append(Applied(
             "missing_score",
-            f"Round {number}: no score was posted for {name}, who gets {points}, the sum of the two highest "
-            f"scores the others posted this round ({top[0]} and {top[1]}).",
+            _("Round %(number)s: no score was posted for %(name)s, who gets %(points)s, the sum of the two highest "
+              "scores the others posted this round (%(first)s and %(second)s).", number=number, name=name,
+              points=points, first=top[0], second=top[1]),
             incomplete,
             name,
         ))
     if end == STOCK_EXHAUSTED:
         applied.append(Applied(
             "stock_exhausted",
-            f"Round {number}: the stock ran out a second time, so the round ended with nobody out and "
-            "every player scored the cards in hand.",
+            _("Round %(number)s: the stock ran out a second time, so the round ended with nobody out and "
+              "every player scored the cards in hand.", number=number),
             cite(variant, "stock", "Stock depletion"),
         ))
     if went_out is not None and variant.scoring.round_win_bonus:
         bonus[went_out] = -variant.scoring.round_win_bonus
         applied.append(Applied(
             "round_win_bonus",
-            f"Round {number}: {went_out} went out and takes {variant.scoring.round_win_bonus} points off the total.",
+            _("Round %(number)s: %(name)s went out and takes %(points)s points off the total.", number=number,
+              name=went_out, points=variant.scoring.round_win_bonus),
             cite(variant, "scoring", "Built-in variants"),
             went_out,
         ))
@@ -603,22 +623,23 @@ def tally(
             totals[s.name] = total
             provisional[s.name] = not ended and total is not None
             if total is None:
-                notes.append(
-                    f"{s.name} withdrew after round {s.withdrawn_after}; fewer than two other players are left "
-                    "to complete the game, so the game is void (kept on record, left out of statistics)."
-                )
+                notes.append(_(
+                    "%(name)s withdrew after round %(round)s; fewer than two other players are left to complete "
+                    "the game, so the game is void (kept on record, left out of statistics).",
+                    name=s.name, round=s.withdrawn_after))
             else:
                 top = sorted(((raw[n], n) for n in active), reverse=True)[:2]
-                state = "final" if ended else "provisional until the game ends"
-                notes.append(
-                    f"{s.name} withdrew after round {s.withdrawn_after}; their total {total} is the sum of the two "
-                    f"highest totals of the players still in ({top[0][1]} {top[0][0]}, {top[1][1]} {top[1][0]}), "
-                    f"{state}."
-                )
+                state = _("final") if ended else _("provisional until the game ends")
+                notes.append(_(
+                    "%(name)s withdrew after round %(round)s; their total %(total)s is the sum of the two highest "
+                    "totals of the players still in (%(first)s %(first_total)s, %(second)s %(second_total)s), "
+                    "%(state)s.", name=s.name, round=s.withdrawn_after, total=total, first=top[0][1],
+                    first_total=top[0][0], second=top[1][1], second_total=top[1][0], state=state))
         else:
             totals[s.name] = raw[s.name]
             provisional[s.name] = False
-            notes.append(f"{s.name} withdrew after hand {s.withdrawn_after}; their total stays at {raw[s.name]}.")  # ROY
+            notes.append(_("%(name)s withdrew after hand %(hand)s; their total stays at %(total)s.",  # ROY
+                           name=s.name, hand=s.withdrawn_after, total=raw[s.name]))
 
     ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]
@@ -644,7 +665,8 @@ def tally(
         number = played + 1
         next_round = {"number": number, "dealer": names[dealer_seats[-1]], **round_info(variant, number)}
     if len(winners) > 1:
-        notes.append(f"{' and '.join(winners)} tie on {totals[winners[0]]} and share the win.")
+        notes.append(_("%(names)s tie on %(total)s and share the win.", names=_(" and ").join(winners),
+                       total=totals[winners[0]]))
     return Tally(status, totals, provisional, standings, winner, winners, next_round, dealer_seats, notes)
 
 
@@ -656,27 +678,30 @@ def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_a
     "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
     if now.year != started_at.year:
         raise GameRulesError(
-            f"this game started in {started_at.year} and can only be resumed in the same calendar year "
-            f"(it is now {now.year})",
+            _("this game started in %(start)s and can only be resumed in the same calendar year (it is now %(now)s)",
+              start=started_at.year, now=now.year),
             "resume",
             now.year,
         )
     if present is None:
         return
     if not isinstance(present, (list, tuple)):
-        raise GameRulesError(f"{present!r} is not a list of player names in seating order", "players", present)
+        raise GameRulesError(_("%(value)r is not a list of player names in seating order", value=present), "players",
+                             present)
     given = [" ".join(p.split()).casefold() if isinstance(p, str) else p for p in present]
     expected = [s.casefold() for s in seated]
     if given != expected:
         missing = [s for s in seated if s.casefold() not in given]
         if missing:
-            why = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not at the table"
+            why = ngettext("%(names)s is not at the table", "%(names)s are not at the table", len(missing),
+                           names=", ".join(missing))
         elif len(given) != len(expected):
-            why = "the list does not match the players of this game"
+            why = _("the list does not match the players of this game")
         else:
-            why = "the seats have changed"
+            why = _("the seats have changed")
         raise GameRulesError(
-            f"the game can only be resumed with every player in the same seats ({', '.join(seated)}): {why}",
+            _("the game can only be resumed with every player in the same seats (%(players)s): %(why)s",
+              players=", ".join(seated), why=why),
             "players",
             list(present),
         )

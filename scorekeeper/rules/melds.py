@@ -36,6 +36,7 @@ from typing import Iterable, Sequence
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantError
+from .words import _
 
 SET = "set"
 RUN = "run"
@@ -162,7 +163,7 @@ def _ordinal(i: int) -> str:
 
 def _meld_rules(variant: Variant):
     if variant.melds is None:
-        raise VariantError(f"{variant.name} has no sets or runs (it is not a contract game)", "variant", variant.id)
+        raise VariantError(_("%(variant)s has no sets or runs (it is not a contract game)", variant=variant.name), "variant", variant.id)
     return variant.melds
 
 
@@ -463,11 +464,11 @@ def _verdict(variant: Variant, cards: tuple[Card, ...], reading: _Reading, legal
 
 def _check_cards(variant: Variant, cards: Sequence[Card], field: str) -> tuple[Card, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise RulesInputError(f"{cards!r} is not a list of cards", field, cards)
+        raise RulesInputError(_("%(value)r is not a list of cards", value=cards), field, cards)
     out = []
     for i, card in enumerate(cards):
         if not isinstance(card, Card):
-            raise RulesInputError(f"{card!r} is not a card", f"{field}[{i}]", card)
+            raise RulesInputError(_("%(value)r is not a card", value=card), f"{field}[{i}]", card)
         variant.check_card(card, f"{field}[{i}]")
         out.append(card)
     return tuple(out)
@@ -595,9 +596,9 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     rnd = None if round_number is None else variant.round(round_number, "round")
     if hand_cards is not None and (not isinstance(hand_cards, int) or isinstance(hand_cards, bool)
                                    or not 1 <= hand_cards <= 52 * variant.max_decks):
-        raise RulesInputError(f"{hand_cards!r} is not a number of cards in a hand", "hand_cards", hand_cards)
+        raise RulesInputError(_("%(value)r is not a number of cards in a hand", value=hand_cards), "hand_cards", hand_cards)
     if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
-        raise RulesInputError(f"{melds!r} is not a list of melds", field, melds)
+        raise RulesInputError(_("%(value)r is not a list of melds", value=melds), field, melds)
     all_cards = [_check_cards(variant, meld, f"{field}[{k}]") for k, meld in enumerate(melds)]
     why = _Why()
     options = [_readings(variant, cards) for cards in all_cards]

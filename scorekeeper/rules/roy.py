@@ -27,6 +27,7 @@ from typing import Sequence
 from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, Variant, VariantError, get_variant
+from .words import _
 
 _SYMBOLS = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOLS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
@@ -73,7 +74,7 @@ def parse_suit(value: object, field: str, allow_none: bool = True) -> str | None
         suit = _SYMBOLS.get(text, text.upper())
         if suit in SUITS:
             return suit
-    raise RulesInputError(f"{value!r} is not a suit (S, H, D or C)", field, value)
+    raise RulesInputError(_("%(value)r is not a suit (S, H, D or C)", value=value), field, value)
 
 
 def _ladder(aces: AceRule) -> list[str]:
@@ -86,42 +87,47 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     variant = variant or get_variant("roy")
     rules = variant.roy
     if rules is None:
-        raise VariantError(f"{variant.name} is not a ROY-style shedding game", "variant", variant.id)
+        raise VariantError(_("%(variant)s is not a ROY-style shedding game", variant=variant.name), "variant", variant.id)
     if not isinstance(top, Card):
-        raise RulesInputError(f"{top!r} is not a card", "top", top)
+        raise RulesInputError(_("%(value)r is not a card", value=top), "top", top)
     variant.check_card(top, "top")
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise RulesInputError(f"{cards!r} is not a list of cards", "cards", cards)
+        raise RulesInputError(_("%(value)r is not a list of cards", value=cards), "cards", cards)
     for i, card in enumerate(cards):
         if not isinstance(card, Card):
-            raise RulesInputError(f"{card!r} is not a card", f"cards[{i}]", card)
+            raise RulesInputError(_("%(value)r is not a card", value=card), f"cards[{i}]", card)
         variant.check_card(card, f"cards[{i}]")
     copies = Counter([top.code])
     for i, card in enumerate(cards):
         copies[card.code] += 1
         if copies[card.code] > variant.max_decks:
-            where = "is the top card" if card == top else "appears twice"
+            where = (_("%(card)r is the top card", card=card.code) if card == top
+                     else _("%(card)r appears twice", card=card.code))
             raise RulesInputError(
-                f"{card.code!r} {where}: {variant.name} is played with one deck, so it cannot be played here",
+                _("%(where)s: %(variant)s is played with one deck, so it cannot be played here",
+                  where=where, variant=variant.name),
                 f"cards[{i}]", card.code)
     announced = parse_suit(announced_suit, "announced_suit")
     if announced is not None and top.rank != rules.suit_changer:
         raise RulesInputError(
-            f"{announced_suit!r} was announced, but the top card {top.code} is not a {rules.suit_changer} "
-            "(only a jack played alone changes the suit)",
+            _("%(value)r was announced, but the top card %(top)s is not a %(rank)s "
+              "(only a jack played alone changes the suit)", value=announced_suit, top=top.code,
+              rank=rules.suit_changer),
             "announced_suit", announced_suit)
     if not isinstance(pending_draw, int) or isinstance(pending_draw, bool) or pending_draw < 0:
-        raise RulesInputError(f"{pending_draw!r} is not a number of cards to draw (0 or more)", "pending_draw",
+        raise RulesInputError(_("%(value)r is not a number of cards to draw (0 or more)", value=pending_draw), "pending_draw",
                               pending_draw)
     most = rules.draw_per_card * 4 * variant.max_decks
     if pending_draw % rules.draw_per_card or pending_draw > most:
         raise RulesInputError(
-            f"{pending_draw} cannot be pending: aces make the next player draw {rules.draw_per_card} each, "
-            f"so it is one of {', '.join(str(rules.draw_per_card * k) for k in range(5))}",
+            _("%(value)s cannot be pending: aces make the next player draw %(each)s each, so it is one of %(allowed)s",
+              value=pending_draw, each=rules.draw_per_card,
+              allowed=", ".join(str(rules.draw_per_card * k) for k in range(5))),
             "pending_draw", pending_draw)
     if pending_draw and top.rank != rules.draw_card:
         raise RulesInputError(
-            f"{pending_draw} cards are pending, but the top card {top.code} is not an ace", "pending_draw",
+            _("%(value)s cards are pending, but the top card %(top)s is not an ace", value=pending_draw, top=top.code),
+            "pending_draw",
             pending_draw)
 
     play = variant.cite("play")
@@ -154,7 +160,8 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     if lone_changer:
         if announce is None:
             raise RulesInputError(
-                f"a {first.code} played alone changes the suit: say which suit with announce (S, H, D or C)",
+                _("a %(card)s played alone changes the suit: say which suit with announce (S, H, D or C)",
+                  card=first.code),
                 "announce", announce)
         suit = parse_suit(announce, "announce", allow_none=False)
         cite(special)

@@ -12,7 +12,8 @@ from typing import Iterable, Mapping, Sequence
 from .cards import JOKER, RANKS, parse_card
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
-from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
+from .variants import AceRule, Citation, Contract, ContractKind, StockExhausted, Variant, WildSpec, Winner
+from .words import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class LegendItem:
     label: str
     text: str
     citation: Citation
+    key: str = ""  # which reminder this is ("points", "scoring"...), whatever the language
+
 
     @property
     def source(self) -> str:
@@ -29,15 +32,16 @@ class LegendItem:
         would ("Joybells rules, Wild Cards"; "rulings"; "house rule"): never a source's id."""
         file = self.citation.file
         if file == "rulings":
-            return "rulings"
+            return _("rulings")
         if file == "house":
-            return "house rule"
-        return f"{SHORT_SOURCE_NAMES.get(file, file)}, {self.citation.section}".strip(", ")
+            return _("house rule")
+        name = _(SHORT_SOURCE_NAMES[file]) if file in SHORT_SOURCE_NAMES else file
+        return f"{name}, {self.citation.section}".strip(", ")
 
 
 # The sources as the legend names them (the rules pages give their full titles, rules/variants.py).
-SHORT_SOURCE_NAMES = {"000": "Joybells rules", "001": "Continental article", "002": "ROY post",
-                      "003": "Le May I rules", "004": "Clenney rules"}
+SHORT_SOURCE_NAMES = {"000": N_("Joybells rules"), "001": N_("Continental article"), "002": N_("ROY post"),
+                      "003": N_("Le May I rules"), "004": N_("Clenney rules")}
 
 
 def dealer_seats(players: int, first_dealer: int, rounds: int) -> list[int]:
@@ -108,24 +112,63 @@ def card_point_groups(variant: Variant) -> list[tuple[str, str]]:
         if keys:
             groups.append((_collapse(keys), str(value)))
     if len(face) >= 3:
-        groups.append((_collapse(face), "face value"))
+        groups.append((_collapse(face), _("face value")))
     return groups
 
 
 _ACES = {
-    AceRule.LOW: "Aces are low only: A-2-3-4, never Q-K-A.",
-    AceRule.LOW_OR_HIGH: "An ace is low (A-2-3) or high (Q-K-A) in a run, not both: no K-A-2.",
-    AceRule.AROUND_THE_CORNER: "Aces are low, high or both: runs may turn the corner (Q-K-A-2).",
-    AceRule.HIGH: "Aces are high in play chains: Q-K-A, never A-2.",
+    AceRule.LOW: N_("Aces are low only: A-2-3-4, never Q-K-A."),
+    AceRule.LOW_OR_HIGH: N_("An ace is low (A-2-3) or high (Q-K-A) in a run, not both: no K-A-2."),
+    AceRule.AROUND_THE_CORNER: N_("Aces are low, high or both: runs may turn the corner (Q-K-A-2)."),
+    AceRule.HIGH: N_("Aces are high in play chains: Q-K-A, never A-2."),
 }
 
 
 def describe_aces(rule: AceRule) -> str:
-    return _ACES[rule]
+    return _(_ACES[rule])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def contract_words(contract: Contract) -> str:
+    """A contract as the sheet says it: "1 set + 1 run" (in French "1 brelan + 1 séquence")."""
+    parts = []
+    if contract.sets:
+        parts.append(ngettext("%(num)s set", "%(num)s sets", contract.sets))
+    if contract.runs:
+        parts.append(ngettext("%(num)s run", "%(num)s runs", contract.runs))
+    return " + ".join(parts) or _("nothing")
+
+
+_SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+
+
+def _the_card(code: str) -> str:
+    """"the ace of hearts": one wild card named in full (the article goes with the rank in French)."""
+    card = parse_card(code)
+    suit = _(_SUIT_WORDS[card.suit])
+    if card.rank == "A":
+        return _("the ace of %(suit)s", suit=suit)
+    if card.rank == "J":
+        return _("the jack of %(suit)s", suit=suit)
+    if card.rank == "Q":
+        return _("the queen of %(suit)s", suit=suit)
+    if card.rank == "K":
+        return _("the king of %(suit)s", suit=suit)
+    return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
+
+
+def wild_words(wild: WildSpec) -> str:
+    """The wild cards as the sheet says them: "jokers, every 2", or "none"."""
+    if not wild.tokens:
+        return "none"
+    words = []
+    for token in wild.tokens:
+        if token == JOKER:
+            words.append(_("jokers"))
+        elif token in RANKS:
+            words.append(_("every %(rank)s", rank=token))
+        else:
+            words.append(_the_card(token))
+    return ", ".join(words)
 
 
 def legend(variant: Variant) -> list[LegendItem]:
@@ -138,66 +181,72 @@ def legend(variant: Variant) -> list[LegendItem]:
     items: list[LegendItem] = []
     cite = variant.cite
     points = " · ".join(f"{ranks} = {value}" for ranks, value in card_point_groups(variant))
-    items.append(LegendItem("Card points", points + "; going out scores 0.", cite("points")))
+    items.append(LegendItem(_("Card points"), _("%(points)s; going out scores 0.", points=points), cite("points"),
+                            "points"))
     m = variant.melds
     if m is not None:
-        wild = m.wild.describe()
-        text = "No wild cards." if wild == "none" else f"{wild[0].upper()}{wild[1:]}."
+        wild = wild_words(m.wild)
+        text = _("No wild cards.") if wild == "none" else f"{wild[0].upper()}{wild[1:]}."
         if m.wilds_may_not_outnumber_naturals:
-            text += " Wilds may not outnumber natural cards in a meld."
-        items.append(LegendItem("Wilds", text, cite("wild")))
-        items.append(LegendItem("Aces", describe_aces(m.aces), cite("aces")))
-        melds = f"Sets of {m.set_min}+ cards of one rank; runs of {m.run_min}+ in one suit."
+            text += " " + _("Wilds may not outnumber natural cards in a meld.")
+        items.append(LegendItem(_("Wilds"), text, cite("wild"), "wild"))
+        items.append(LegendItem(_("Aces"), describe_aces(m.aces), cite("aces"), "aces"))
+        melds = _("Sets of %(set)s+ cards of one rank; runs of %(run)s+ in one suit.", set=m.set_min, run=m.run_min)
         if variant.contract_kind is ContractKind.MINIMUM:
-            melds += " A contract is a minimum: more or longer melds are allowed."
+            melds += " " + _("A contract is a minimum: more or longer melds are allowed.")
         else:
-            melds += " Lay down exactly the contract, all at once."
+            melds += " " + _("Lay down exactly the contract, all at once.")
         if not m.same_suit_runs:
-            melds += " No two runs of one suit."
-        items.append(LegendItem("Melds", melds, cite("melds")))
+            melds += " " + _("No two runs of one suit.")
+        items.append(LegendItem(_("Melds"), melds, cite("melds"), "melds"))
     if variant.last_round is not None:
         last = variant.last_round
         rnd = variant.rounds[last.round - 1]
-        parts = []
         if last.all_cards_in_contract:
-            parts.append(f"go out with every card in the {rnd.contract.describe()}")
+            how = _("go out with every card in the %(contract)s", contract=contract_words(rnd.contract))
         else:
-            parts.append("go out with no card left")
+            how = _("go out with no card left")
         if last.no_discard:
-            parts.append("no final discard")
-        items.append(LegendItem("Last round", f"Round {last.round}: " + ", ".join(parts) + ".", cite("last_round")))
+            text = _("Round %(number)s: %(how)s, no final discard.", number=last.round, how=how)
+        else:
+            text = _("Round %(number)s: %(how)s.", number=last.round, how=how)
+        items.append(LegendItem(_("Last round"), text, cite("last_round"), "last_round"))
     if variant.may_i.allowed:
         mi = variant.may_i
-        text = (
-            f"Out of turn, the discard costs {_plural(mi.penalty_cards_per_discard, 'penalty card')} from the stock;"
-            " the player whose turn it is takes it free."
-        )
+        cards = mi.penalty_cards_per_discard
+        text = ngettext(
+            "Out of turn, the discard costs %(num)s penalty card from the stock; the player whose turn it is takes it free.",
+            "Out of turn, the discard costs %(num)s penalty cards from the stock; the player whose turn it is takes it free.",
+            cards)
         if mi.multiple_discards:
-            text += f" Several discards may be taken: {_plural(mi.penalty_cards_per_discard, 'penalty card')} each."
+            text += " " + ngettext("Several discards may be taken: %(num)s penalty card each.",
+                                   "Several discards may be taken: %(num)s penalty cards each.", cards)
         if mi.no_lay_down_until_next_turn:
-            text += " No laying down until your next turn."
+            text += " " + _("No laying down until your next turn.")
         last_off = variant.no_may_i_in_last_rounds
         if last_off:
-            text += f" House rule: no May I in the last {last_off} rounds."
-        items.append(LegendItem("May I", text, cite("may_i")))
+            text += " " + _("House rule: no May I in the last %(rounds)s rounds.", rounds=last_off)
+        items.append(LegendItem(_("May I"), text, cite("may_i"), "may_i"))
     sc = variant.scoring
-    win = "Lowest total wins."
+    win = _("Lowest total wins.")
     if sc.round_win_bonus:
-        win = f"Each round won takes {sc.round_win_bonus} points off your total. Lowest total wins."
-    items.append(LegendItem("Winning", win, cite("scoring")))
+        win = _("Each round won takes %(points)s points off your total. Lowest total wins.", points=sc.round_win_bonus)
+    items.append(LegendItem(_("Winning"), win, cite("scoring"), "winning"))
     if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
-        stock = "Turn the discards over once as a new stock; if it runs out again, the round ends and everyone scores their hand."
+        stock = _("Turn the discards over once as a new stock; if it runs out again, the round ends and everyone "
+                  "scores their hand.")
     else:
-        stock = "Shuffle the discards into a new stock as often as needed."
-    items.append(LegendItem("Stock", stock, cite("stock")))
+        stock = _("Shuffle the discards into a new stock as often as needed.")
+    items.append(LegendItem(_("Stock"), stock, cite("stock"), "stock"))
     if sc.missing_card_penalty:
         items.append(
             LegendItem(
-                "Irregular",
-                f"Too few cards when someone goes out: {sc.missing_card_penalty} points per missing card."
-                " No score posted: the two highest scores of the others that round."
-                " Leaving: the two highest final totals of the others.",
+                _("Irregular"),
+                _("Too few cards when someone goes out: %(points)s points per missing card."
+                  " No score posted: the two highest scores of the others that round."
+                  " Leaving: the two highest final totals of the others.", points=sc.missing_card_penalty),
                 cite("incomplete_games"),
+                "irregular",
             )
         )
     return items
@@ -211,30 +260,33 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
     per = r.draw_per_card
     stacks = ", ".join(str(per * k) for k in range(2, 5))
     target = variant.scoring.target
+    scoring = _("The first out wins the hand and scores 1 point per card left in each opponent's hand.")
+    if target:
+        scoring += " " + _("First to %(target)s wins the game.", target=target)
     items = [
         LegendItem(
-            "Play",
-            "Match the top card's suit or rank; then chain cards of the rank on top or the next card up"
-            " in its suit. " + describe_aces(r.aces),
+            _("Play"),
+            _("Match the top card's suit or rank; then chain cards of the rank on top or the next card up in its suit.")
+            + " " + describe_aces(r.aces),
             cite("play"),
+            "play",
         ),
         LegendItem(
             f"{r.suit_changer}",
-            "A jack played alone, as the whole turn, changes the suit to the one announced.",
+            _("A jack played alone, as the whole turn, changes the suit to the one announced."),
             cite("special_cards"),
+            "suit_changer",
         ),
         LegendItem(
             f"{r.draw_card}",
-            f"After an ace the next player plays an ace or draws {per} ({stacks} as aces stack).",
+            _("After an ace the next player plays an ace or draws %(per)s (%(stacks)s as aces stack).",
+              per=per, stacks=stacks),
             cite("special_cards"),
+            "draw_card",
         ),
-        LegendItem(skip_label, f"The next player draws {r.skip_draw} and loses the turn.", cite("special_cards")),
-        LegendItem(
-            "Scoring",
-            "The first out wins the hand and scores 1 point per card left in each opponent's hand."
-            + (f" First to {target} wins the game." if target else ""),
-            cite("scoring"),
-        ),
+        LegendItem(skip_label, _("The next player draws %(cards)s and loses the turn.", cards=r.skip_draw),
+                   cite("special_cards"), "skip_card"),
+        LegendItem(_("Scoring"), scoring, cite("scoring"), "scoring"),
     ]
     return items
 
@@ -242,8 +294,8 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
 def winner_rule(variant: Variant) -> str:
     """One line for the total row: how the game is won."""
     if variant.scoring.winner is Winner.FIRST_TO_TARGET:
-        return f"first to {variant.scoring.target} wins"
-    return "lowest total wins"
+        return _("first to %(target)s wins", target=variant.scoring.target)
+    return _("lowest total wins")
 
 
 __all__: Iterable[str] = (
@@ -252,6 +304,8 @@ __all__: Iterable[str] = (
     "running_totals",
     "card_point_groups",
     "describe_aces",
+    "contract_words",
+    "wild_words",
     "legend",
     "winner_rule",
 )

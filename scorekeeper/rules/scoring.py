@@ -6,6 +6,7 @@ from typing import Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesInputError
+from .words import _
 from .variants import RoundScore, Variant
 
 
@@ -37,9 +38,9 @@ def check_missing_cards(missing_cards: object, field: str = "missing_cards") -> 
     if missing_cards is None:
         return 0
     if not isinstance(missing_cards, int) or isinstance(missing_cards, bool) or missing_cards < 0:
-        raise RulesInputError(f"{missing_cards!r} is not a number of missing cards (a whole number, 0 or more)", field, missing_cards)
+        raise RulesInputError(_("%(value)r is not a number of missing cards (a whole number, 0 or more)", value=missing_cards), field, missing_cards)
     if missing_cards > 60:
-        raise RulesInputError(f"{missing_cards} missing cards is more than any hand holds", field, missing_cards)
+        raise RulesInputError(_("%(count)s missing cards is more than any hand holds", count=missing_cards), field, missing_cards)
     return missing_cards
 
 
@@ -52,7 +53,7 @@ def hand_points(variant: Variant, cards: Iterable[Card], missing_cards: int = 0)
     """Points of the cards left in a hand under ``variant``'s card values, plus the incorrect-hand
     penalty for ``missing_cards`` (rulings.md, "Irregularities")."""
     if variant.scoring.round_score is not RoundScore.PENALTY:
-        raise RulesInputError(f"{variant.name} does not score the cards left in a hand", "variant", variant.id)
+        raise RulesInputError(_("%(variant)s does not score the cards left in a hand", variant=variant.name), "variant", variant.id)
     missing_cards = check_missing_cards(missing_cards)
     lines = []
     for card in cards:
@@ -83,7 +84,7 @@ def check_value_counts(variant: Variant, counts: object, field: str = "values") 
     """``{card value: how many cards of that value}`` checked against ``variant``'s card values
     (JSON keys are strings: ``{"5": 3}``). Zero counts are dropped."""
     if not isinstance(counts, Mapping):
-        raise RulesInputError(f"{counts!r} is not an object of card values and counts, such as {{\"5\": 3, \"10\": 1}}", field, counts)
+        raise RulesInputError(_("%(value)r is not an object of card values and counts, such as {\"5\": 3, \"10\": 1}", value=counts), field, counts)
     values = {value for value, _ in points_classes(variant)}
     out: dict[int, int] = {}
     total = 0
@@ -94,12 +95,14 @@ def check_value_counts(variant: Variant, counts: object, field: str = "values") 
             value = None
         if value is None or value not in values:
             allowed = ", ".join(str(v) for v in sorted(values))
-            raise RulesInputError(f"{key!r} is not a card value in {variant.name} (card values: {allowed})", f"{field}.{key}", key)
+            raise RulesInputError(_("%(value)r is not a card value in %(variant)s (card values: %(allowed)s)", value=key,
+                                     variant=variant.name, allowed=allowed), f"{field}.{key}", key)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise RulesInputError(f"{count!r} is not a number of {value}-point cards (a whole number, 0 or more)", f"{field}.{key}", count)
+            raise RulesInputError(_("%(value)r is not a number of %(points)s-point cards (a whole number, 0 or more)",
+                                     value=count, points=value), f"{field}.{key}", count)
         total += count
         if total > MAX_VALUE_COUNT:
-            raise RulesInputError(f"{total} cards is more than any hand holds", f"{field}.{key}", count)
+            raise RulesInputError(_("%(count)s cards is more than any hand holds", count=total), f"{field}.{key}", count)
         if count:
             out[value] = out.get(value, 0) + count
     return dict(sorted(out.items(), key=lambda kv: -kv[0]))
@@ -111,7 +114,7 @@ def points_from_value_counts(variant: Variant, counts: Mapping, missing_cards: i
     ``missing_cards`` (rulings.md, "Irregularities"). Same total as :func:`hand_points` for the
     same cards."""
     if variant.scoring.round_score is not RoundScore.PENALTY:
-        raise RulesInputError(f"{variant.name} does not score the cards left in a hand", "variant", variant.id)
+        raise RulesInputError(_("%(variant)s does not score the cards left in a hand", variant=variant.name), "variant", variant.id)
     checked = check_value_counts(variant, counts)
     missing_cards = check_missing_cards(missing_cards)
     names = dict(points_classes(variant))

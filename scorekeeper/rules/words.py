@@ -11,6 +11,8 @@ order. Sentences kept in module-level data are marked with :func:`N_` and transl
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 _catalogue: ContextVar[gettext.NullTranslations] = ContextVar("catalogue", default=gettext.NullTranslations())
@@ -19,6 +21,16 @@ _catalogue: ContextVar[gettext.NullTranslations] = ContextVar("catalogue", defau
 def use(catalogue: gettext.NullTranslations) -> None:
     """The catalogue the sentences of this request (or thread) are looked up in."""
     _catalogue.set(catalogue)
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """The sentences made inside are English, whoever reads this request (for what is stored)."""
+    token = _catalogue.set(gettext.NullTranslations())
+    try:
+        yield
+    finally:
+        _catalogue.reset(token)
 
 
 def _(message: str, **params: object) -> str:

@@ -22,9 +22,11 @@ import threading
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
+from ..i18n import language
 from ..models import ScoresheetPdf, utcnow
 from ..rules.variants import Variant, VariantError
 from ..services.house import find_row, find_variant
@@ -71,8 +73,9 @@ def _fingerprint(app: Flask) -> str:
 
 
 def sheet_key(*parts: object) -> str:
-    """The key a PDF is kept under: ``parts`` and the fingerprint of the sheet templates."""
-    text = "|".join(str(p) for p in (*parts, current_app.extensions["scorekeeper_sheet_fingerprint"]))
+    """The key a PDF is kept under: ``parts``, the language it is written in (a French sheet is never
+    served to an English reader) and the fingerprint of the sheet templates."""
+    text = "|".join(str(p) for p in (*parts, language(), current_app.extensions["scorekeeper_sheet_fingerprint"]))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -83,7 +86,7 @@ def _render_bounded(sheet: Sheet) -> bytes:
     with limiter.shared_limit(lambda: current_app.config["RATELIMIT_PDF"], scope="pdf-render"):
         places: threading.BoundedSemaphore = current_app.extensions["scorekeeper_pdf_renders"]
         if not places.acquire(timeout=current_app.config["PDF_RENDER_WAIT"]):
-            abort(Response("The server is busy printing other scoresheets; try again in a few seconds.\n",
+            abort(Response(_("The server is busy printing other scoresheets; try again in a few seconds.") + "\n",
                            status=503, mimetype="text/plain", headers={"Retry-After": "5"}))
         try:
             return render_sheet_pdf(sheet)
@@ -125,7 +128,7 @@ def blank(variant_id: str):
     try:
         variant = find_variant(variant_id)  # built-in, shipped example or house variant
     except VariantError as err:
-        return _plain(f"variant: {err.message}", 404)
+        return _plain(_("variant: %(message)s", message=err.message), 404)
     req = parse_blank_query(variant, request.args)
     return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
 
@@ -155,17 +158,18 @@ def blank_from_new_game_form():
     try:
         find_variant(variant_id)
     except VariantError:
-        return _plain(f"variant: {variant_id!r} is not a known variant", 400)
+        return _plain(_("variant: %(value)r is not a known variant", value=variant_id), 400)
     seats: dict[int, str] = {}
     for key in args.keys():
         if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key):
             continue
         m = _SEAT_FIELD.match(key)
         if not m:
-            return _plain(f"{key}: unknown parameter", 400)
+            return _plain(_("%(key)s: unknown parameter", key=key), 400)
         name = " ".join(args.get(key, "").split())
         if "," in name:
-            return _plain(f"{key}: {name!r} contains a comma, which a scoresheet link cannot carry", 400)
+            return _plain(_("%(key)s: %(value)r contains a comma, which a scoresheet link cannot carry", key=key, value=name),
+                          400)
         seats[int(m.group(1))] = name
     names = [seats[i] for i in sorted(seats)]
     while names and not names[-1]:
@@ -175,7 +179,7 @@ def blank_from_new_game_form():
         query["players"] = ",".join(names)
         dealer = args.get("dealer", "0")
         if not dealer.isdigit() or int(dealer) >= len(names) or not names[int(dealer)]:
-            return _plain(f"dealer: {dealer!r} is not a seat with a player", 400)
+            return _plain(_("dealer: %(value)r is not a seat with a player", value=dealer), 400)
         query["dealer"] = names[int(dealer)]
     for key in ("paper", "orientation"):
         if args.get(key):

@@ -12,10 +12,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Mapping, Sequence
 
+from flask_babel import format_date, format_datetime
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from ..rules.game import dealers
-from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
+from ..rules.scoresheet import LegendItem, contract_words, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
-from ..services.view import CorrectionView, GameView, RulingView, Standing, iso
+from ..services.view import CorrectionView, GameView, RulingView, Standing, iso, status_word
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -57,10 +61,10 @@ def _single(args: Any, allowed: Sequence[str]) -> dict[str, str]:
     values: dict[str, str] = {}
     for key in args.keys():
         if key not in allowed:
-            raise SheetQueryError(f"{key}: unknown parameter (known: {', '.join(allowed)})")
+            raise SheetQueryError(_("%(key)s: unknown parameter (known: %(known)s)", key=key, known=", ".join(allowed)))
         got = args.getlist(key)
         if len(got) > 1:
-            raise SheetQueryError(f"{key}: given {len(got)} times; give it once")
+            raise SheetQueryError(_("%(key)s: given %(times)s times; give it once", key=key, times=len(got)))
         values[key] = got[0]
     return values
 
@@ -72,10 +76,11 @@ def _has_control(text: str) -> bool:
 def _page_setup(values: Mapping[str, str]) -> PageSetup:
     paper = values.get("paper", "a4").strip().lower()
     if paper not in PAPERS:
-        raise SheetQueryError(f"paper: {values['paper']!r} is not a paper size (a4 or letter)")
+        raise SheetQueryError(_("paper: %(value)r is not a paper size (a4 or letter)", value=values["paper"]))
     orientation = values.get("orientation", "portrait").strip().lower()
     if orientation not in ORIENTATIONS:
-        raise SheetQueryError(f"orientation: {values['orientation']!r} is not an orientation (portrait or landscape)")
+        raise SheetQueryError(_("orientation: %(value)r is not an orientation (portrait or landscape)",
+                                value=values["orientation"]))
     return PageSetup(paper, orientation)
 
 
@@ -86,11 +91,12 @@ def parse_filled_query(args: Any) -> PageSetup:
 def _check_name(name: str, i: int) -> str:
     clean = " ".join(name.split())
     if not clean:
-        raise SheetQueryError(f"players[{i}]: {name!r} is an empty name")
+        raise SheetQueryError(_("players[%(i)s]: %(value)r is an empty name", i=i, value=name))
     if len(clean) > MAX_NAME:
-        raise SheetQueryError(f"players[{i}]: {clean!r} is longer than {MAX_NAME} characters")
+        raise SheetQueryError(_("players[%(i)s]: %(value)r is longer than %(most)s characters", i=i, value=clean,
+                                most=MAX_NAME))
     if _has_control(clean):
-        raise SheetQueryError(f"players[{i}]: {name!r} contains control characters")
+        raise SheetQueryError(_("players[%(i)s]: %(value)r contains control characters", i=i, value=name))
     return clean
 
 
@@ -115,31 +121,36 @@ def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
         raw = values["players"].split(",")
         if len(raw) > MAX_PLAYERS_ON_A_SHEET:
             raise SheetQueryError(
-                f"players: {len(raw)} names is more than a sheet holds ({MAX_PLAYERS_ON_A_SHEET} at most)"
+                _("players: %(count)s names is more than a sheet holds (%(most)s at most)", count=len(raw),
+                  most=MAX_PLAYERS_ON_A_SHEET)
             )
         names = [_check_name(n, i) for i, n in enumerate(raw)]
         seen: dict[str, int] = {}
         for i, n in enumerate(names):
             key = n.casefold()
             if key in seen:
-                raise SheetQueryError(f"players[{i}]: {n!r} is already the name of player {seen[key] + 1}")
+                raise SheetQueryError(_("players[%(i)s]: %(value)r is already the name of player %(other)s", i=i, value=n,
+                                        other=seen[key] + 1))
             seen[key] = i
         if len(names) not in rng:
             raise SheetQueryError(
-                f"players: {len(names)} players is out of range: {variant.name} is for {rng.min} to {rng.max} players"
+                _("players: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
+                  count=len(names), variant=variant.name, low=rng.min, high=rng.max)
             )
         if "seats" in values and values["seats"].strip() != str(len(names)):
-            raise SheetQueryError(f"seats: {values['seats']!r} does not match the {len(names)} names in players")
+            raise SheetQueryError(_("seats: %(value)r does not match the %(count)s names in players", value=values["seats"],
+                                    count=len(names)))
     else:
         count = limit
         if "seats" in values:
             text = values["seats"].strip()
             if not re.fullmatch(r"[0-9]{1,2}", text):
-                raise SheetQueryError(f"seats: {values['seats']!r} is not a whole number of players")
+                raise SheetQueryError(_("seats: %(value)r is not a whole number of players", value=values["seats"]))
             count = int(text)
             if count not in rng or count > MAX_PLAYERS_ON_A_SHEET:
                 raise SheetQueryError(
-                    f"seats: {count} players is out of range: {variant.name} is for {rng.min} to {rng.max} players"
+                    _("seats: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
+                      count=count, variant=variant.name, low=rng.min, high=rng.max)
                 )
         names = [None] * count
     first = 0
@@ -147,15 +158,15 @@ def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
         wanted = " ".join(values["dealer"].split()).casefold()
         found = [i for i, n in enumerate(names) if n is not None and n.casefold() == wanted]
         if not found:
-            raise SheetQueryError(f"dealer: {values['dealer']!r} is not one of the players")
+            raise SheetQueryError(_("dealer: %(value)r is not one of the players", value=values["dealer"]))
         first = found[0]
     place = None
     if "place" in values:
         place = " ".join(values["place"].split()) or None
         if place and len(place) > MAX_PLACE:
-            raise SheetQueryError(f"place: {place[:20]!r}… is longer than {MAX_PLACE} characters")
+            raise SheetQueryError(_("place: %(value)r… is longer than %(most)s characters", value=place[:20], most=MAX_PLACE))
         if place and _has_control(place):
-            raise SheetQueryError(f"place: {values['place']!r} contains control characters")
+            raise SheetQueryError(_("place: %(value)r contains control characters", value=values["place"]))
     day = None
     if "date" in values and values["date"].strip():
         text = values["date"].strip()
@@ -164,7 +175,7 @@ def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
                 raise ValueError
             day = date.fromisoformat(text)
         except ValueError:
-            raise SheetQueryError(f"date: {values['date']!r} is not a date (YYYY-MM-DD)") from None
+            raise SheetQueryError(_("date: %(value)r is not a date (YYYY-MM-DD)", value=values["date"])) from None
     return BlankRequest(tuple(names), first, page, place, day)
 
 
@@ -184,7 +195,7 @@ class Cell:
 @dataclass
 class Row:
     number: int
-    label: str  # "Round 3" / "Hand 3"
+    label: str  # "Round 3" / "Hand 3" (in the reader's language)
     contract: str | None
     min_cards: int | None
     dealer: str | None
@@ -237,6 +248,16 @@ class Sheet:
     def is_roy(self) -> bool:
         return self.variant.roy is not None
 
+    @staticmethod
+    def mark(tag: str) -> str:
+        """A cell's mark as printed: "out" in the reader's language, the letters and numbers as they are."""
+        return _("out") if tag == "out" else tag
+
+    @property
+    def page_numbers(self) -> str:
+        """The CSS content of the page numbers in the corner ("page 1 of 2"), in the reader's language."""
+        return '"' + _("page %(page)s of %(pages)s", page='" counter(page) "', pages='" counter(pages) "') + '"'
+
 
 SHORT_NAME = 18
 
@@ -254,7 +275,7 @@ def _contract_text(variant: Variant, number: int) -> tuple[str | None, int | Non
     if not variant.rounds or number > len(variant.rounds):
         return None, None
     rnd = variant.rounds[number - 1]
-    return rnd.contract.describe(), rnd.min_cards
+    return contract_words(rnd.contract), rnd.min_cards
 
 
 def roy_hand_rows(page: PageSetup, players: int) -> int:
@@ -270,7 +291,7 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
     columns = [Column(name, i) for i, name in enumerate(names)]
 
     def who(seat: int) -> str:
-        return names[seat] or f"player {seat + 1}"
+        return names[seat] or _("player %(seat)s", seat=seat + 1)
 
     rows: list[Row] = []
     count = variant.number_of_rounds or roy_hand_rows(req.page, n)
@@ -278,9 +299,9 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
         contract, min_cards = _contract_text(variant, number)
         cells = [Cell(dealer=(i == seat)) for i in range(n)]
         rows.append(
-            Row(number, f"{'Hand' if variant.roy else 'Round'} {number}", contract, min_cards, short_name(who(seat)), cells)
+            Row(number, _row_label(variant, number), contract, min_cards, short_name(who(seat)), cells)
         )
-    day = req.date.strftime("%A %-d %B %Y") if req.date else None
+    day = format_date(req.date, LONG_DAY) if req.date else None
     return Sheet(
         kind="blank",
         variant=variant,
@@ -288,29 +309,50 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
         columns=columns,
         rows=rows,
         legend=legend(variant),
-        title=f"{variant.name} scoresheet",
+        title=_("%(variant)s scoresheet", variant=variant.name),
         winner_rule=winner_rule(variant),
         date_text=day,
         place=req.place,
         totals=[Cell() for _ in range(n)],
-        footer=f"{variant.name} · blank scoresheet · {req.page.label}",
+        footer=_("%(variant)s · blank scoresheet · %(page)s", variant=variant.name, page=_page_label(req.page)),
     )
+
+
+#: Dates in the reader's language (Babel patterns): "Tuesday 24 November 2026" / "mardi 24 novembre 2026".
+LONG_DAY = "EEEE d MMMM y"
+SHORT_DAY = "d MMM y"
+SHORT_TIME = "d MMM y HH:mm 'UTC'"  # the stored times are UTC, and the sheet says so
+
+
+def _row_label(variant: Variant, number: int) -> str:
+    return _("Hand %(number)s", number=number) if variant.roy else _("Round %(number)s", number=number)
+
+
+PAGE_LABELS = {("a4", "portrait"): _l("A4 portrait"), ("a4", "landscape"): _l("A4 landscape"),
+               ("letter", "portrait"): _l("letter portrait"), ("letter", "landscape"): _l("letter landscape")}
+
+
+def _page_label(page: PageSetup) -> str:
+    return str(PAGE_LABELS[page.paper, page.orientation])
 
 
 def _iso_day(text: str | None) -> str | None:
     if not text:
         return None
     try:
-        return datetime.fromisoformat(text).strftime("%-d %b %Y %H:%M UTC" if "T" in text else "%-d %b %Y")
+        when = datetime.fromisoformat(text)
     except ValueError:
         return text
+    if "T" in text:
+        return format_datetime(when, SHORT_TIME, rebase=False)
+    return format_date(when, SHORT_DAY)
 
 
 def _long_day(text: str | None) -> str | None:
     if not text:
         return None
     try:
-        return datetime.fromisoformat(text).strftime("%A %-d %B %Y")
+        return format_date(datetime.fromisoformat(text), LONG_DAY)
     except ValueError:
         return text
 
@@ -318,28 +360,21 @@ def _long_day(text: str | None) -> str | None:
 def _standing_text(s: Standing) -> str:
     total = "–" if s.total is None else str(s.total)
     text = f"{s.place}. {s.name} {total}"
-    marks = [w for w, on in (("provisional", s.provisional), ("withdrew", not s.active)) if on]
+    marks = [str(w) for w, on in ((_("provisional"), s.provisional), (_("withdrew"), not s.active)) if on]
     return text + (f" ({', '.join(marks)})" if marks else "")
 
 
-STATUS_WORDS = {
-    "in_progress": "in progress",
-    "suspended": "suspended",
-    "complete": "complete",
-    "void": "void",
-}
-
 #: A game's sheet keeps only the reminder needed to check its scores (house options in force are
 #: in its notes).
-FILLED_LEGEND = ("Card points", "Scoring")
+FILLED_LEGEND = ("points", "scoring")
 
 KEY = {
-    "out": "went out",
-    "m": "no score posted, two-highest rule",
-    "i": "incorrect hand, {penalty} per missing card",
-    "c": "corrected",
-    "w": "withdrew, two-highest totals rule",
-    "p": "provisional",
+    "out": _l("went out"),
+    "m": _l("no score posted, two-highest rule"),
+    "i": _l("incorrect hand, %(penalty)s per missing card"),
+    "c": _l("corrected"),
+    "w": _l("withdrew, two-highest totals rule"),
+    "p": _l("provisional"),
 }
 
 
@@ -358,9 +393,9 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         seat = seats.get(name)
         note = None
         if seat is not None and seat.withdrawn_after_round is not None:
-            note = f"left after round {seat.withdrawn_after_round}"
+            note = _("left after round %(number)s", number=seat.withdrawn_after_round)
         elif seat is not None and not seat.active:
-            note = "left"
+            note = _("left")
         columns.append(Column(name, i, note))
     rounds = state.rounds
     running = running_totals([{"number": r.number, "scores": r.scores, "bonus": r.bonus} for r in rounds], names)
@@ -368,14 +403,13 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
     corrected_rounds = {c.round for c in corrections} | {r.number for r in rounds if r.corrected}
     used_tags: set[str] = set()
     rows: list[Row] = []
-    word = "Hand" if variant.roy else "Round"
     missing_penalty = variant.scoring.missing_card_penalty
     for rnd, totals in zip(rounds, running):
         number = rnd.number
         contract = None
         min_cards = rnd.min_cards
         if rnd.contract:
-            contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
+            contract = contract_words(Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))))
         scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
         cells = []
         for name in names:
@@ -404,7 +438,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         rows.append(
             Row(
                 number=number,
-                label=f"{word} {number}",
+                label=_row_label(variant, number),
                 contract=contract,
                 min_cards=min_cards,
                 dealer=short_name(rnd.dealer),
@@ -427,7 +461,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
                 Cell(dealer=(name == dealer), absent=withdrawn[i] is not None and withdrawn[i] < number)
                 for i, name in enumerate(names)
             ]
-            rows.append(Row(number, f"Round {number}", contract, min_cards, short_name(dealer), cells))
+            rows.append(Row(number, _("Round %(number)s", number=number), contract, min_cards, short_name(dealer), cells))
     totals_row = []
     for name in names:
         seat = seats[name]
@@ -441,38 +475,42 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
     status = state.status
     winners = list(state.winners or ([state.winner] if state.winner else []))
     if status == "void":
-        result = "Game void: fewer than two players completed it; kept on record, left out of statistics."
+        result = _("Game void: fewer than two players completed it; kept on record, left out of statistics.")
     elif winners and status == "complete":
-        result = ("Winner: " + winners[0]) if len(winners) == 1 else ("Shared win: " + ", ".join(winners))
+        result = (_("Winner: %(name)s", name=winners[0]) if len(winners) == 1
+                  else _("Shared win: %(names)s", names=", ".join(winners)))
     elif status == "complete":
-        result = "Game complete."
+        result = _("Game complete.")
+    elif status == "suspended":
+        result = _("Game suspended: standings so far.")
     else:
-        result = f"Game {STATUS_WORDS.get(status, status)}: standings so far."
+        result = _("Game in progress: standings so far.")
     house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
     gid = state.id
     created, updated, completed = iso(state.created_at), iso(state.updated_at), iso(state.completed_at)
-    footer = f"Game {gid} · started {_iso_day(created)}"
+    footer = _("Game %(id)s · started %(day)s", id=gid, day=_iso_day(created))
     if completed:
-        footer += f" · finished {_iso_day(completed)}"
+        footer += " · " + _("finished %(day)s", day=_iso_day(completed))
     elif updated:
-        footer += f" · last change {_iso_day(updated)}"
-    key = [(t, KEY[t].format(penalty=missing_penalty)) for t in KEY if t in used_tags]
+        footer += " · " + _("last change %(day)s", day=_iso_day(updated))
+    key = [(Sheet.mark(t), str(KEY[t]) % {"penalty": missing_penalty} if t == "i" else str(KEY[t]))
+           for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
-        key.append(("stock", "stock ran out, nobody out"))
+        key.append(("stock", _("stock ran out, nobody out")))
     signed = {t for r in rows for c in r.cells for t in c.tags if t[0] in "+−"}
     win_bonus = f"−{variant.scoring.round_win_bonus}" if variant.scoring.round_win_bonus else None
     if win_bonus in signed:
-        key.append((win_bonus, "off the total for the round won"))
+        key.append((win_bonus, _("off the total for the round won")))
     if signed - {win_bonus}:
-        key.append(("±n", "ruling adjustment"))
+        key.append(("±n", _("ruling adjustment")))
     return Sheet(
         kind="filled",
         variant=variant,
         page=page,
         columns=columns,
         rows=rows,
-        legend=[item for item in legend(shown) if item.label in FILLED_LEGEND],
-        title=f"{state.variant_name or variant.name} scoresheet",
+        legend=[item for item in legend(shown) if item.key in FILLED_LEGEND],
+        title=_("%(variant)s scoresheet", variant=state.variant_name or variant.name),
         winner_rule=winner_rule(variant),
         date_text=_long_day(created),
         totals=totals_row,
@@ -486,7 +524,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         key=key,
         footer=footer,
         game_id=gid,
-        status=STATUS_WORDS.get(status, status),
+        status=status_word(status),
         created=created,
         modified=completed or updated,
     )

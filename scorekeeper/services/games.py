@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Mapping
 
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -28,9 +29,10 @@ from ..rules.variants import RoundScore, Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
-from .parsing import MAX_TEXT, ParsedRound, check_key, parse_round, round_number, text
-from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso,
-                   round_response, tally, view_path)
+from .parsing import MAX_TEXT, ParsedRound, applied_in_english, check_key, parse_round, round_number, text
+from .parsing import score as _score
+from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
+                   status_word, tally, view_path)
 
 __all__ = [
     "Conflict", "Created", "Forbidden", "GAME_ID", "GameListItem", "GameView", "NotFound", "Outcome", "ServiceError",
@@ -60,10 +62,10 @@ def _check_version(game: Game, expected_version: object) -> None:
     try:
         expected = int(expected_version)
     except (TypeError, ValueError):
-        raise ServiceError(f"version: {expected_version!r} is not a version number", "version") from None
+        raise ServiceError(_("version: %(value)r is not a version number", value=expected_version), "version") from None
     if expected != game.version:
         raise Conflict(
-            "the game changed on another phone since this page was opened; look at it again and redo the change",
+            _("the game changed on another phone since this page was opened; look at it again and redo the change"),
             "version",
             current_version=game.version,
         )
@@ -149,10 +151,10 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
         except IntegrityError:
             db.session.rollback()  # a new name was added by another game at the same moment: retry once
             if attempt:
-                raise Conflict("the game could not be saved; try again") from None
+                raise Conflict(_("the game could not be saved; try again")) from None
             continue
         return Created(game, token)
-    raise Conflict("the game could not be saved; try again")  # pragma: no cover
+    raise Conflict(_("the game could not be saved; try again"))  # pragma: no cover
 
 
 # ----- rounds ------------------------------------------------------------------------------------------
@@ -162,14 +164,6 @@ class Outcome:
     status: int
     body: dict
     replayed: bool = False
-
-
-def _score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResult:
-    players = [s.name for s in game.seats if rules.active_in_round(s.withdrawn_after_round, parsed.number)]
-    try:
-        return rules.score_round(variant, parsed.number, players, parsed.went_out, parsed.end, parsed.hands)
-    except RulesInputError as err:
-        raise rules_error(err) from None
 
 
 def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
@@ -215,7 +209,7 @@ def _find_key(game_id: str, key: str) -> IdempotencyKey | None:
 def _replay(row: IdempotencyKey, request_hash: str) -> Outcome:
     if not hmac.compare_digest(row.request_hash, request_hash):
         raise Unprocessable(
-            "Idempotency-Key: this key was already used for a different request; use a new key for a new submission",
+            _("Idempotency-Key: this key was already used for a different request; use a new key for a new submission"),
             "Idempotency-Key",
         )
     return Outcome(row.status_code, row.response, replayed=True)
@@ -243,16 +237,19 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
         if stored.submission == parsed.submission():
             return Outcome(200, round_response(game, number))
         raise Conflict(
-            f"round {number} is already recorded with other scores; to change it, correct the round (with a reason)",
+            _("round %(number)s is already recorded with other scores; to change it, correct the round (with a reason)",
+              number=number),
             "round",
             round=number,
         )
     if game.status in OVER_STATUSES:
-        raise Conflict(f"the game is {'over' if game.status == 'complete' else 'void'}: no more rounds can be recorded", "round")
+        raise Conflict(_("the game is over: no more rounds can be recorded") if game.status == "complete"
+                       else _("the game is void: no more rounds can be recorded"), "round")
     if game.status == GameStatus.SUSPENDED:
-        raise Conflict("the game is suspended: resume it before recording a round", "round")
+        raise Conflict(_("the game is suspended: resume it before recording a round"), "round")
     if number > expected_number:
-        raise Conflict(f"round {number} cannot be recorded before round {expected_number}", "round", round=number)
+        raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected_number),
+                       "round", round=number)
     _check_version(game, expected_version)
     parsed = parse_round(game, variant, payload, number)
     result = _score(game, variant, parsed)
@@ -263,7 +260,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
                 submission=parsed.submission(), created_at=now, updated_at=now)
     rnd.hands = [HandRecord(**row) for row in _hand_rows(game, result).values()]
     game.rounds.append(rnd)
-    _add_applied(game, number, result.applied)
+    _add_applied(game, number, applied_in_english(game, variant, parsed))
     _refresh_status(game, variant)
     try:
         db.session.flush()
@@ -279,7 +276,8 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
             if row is not None:
                 return _replay(row, request_hash)
         raise Conflict(
-            f"round {number} was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
+            _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
+              number=number),
             "round",
             round=number,
         ) from None
@@ -312,22 +310,26 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
         reason = payload.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise ServiceError(
-            f"reason: {reason!r} is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
+            _("reason: %(value)r is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
+              value=reason),
             "reason",
         )
     reason = " ".join(reason.split())
     if len(reason) > MAX_TEXT:
-        raise ServiceError(f"reason: too long ({len(reason)} characters; at most {MAX_TEXT})", "reason")
+        raise ServiceError(_("%(field)s: too long (%(length)s characters; at most %(most)s)", field="reason",
+                                   length=len(reason), most=MAX_TEXT), "reason")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
-        raise NotFound(f"round {number!r} is not recorded in this game (rounds 1 to {len(game.rounds)})", "round")
+        raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
+                         last=len(game.rounds)), "round")
     if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
-        raise ServiceError(f"round: {payload.get('round')!r} does not match the round being corrected ({number})", "round")
+        raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
+                                 number=number), "round")
     _check_version(game, expected_version)
     variant = variant_of(game)
     parsed = parse_round(game, variant, payload, number)
     rnd = game.rounds[number - 1]
     if rnd.submission == parsed.submission():
-        raise Unprocessable(f"the correction changes nothing in round {number}", "hands")
+        raise Unprocessable(_("the correction changes nothing in round %(number)s", number=number), "hands")
     result = _score(game, variant, parsed)
     old = _round_snapshot(rnd)
     rows = _hand_rows(game, result)
@@ -341,11 +343,11 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     rnd.updated_at = now
     for r in [r for r in game.rulings if r.automatic and r.round_number == number and r.kind in ROUND_RULING_KINDS]:
         game.rulings.remove(r)
-    _add_applied(game, number, result.applied)
+    _add_applied(game, number, applied_in_english(game, variant, parsed))
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)
-    conflict = f"round {number} was changed from another phone at the same moment; look at it again"
+    conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
     try:
         db.session.flush()  # the version check happens here
     except (IntegrityError, StaleDataError):
@@ -375,7 +377,8 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
     """A player leaves between rounds (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status in OVER_STATUSES:
-        raise Conflict(f"the game is {game.status}: nobody can withdraw from it now", "player")
+        raise Conflict(_("the game is %(status)s: nobody can withdraw from it now", status=status_word(game.status)),
+                       "player")
     _check_version(game, expected_version)
     names = [s.name for s in game.seats]
     try:
@@ -384,7 +387,8 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
         raise rules_error(err) from None
     seat = next(s for s in game.seats if s.name == name)
     if seat.withdrawn_after_round is not None:
-        raise Conflict(f"{name} already withdrew after round {seat.withdrawn_after_round}", "player")
+        raise Conflict(_("%(name)s already withdrew after round %(round)s", name=name, round=seat.withdrawn_after_round),
+                       "player")
     variant = variant_of(game)
     played = len(game.rounds)
     seat.withdrawn_after_round = played
@@ -404,7 +408,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
         game.rulings.append(Ruling(round_number=played or None, kind=RulingKind.VOID, automatic=True, at=utcnow(),
                                    summary="Fewer than two players are left to complete the game: it ends here and is void "
                                            "(kept on record, left out of statistics).", citation=citation))
-    _commit("the game was changed from another phone at the same moment; look at it again")
+    _commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -412,11 +416,12 @@ def suspend(game_id: str, expected_version: object = None) -> Outcome:
     """Stop between rounds, to be resumed later (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status != GameStatus.IN_PROGRESS:
-        raise Conflict(f"only a game in progress can be suspended (this one is {game.status.replace('_', ' ')})", "status")
+        raise Conflict(_("only a game in progress can be suspended (this one is %(status)s)",
+                         status=status_word(game.status)), "status")
     _check_version(game, expected_version)
     game.status = GameStatus.SUSPENDED
     game.suspended_at = game.updated_at = utcnow()
-    _commit("the game was changed from another phone at the same moment; look at it again")
+    _commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -426,7 +431,8 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     Incomplete hands and games)."""
     game = get_game(game_id)
     if game.status != GameStatus.SUSPENDED:
-        raise Conflict(f"only a suspended game can be resumed (this one is {game.status.replace('_', ' ')})", "status")
+        raise Conflict(_("only a suspended game can be resumed (this one is %(status)s)", status=status_word(game.status)),
+                       "status")
     _check_version(game, expected_version)
     seated = [s.name for s in game.seats if s.withdrawn_after_round is None]
     try:
@@ -436,7 +442,7 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     game.status = GameStatus.IN_PROGRESS
     game.suspended_at = None
     _refresh_status(game, variant_of(game))
-    _commit("the game was changed from another phone at the same moment; look at it again")
+    _commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -455,15 +461,15 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
         number = max(current, 1)
     else:
         if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= max(current, 1):
-            raise ServiceError(f"round: {round!r} is not a round of this game (1 to {max(current, 1)})", "round")
+            raise ServiceError(_("round: %(value)r is not a round of this game (1 to %(last)s)", value=round, last=max(current, 1)), "round")
         number = round
     name = None
     pts = None
     if isinstance(points, bool) or points not in (None, "", 0):  # (False == 0: refused like True)
         if not isinstance(points, int) or isinstance(points, bool) or not -1000 <= points <= 1000:
-            raise ServiceError(f"points: {points!r} is not a score effect (a whole number from -1000 to 1000)", "points")
+            raise ServiceError(_("points: %(value)r is not a score effect (a whole number from -1000 to 1000)", value=points), "points")
         if player in (None, ""):
-            raise ServiceError("player: say whose score the ruling changes", "player")
+            raise ServiceError(_("player: say whose score the ruling changes"), "player")
         pts = points
     if player not in (None, ""):
         try:
@@ -485,7 +491,7 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
         _refresh_status(game, variant)
     else:
         game.updated_at = utcnow()
-    _commit("the game was changed from another phone at the same moment; look at it again")
+    _commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(201, {"ruling": RulingView.of(game.rulings[-1]).as_json(), "game": game_state(game)})
 
 
@@ -495,5 +501,5 @@ def rotate_token(game_id: str) -> str:
     token = new_token()
     game.edit_token_hash = hash_token(token)
     game.token_rotated_at = game.updated_at = utcnow()
-    _commit("the game was changed from another phone at the same moment; try again")
+    _commit(_("the game was changed from another phone at the same moment; try again"))
     return token

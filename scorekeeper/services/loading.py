@@ -11,6 +11,7 @@ from datetime import datetime
 from functools import lru_cache
 from importlib import resources
 
+from flask_babel import gettext as _
 from sqlalchemy import func
 
 from ..db import db
@@ -49,9 +50,9 @@ def table_token_matches(table_id: str, token: str) -> bool:
 def check_token(game: Game, token: str | None) -> None:
     """401 without a token, 403 with a wrong one (docs/games.md, "Who may change a game")."""
     if not token:
-        raise Unauthorized("this change needs the game's edit token (Authorization: Bearer <edit_token>)", "Authorization")
+        raise Unauthorized(_("this change needs the game's edit token (Authorization: Bearer <edit_token>)"), "Authorization")
     if not token_matches(game, token):
-        raise Forbidden("the edit token is not valid for this game (it may have been replaced)", "Authorization")
+        raise Forbidden(_("the edit token is not valid for this game (it may have been replaced)"), "Authorization")
 
 
 def builtin_toml(variant_id: str) -> str | None:
@@ -81,10 +82,10 @@ def get_game(game_id: object) -> Game:
     queries however big the game is); 404 otherwise."""
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         # (only the characters ids are made of: e.g. a NUL would make PostgreSQL refuse the query)
-        raise NotFound(f"no game {game_id[:40] if isinstance(game_id, str) else game_id!r}", "id")
+        raise NotFound(_("no game %(id)r", id=game_id[:40] if isinstance(game_id, str) else game_id), "id")
     game = db.session.get(Game, game_id)
     if game is None:
-        raise NotFound(f"no game {game_id!r}", "id")
+        raise NotFound(_("no game %(id)r", id=game_id), "id")
     return game
 
 

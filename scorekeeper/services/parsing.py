@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from flask_babel import gettext as _
+
 from ..models import Game
 from ..rules import game as rules
+from ..rules import words
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
 from .errors import ServiceError, rules_error
@@ -34,7 +37,7 @@ class ParsedRound:
 def parse_round(game: Game, variant: Variant, payload: object, number: int) -> ParsedRound:
     """Check a round submission's fields and resolve names (case-insensitive) to the seated names."""
     if not isinstance(payload, Mapping):
-        raise ServiceError(f"the body must be a JSON object with went_out and hands, not {type(payload).__name__}", "body")
+        raise ServiceError(_("the body must be a JSON object with went_out and hands, not %(kind)s", kind=type(payload).__name__), "body")
     names = [s.name for s in game.seats]
     withdrawn = {s.name: s.withdrawn_after_round for s in game.seats}
     try:
@@ -43,7 +46,8 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
             went_out = rules.find_player(names, went_out, "went_out")
             if not rules.active_in_round(withdrawn[went_out], number):
                 raise rules.GameRulesError(
-                    f"{went_out!r} withdrew after round {withdrawn[went_out]} and cannot go out in round {number}",
+                    _("%(value)r withdrew after round %(left)s and cannot go out in round %(number)s", value=went_out,
+                      left=withdrawn[went_out], number=number),
                     "went_out",
                     went_out,
                 )
@@ -55,7 +59,8 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
         if end is None:
             stock_rule = variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END
             raise rules.GameRulesError(
-                "say who went out" + (' (or "end": "stock_exhausted" when the stock ran out twice)' if stock_rule else ""),
+                _('say who went out (or "end": "stock_exhausted" when the stock ran out twice)') if stock_rule
+                else _("say who went out"),
                 "went_out",
                 None,
             )
@@ -63,15 +68,16 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
         if raw_hands is None:
             raw_hands = {}
         if not isinstance(raw_hands, Mapping):
-            raise rules.GameRulesError(f"{raw_hands!r} is not an object of hands by player name", "hands", raw_hands)
+            raise rules.GameRulesError(_("%(value)r is not an object of hands by player name", value=raw_hands), "hands", raw_hands)
         hands: dict[str, rules.Hand] = {}
         for key, raw in raw_hands.items():
             name = rules.find_player(names, key, f"hands.{key}")
             if name in hands:
-                raise rules.GameRulesError(f"{key!r}: a second hand for {name}", f"hands.{key}", key)
+                raise rules.GameRulesError(_("%(value)r: a second hand for %(name)s", value=key, name=name), f"hands.{key}", key)
             if not rules.active_in_round(withdrawn[name], number):
                 raise rules.GameRulesError(
-                    f"{name} withdrew after round {withdrawn[name]} and has no hand in round {number}", f"hands.{key}", key
+                    _("%(name)s withdrew after round %(left)s and has no hand in round %(number)s", name=name,
+                      left=withdrawn[name], number=number), f"hands.{key}", key
                 )
             hands[name] = rules.parse_hand(variant, raw, f"hands.{name}")
     except RulesInputError as err:
@@ -79,12 +85,28 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
     return ParsedRound(number, went_out, str(end), hands)
 
 
+def score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResult:
+    """The scores of a checked round under the game's rules, with the rules applied on the way."""
+    players = [s.name for s in game.seats if rules.active_in_round(s.withdrawn_after_round, parsed.number)]
+    try:
+        return rules.score_round(variant, parsed.number, players, parsed.went_out, parsed.end, parsed.hands)
+    except RulesInputError as err:
+        raise rules_error(err) from None
+
+
+def applied_in_english(game: Game, variant: Variant, parsed: ParsedRound) -> tuple[rules.Applied, ...]:
+    """The rules applied to a round, in English: they are kept with the game (services/view.py says
+    them again in the reader's language)."""
+    with words.in_english():
+        return score(game, variant, parsed).applied
+
+
 def round_number(payload: object, default: int) -> int:
     if not isinstance(payload, Mapping) or payload.get("round") is None:
         return default
     number = payload["round"]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise ServiceError(f"round: {number!r} is not a round number (1, 2, ...)", "round")
+        raise ServiceError(_("round: %(value)r is not a round number (1, 2, ...)", value=number), "round")
     return number
 
 
@@ -92,20 +114,22 @@ def check_key(key: object) -> str | None:
     if key is None or key == "":
         return None
     if not isinstance(key, str) or len(key) > MAX_KEY or not key.isprintable():
-        raise ServiceError(f"Idempotency-Key: {str(key)[:40]!r} is not a usable key (at most {MAX_KEY} printable characters)", "Idempotency-Key")
+        raise ServiceError(_("Idempotency-Key: %(value)r is not a usable key (at most %(most)s printable characters)",
+                             value=str(key)[:40], most=MAX_KEY), "Idempotency-Key")
     return key
 
 
 def text(value: object, field: str, required: bool, limit: int = MAX_TEXT) -> str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise ServiceError(f"{field}: this cannot be blank", field)
+            raise ServiceError(_("%(field)s: this cannot be blank", field=field), field)
         return None
     if not isinstance(value, str):
-        raise ServiceError(f"{field}: {value!r} is not text", field)
+        raise ServiceError(_("%(field)s: %(value)r is not text", field=field, value=value), field)
     value = " ".join(value.split())
     if len(value) > limit:
-        raise ServiceError(f"{field}: too long ({len(value)} characters; at most {limit})", field)
+        raise ServiceError(_("%(field)s: too long (%(length)s characters; at most %(most)s)", field=field,
+                                   length=len(value), most=limit), field)
     return value
 
 

@@ -11,12 +11,17 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any, Mapping
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.house import describe_differences
 from ..rules.variants import RoundScore, Variant, get_variant
-from ..rules.words import _
+from .errors import ServiceError
 from .loading import variant_of
+from .parsing import parse_round, score
 
 
 def iso(value: datetime | None) -> str | None:
@@ -314,6 +319,41 @@ def _dispute(r: Ruling, variant: Variant) -> str:
     return text
 
 
+#: A game's status in words (the status codes themselves stay as they are).
+STATUS_WORDS = {
+    GameStatus.IN_PROGRESS: _l("in progress"),
+    GameStatus.SUSPENDED: _l("suspended"),
+    GameStatus.COMPLETE: _l("complete"),
+    GameStatus.VOID: _l("void"),
+}
+
+
+def status_word(status: str) -> str:
+    """"in progress", "complete"... in the reader's language."""
+    return str(STATUS_WORDS.get(status, status.replace("_", " ")))
+
+
+def _rules_applied(game: Game, variant: Variant) -> list[str]:
+    """What the app applied to each round (a missing score, an incorrect hand...), in the reader's
+    language: kept in English with the game, said again from each round's submission otherwise."""
+    kept = [r for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS]
+    if not kept or language() == "en":
+        return [r.summary for r in kept]
+    said: dict[tuple[int, str], list[str]] = {}
+    for rnd in game.rounds:
+        try:
+            result = score(game, variant, parse_round(game, variant, rnd.submission, rnd.number))
+        except ServiceError:  # (never for a stored round; the kept English is said instead)
+            continue
+        for applied in result.applied:
+            said.setdefault((rnd.number, applied.kind), []).append(applied.summary)
+    out = []
+    for r in kept:
+        fresh = said.get((r.round_number, r.kind), [])
+        out.append(fresh.pop(0) if fresh else r.summary)
+    return out
+
+
 def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
            house_rules_note: str | None) -> list[str]:
     """The game's notes, in order: the house rules, house options, rules applied, the rules' own
@@ -323,7 +363,7 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
         if on:
             opt = variant.house_options[key]
             notes.append(_("House option in force: %(option)s (%(source)s).", option=opt.label, source=opt.source.label))
-    notes.extend(r.summary for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS)
+    notes.extend(_rules_applied(game, variant))
     notes.extend(result.notes)
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
