@@ -101,7 +101,7 @@ def test_round_errors_from_the_service_in_french(client, game):
                                  "Authorization")
     assert fr == "cette modification demande le jeton d'édition de la partie (Authorization: Bearer <edit_token>)"
     en, fr = assert_same_refusal(*both(client, "get", "/api/v1/games/nope"), 404)
-    assert (en, fr) == ("There is no game 'nope': check the address.", "Il n'y a pas de partie 'nope' : vérifiez l'adresse.")
+    assert (en, fr) == ("There is no game 'nope': check the address.", "Il n’y a pas de partie 'nope' : vérifiez l’adresse.")
 
 
 def test_a_correction_without_a_reason_and_a_second_withdrawal_in_french(client, game):
@@ -219,7 +219,7 @@ def test_the_blank_sheet_of_every_variant_in_french(client, tmp_path, variant_id
     if variant_id == "roy":
         assert "le premier à 100 gagne" in fr_text and "Le joueur suivant pioche 7 et passe son tour." in fr_text
     else:
-        assert "le plus petit total gagne" in fr_text and "Points des cartes" in fr_text
+        assert "le plus petit total gagne" in fr_text and "Valeur des cartes" in fr_text
     if variant_id == "le-may-i":
         assert "1 brelan + 1 séquence" in fr_text and "2 séquences" in fr_text and "Manche 5" in fr_text
         assert "1 set + 1 run" in en_text
@@ -269,8 +269,8 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
                  "Manche 3 : le talon s'est épuisé une deuxième fois",
                  "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",
                  "Hattie a abandonné après la manche 4 ; son total de 335 est la somme des deux plus hauts totaux",
-                 "Manche 6 corrigée (Bob 40 → 20). Raison : Bob's 40 was counted twice",  # (the reason as typed)
-                 "Décision notée : Round 5: Fred discarded before drawing."):
+                 "Manche 6 corrigée (Bob 40 → 20). Motif : Bob's 40 was counted twice",  # (the reason as typed)
+                 "Décision notée : Manche 5 : Fred discarded before drawing."):
         assert note in fr_text, (note, fr_text)
     for note in ("Round 2: no score was posted for Cleo, who gets 55", "Round 6 corrected (Bob 40 → 20)."):
         assert note in en_text
@@ -370,8 +370,8 @@ def test_an_unknown_api_address_and_method_in_french(client):
     english, french = both(client, "get", "/api/v1/nothing-here")
     assert english.status_code == french.status_code == 404
     assert english.get_json()["error"].startswith("GET /api/v1/nothing-here: The requested URL was not found")
-    assert french.get_json()["error"] == ("GET /api/v1/nothing-here: L'adresse demandée n'existe pas sur ce serveur. "
-                                          "Si vous l'avez tapée vous-même, vérifiez-la et réessayez.")
+    assert french.get_json()["error"] == ("GET /api/v1/nothing-here: Cette adresse n’existe pas sur ce serveur. "
+                                          "Si vous l’avez tapée à la main, vérifiez-la et réessayez.")
     english, french = both(client, "delete", "/api/v1/variants")
     assert english.status_code == french.status_code == 405 and english.headers["Allow"] == french.headers["Allow"]
-    assert french.get_json()["error"] == "DELETE /api/v1/variants: Cette méthode n'est pas permise pour l'adresse demandée."
+    assert french.get_json()["error"] == "DELETE /api/v1/variants: Cette adresse n’accepte pas ce type de requête."

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from flask_babel import format_date, format_datetime
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 from ..rules.game import dealers
 from ..rules.scoresheet import LegendItem, contract_words, dealer_seats, legend, running_totals, winner_rule
@@ -251,7 +252,7 @@ class Sheet:
     @staticmethod
     def mark(tag: str) -> str:
         """A cell's mark as printed: "out" in the reader's language, the letters and numbers as they are."""
-        return _("out") if tag == "out" else tag
+        return pgettext("scoresheet mark", "out") if tag == "out" else tag
 
     @property
     def page_numbers(self) -> str:
