@@ -22,10 +22,44 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorekeeper" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
-VARIANTS = ("Le May I", "Joybells", "Continental", "Clenney", "ROY", "May I", "scorekeeper")
+# Names stay as they are in every language: the variants', the app's, and the shipped house examples'.
+VARIANTS = ("Le May I", "Joybells", "Continental", "Clenney", "ROY", "May I", "scorekeeper", *(
+    re.search(r'^name = "([^"]+)"', example.read_text(), re.M).group(1)
+    for example in (CATALOGUE.parents[3] / "rules" / "house_examples").glob("*.toml")))
 # Identical in both languages on purpose (each says why).
 ALLOWED = frozenset({
+    "flask import",  # a command, typed as it is (the share page's whole-server backup hint)
 })
+# Not words of either language: card codes and runs ("KD 7H JK", "10 10 J Q K", "J, Q, K = 10",
+# "Q-K-A-2") and addresses.
+CARDS = re.compile(r"(?<![\w-])(?:10|[2-9JQKA])(?:[SHDC]|[♠♥♦♣])?(?:-(?:10|[2-9JQKA]))*(?![\w-])|(?<!\w)JK(?!\w)")
+ADDRESS = re.compile(r"https?://\S+")
+
+
+@lru_cache(maxsize=1)
+def source_headings() -> tuple[str, ...]:
+    """The section headings of the English rule sources, as the app cites them: a citation names a
+    source's section by its own heading, in every language (scorekeeper/rules/variants.py,
+    ``shown_section``), as a French book cites an English title."""
+    from scorekeeper.rules import irregularities
+    from scorekeeper.rules.variants import OWN_SOURCES
+
+    rules = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules"
+    found = {heading for topics in irregularities.COVERAGE.values() for heading in topics.values()}
+    for text in (rules / "variants").glob("*.toml"):  # every { file = "001", section = "..." }
+        found |= {section for file, section in re.findall(r'file = "(\w+)", section = "([^"]+)"', text.read_text())
+                  if file not in OWN_SOURCES}
+    for code in rules.glob("*.py"):
+        found |= set(re.findall(r'Citation\("\d{3}", "([^"]+)"\)', code.read_text()))
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _not_words(text: str) -> str:
+    """``text`` without what is the same in every language: addresses, card codes, source headings."""
+    text = ADDRESS.sub(" ", text)
+    for heading in source_headings():
+        text = text.replace(heading, " ")
+    return CARDS.sub(" ", text)
 # Where a sentence ends or a new piece of text starts (French puts a space before : ; ? !).
 BREAKS = re.compile(r"[.!?…](?=\s|$)|[:;](?=\s|$)|[·•|()\[\]«»“”\"—–]|\n| - ")
 WORD = re.compile(r"[^\W\d_]{2,}|\b[^\W\d_]\b")
@@ -82,7 +116,7 @@ def overflowing(page) -> list[str]:
 
 
 def _without_names(sentence: str, names) -> str:
-    for name in (*VARIANTS, *names):
+    for name in sorted((*VARIANTS, *names), key=len, reverse=True):  # "Clenney with three decks" before "Clenney"
         sentence = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", sentence)
     return sentence
 
@@ -99,8 +133,9 @@ def sentences(text: str, names=(), least: int = 3) -> set[str]:
 
 
 def english_left(english: str, french: str, names=()) -> list[str]:
-    """The sentences of the French text also in the English one (see :func:`sentences`)."""
-    return sorted((sentences(french, names) & sentences(english, names)) - ALLOWED)
+    """The sentences of the French text also in the English one (see :func:`sentences`), once
+    addresses, card codes and the sources' own headings are set aside."""
+    return sorted((sentences(_not_words(french), names) & sentences(_not_words(english), names)) - ALLOWED)
 
 
 @lru_cache(maxsize=1)
@@ -113,7 +148,7 @@ def _catalogue_pieces() -> tuple[str, ...]:
     pieces = set()
     for msgid in ids:
         for text in (msgid if isinstance(msgid, tuple) else (msgid,)):
-            text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+            text = _not_words(html.unescape(re.sub(r"<[^>]+>", " ", text)))
             for part in re.split(r"%\(\w+\)[sd]|%[sd]", text):
                 pieces |= sentences(part, least=2)
     return tuple(sorted(pieces - ALLOWED, key=len, reverse=True))
@@ -121,7 +156,7 @@ def _catalogue_pieces() -> tuple[str, ...]:
 
 def catalogue_english(french: str, names=()) -> list[str]:
     """The catalogue's English sentences (or sentence parts) that the French text shows."""
-    text = " ".join(french.split())
+    text = " ".join(_not_words(french).split())
     found = []
     for piece in _catalogue_pieces():
         if piece in text and re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text) \

@@ -264,7 +264,7 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
     assert "Ann Bob Cleo Dmitri Evangeline Fred Gus Hattie" in fr_text  # no name broken by the wider round column
-    for note in ("Option maison en vigueur : 2s are wild too",  # (the option's name is the variant file's)
+    for note in ("Option maison en vigueur : Les 2 servent aussi de joker",
                  "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
                  "Manche 3 : le talon s'est épuisé une deuxième fois",
                  "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",

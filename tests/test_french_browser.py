@@ -28,6 +28,8 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 PLAYERS = {"joybells": NAMES, "continental": NAMES, "le-may-i": NAMES, "clenney": NAMES, "roy": NAMES[:3]}
 OTHER_NAMES = ["The Smiths", "Smith rules"]  # the table and its house variant
+# What the walk types (a ruling, a correction's reason): shown as typed in both languages.
+TYPED = ["Cy a défaussé avant de piocher", "Le roi de Bob compté deux fois"]
 
 
 def api(base, method, path, body=None, token=None):
@@ -93,7 +95,7 @@ class Walk:
         if self.en.evaluate("document.documentElement.lang") != "en":
             found.append("the English twin is not in English")
         english = visible_text(self.en)
-        names = NAMES + OTHER_NAMES
+        names = NAMES + OTHER_NAMES + TYPED
         left = english_left(english, french, names)
         left += [s for s in catalogue_english(french, names) if s not in left]
         if left:
@@ -113,8 +115,8 @@ class Walk:
         english = self.en_context.request.get(self.base + path)
         assert french.status == english.status == 200, (path, french.status, english.status)
         fr_text, en_text = pdf_text(french.body()), pdf_text(english.body())
-        left = english_left(en_text, fr_text, NAMES + OTHER_NAMES)
-        left += [s for s in catalogue_english(fr_text, NAMES) if s not in left]
+        left = english_left(en_text, fr_text, NAMES + OTHER_NAMES + TYPED)
+        left += [s for s in catalogue_english(fr_text, NAMES + TYPED) if s not in left]
         self.looked += 1
         if left:
             self.problems[f"{name} ({path})"] = ["English left: " + " | ".join(left)]
@@ -191,7 +193,7 @@ def play(walk: Walk, variant: str):
 
     fr.goto(game + "/ruling")
     walk.look(f"{variant} ruling form")
-    fr.fill("textarea[name=what_happened]", "Cy a défaussé avant de piocher")
+    fr.fill("textarea[name=what_happened]", TYPED[0])
     fr.fill("textarea[name=ruling]", "Cy pioche maintenant")
     submit(fr, "main button[type=submit]")
     walk.look(f"{variant} game with a ruling")
@@ -222,7 +224,7 @@ def play(walk: Walk, variant: str):
     else:
         fr.click("#hand-1 .modes input[value='points'] + span")
         fr.fill("#hand-1 input[name$='-points']", "15")
-    fr.fill("textarea[name=reason]", "Le roi de Bob compté deux fois")
+    fr.fill("textarea[name=reason]", TYPED[1])
     submit(fr, "button[name=save]")
     walk.look(f"{variant} game after a correction")
 

@@ -7,6 +7,7 @@ shared/rulings.md is a field here, and ``sources`` says where each rule comes fr
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -85,8 +86,15 @@ _TOML_TEXTS = (
 )
 
 
+# The summary rules/house.py writes for a house variant ("Gran's: Joybells with a family's own changes.").
+_HOUSE_SUMMARY = re.compile(r"(?P<name>.+): (?P<base>.+) with a family's own changes\.")
+
+
 def shown_text(text: str) -> str:
     """A variant's summary or option label in the reader's language (as written when not in the catalogue)."""
+    house = _HOUSE_SUMMARY.fullmatch(text or "")
+    if house:
+        return _("%(name)s: %(base)s with a family's own changes.", name=house["name"], base=house["base"])
     return _(text) if text else text
 
 
@@ -377,7 +385,7 @@ class Variant:
     def check_card(self, card: Card, field: str | None = None) -> Card:
         """A card code that cannot exist in this variant's pack (a joker without jokers) is an input error."""
         if card.is_joker and not self.has_jokers:
-            raise CardError(f"'JK' cannot be used: {self.name} is played without jokers", field, "JK")
+            raise CardError(_("'JK' cannot be used: %(name)s is played without jokers", name=self.name), field, "JK")
         return card
 
     def parse_cards(self, codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:
@@ -548,12 +556,12 @@ class Variant:
 
 def _need(table: Mapping, key: str, where: str, kind: type | tuple[type, ...] = object):
     if key not in table:
-        raise VariantError(f"missing {where}.{key}", f"{where}.{key}")
+        raise VariantError(_("missing %(field)s", field=f"{where}.{key}"), f"{where}.{key}")
     value = table[key]
     if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise VariantError(f"{where}.{key} must be a whole number, not {value!r}", f"{where}.{key}", value)
+        raise VariantError(_("%(field)s must be a whole number, not %(value)s", field=f"{where}.{key}", value=repr(value)), f"{where}.{key}", value)
     if kind is not object and kind is not int and not isinstance(value, kind):
-        raise VariantError(f"{where}.{key} has the wrong type: {value!r}", f"{where}.{key}", value)
+        raise VariantError(_("%(field)s has the wrong type: %(value)s", field=f"{where}.{key}", value=repr(value)), f"{where}.{key}", value)
     return value
 
 
@@ -562,18 +570,18 @@ def _enum(cls: type[StrEnum], value: Any, where: str):
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(str(e)) for e in cls)
-        raise VariantError(f"{where} must be one of {allowed}, not {value!r}", where, value) from None
+        raise VariantError(_("%(field)s must be one of %(allowed)s, not %(value)s", field=where, allowed=allowed, value=repr(value)), where, value) from None
 
 
 def _citation(value: Any, where: str) -> Citation:
     if not isinstance(value, Mapping) or "file" not in value:
-        raise VariantError(f"{where} must be {{ file = ..., section = ... }}", where, value)
+        raise VariantError(_("%(field)s must be { file = ..., section = ... }", field=where), where, value)
     return Citation(str(value["file"]), str(value.get("section", "")))
 
 
 def _wild_tokens(tokens: Any, where: str) -> tuple[str, ...]:
     if not isinstance(tokens, list):
-        raise VariantError(f"{where} must be a list", where, tokens)
+        raise VariantError(_("%(field)s must be a list", field=where), where, tokens)
     out = []
     for token in tokens:
         token = str(token).upper()
@@ -588,18 +596,18 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     vid = _need(data, "id", "variant", str)
     kind = _need(data, "kind", vid, str)
     if kind not in ("contract", "shedding"):
-        raise VariantError(f"{vid}.kind must be 'contract' or 'shedding', not {kind!r}", "kind", kind)
+        raise VariantError(_("%(field)s must be 'contract' or 'shedding', not %(value)s", field=f"{vid}.kind", value=repr(kind)), "kind", kind)
     players = _need(data, "players", vid, dict)
     prange = PlayerRange(_need(players, "min", "players", int), _need(players, "max", "players", int))
     if not 1 <= prange.min <= prange.max:
-        raise VariantError(f"{vid}: players.min must be at most players.max", "players", players)
+        raise VariantError(_("%(id)s: players.min must be at most players.max", id=vid), "players", players)
     pack = _need(data, "pack", vid, dict)
     steps = tuple(
         DeckStep(_need(s, "up_to", "pack.decks", int), _need(s, "decks", "pack.decks", int))
         for s in _need(pack, "decks", "pack", list)
     )
     if not steps or steps[-1].up_to < prange.max:
-        raise VariantError(f"{vid}: pack.decks must cover up to {prange.max} players", "pack.decks", steps)
+        raise VariantError(_("%(id)s: pack.decks must cover up to %(max)s players", id=vid, max=prange.max), "pack.decks", steps)
     deal = _need(data, "deal", vid, dict)
     scoring_t = _need(data, "scoring", vid, dict)
     scoring = Scoring(
@@ -610,7 +618,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         missing_card_penalty=int(scoring_t.get("missing_card_penalty", 0)),
     )
     if scoring.winner is Winner.FIRST_TO_TARGET and not isinstance(scoring.target, int):
-        raise VariantError(f"{vid}: a first-to-target game needs scoring.target", "scoring.target")
+        raise VariantError(_("%(id)s: a first-to-target game needs scoring.target", id=vid), "scoring.target")
     may_i_t = data.get("may_i", {"allowed": False})
     may_i = MayIRules(
         allowed=bool(may_i_t.get("allowed", False)),
@@ -662,7 +670,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             same_suit_runs=bool(m.get("same_suit_runs", True)),
         )
         if JOKER in melds.wild.tokens and not jokers_per_deck:
-            raise VariantError(f"{vid}: jokers are wild but the pack has none", "melds.wild")
+            raise VariantError(_("%(id)s: jokers are wild but the pack has none", id=vid), "melds.wild")
         c = _need(data, "contracts", vid, dict)
         rounds = tuple(
             Round(
@@ -673,11 +681,11 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             for i, r in enumerate(_need(c, "rounds", "contracts", list), start=1)
         )
         if not rounds:
-            raise VariantError(f"{vid}: a contract game needs at least one round", "contracts.rounds")
+            raise VariantError(_("%(id)s: a contract game needs at least one round", id=vid), "contracts.rounds")
         points = {str(k).upper(): int(v) for k, v in _need(data, "points", vid, dict).items()}
         missing = [r for r in RANKS if r not in points] + ([JOKER] if jokers_per_deck and JOKER not in points else [])
         if missing:
-            raise VariantError(f"{vid}: points has no value for {', '.join(missing)}", "points", missing)
+            raise VariantError(_("%(id)s: points has no value for %(cards)s", id=vid, cards=", ".join(missing)), "points", missing)
         last = data.get("last_round")
         last_round = None
         if last is not None:
@@ -687,7 +695,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
                 all_cards_in_contract=bool(last.get("all_cards_in_contract", False)),
             )
             if last_round.round != len(rounds):
-                raise VariantError(f"{vid}: last_round.round must be the last round ({len(rounds)})", "last_round")
+                raise VariantError(_("%(id)s: last_round.round must be the last round (%(last)s)", id=vid, last=len(rounds)), "last_round")
         variant = replace(
             variant,
             melds=melds,
@@ -717,7 +725,7 @@ def load_variant(text: str) -> Variant:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"not a valid variant definition: {exc}") from None
+        raise VariantError(_("not a valid variant definition: %(error)s", error=exc)) from None
     return variant_from_dict(data)
 
 

@@ -18,7 +18,7 @@ from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.house import describe_differences
-from ..rules.variants import RoundScore, Variant, get_variant
+from ..rules.variants import RoundScore, Variant, get_variant, shown_text
 from .errors import ServiceError
 from .loading import variant_of
 from .parsing import parse_round, score
@@ -362,7 +362,7 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
     for key, on in house.items():
         if on:
             opt = variant.house_options[key]
-            notes.append(_("House option in force: %(option)s (%(source)s).", option=opt.label, source=opt.source.label))
+            notes.append(_("House option in force: %(option)s (%(source)s).", option=shown_text(opt.label), source=opt.source.shown_label))
     notes.extend(_rules_applied(game, variant))
     notes.extend(result.notes)
     for c in game.corrections:

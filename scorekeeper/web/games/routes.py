@@ -396,7 +396,7 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
         info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
-        no_score_rule=(variant.sources["incomplete_games"].label if "incomplete_games" in variant.sources
+        no_score_rule=(variant.sources["incomplete_games"].shown_label if "incomplete_games" in variant.sources
                        else _("scorekeeper's rulings, Incomplete games and missing scores")),
         offline=ctx["editor"] and correcting is None,  # static/js/offline.js
         **ctx,
@@ -625,6 +625,6 @@ def ruling(game_id: str):
         else:
             flash(_("Ruling logged."), "ok")
             return redirect(url_for("games.game", game_id=game_id) + "#rulings")
-    citations = sorted({c.label for c in ctx["variant"].sources.values()})
+    citations = sorted({c.shown_label for c in ctx["variant"].sources.values()})
     status = 400 if request.method == "POST" else 200
     return render_template("games/ruling.html", form=form, errors=errors, citations=citations, **ctx), status
