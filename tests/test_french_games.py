@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from html.parser import HTMLParser
 
 import pytest
+from french import source_headings
 from babel.dates import format_date
 
 import gamedata
@@ -154,21 +155,8 @@ class _Words(HTMLParser):
 NEUTRAL = {"Ann", "Bob", "Cy", "Le", "May", "I", "ROY", "Clenney", "Joybells", "Continental", "scorekeeper",
            "Recompté", "Défausse", "Pioche", "J", "Q", "K", "A", "KD", "7H", "JK", "Joker", "Points", "points", "Total",
            "total"}
-# Sentences written by the rules package and the services, whose French is done beside this
-# (scorekeeper/rules/: contracts, citations, notes, seating problems, scoring; services' summaries).
-OTHERS = [
-    re.compile(p) for p in (
-        r"\d+ (set|run)s?( \+ \d+ (set|run)s?)?",
-        r"[^|]*\((encyclopedia article|French rules|a family's rules|newsgroup post, 1995)\)[^|]*",
-        r"(Round|Hand) \d+: \w+ went out and takes \d+ points off the total\.",
-        r"\w+ withdrew after (round|hand) \d+[^|]*",
-        r"'\w+' is seated twice[^|]*",
-        r"[^|]*(missing card|no score was posted|held \d+ card|cards left in the other)[^|]*",
-        r"[^|]*(scores the \d+ cards|two highest)[^|]*",
-        r"· went out ·",  # a hand's note in the preview (scorekeeper/services/games.py)
-        r"A table remembers[^|]*|Start a table|Your table|The Smiths, Sunday club…",
-    )
-]
+# Nothing is set aside: the rules package's and the services' sentences are French too.
+OTHERS: list[re.Pattern] = []
 
 
 def _trigrams(page: str) -> set[tuple[str, ...]]:
@@ -178,6 +166,8 @@ def _trigrams(page: str) -> set[tuple[str, ...]]:
     for run in parser.runs:
         for other in OTHERS:
             run = other.sub(" ", run)
+        for heading in source_headings():  # a source's own heading is cited as written
+            run = run.replace(heading, " ")
         words = [w.strip(".,;:()«»“”'!?*") for w in run.split()]
         for i in range(len(words) - 2):
             three = tuple(words[i:i + 3])

@@ -91,7 +91,7 @@ def names_on(v=None) -> list[str]:
             for sub in (s, *s.subsections):
                 names += [c.section.strip('"') for c in sub.citations
                           if c.section and c.file not in variants.OWN_SOURCES]  # ours are translated
-    return names + others_words(v)
+    return names
 
 
 def others_words(v=None) -> list[str]:

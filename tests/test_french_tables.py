@@ -26,10 +26,8 @@ NAMES = ("The Smiths", "Smith rules", "Joybells", "Continental", "Le May I", "Cl
          "Ann", "Bob", "Cy", "Di", "JSON", "CSV", "TOML", "QR", "scorekeeper", "Plackett-Luce")
 # What the test's players typed (a ruling is kept in the words it was written in).
 TYPED = ("Bob discarded a joker and Ann called May I", "Jokers may not be bought")
-# Shown on these pages but written elsewhere, translated by the games pages' work
-# (web/games/forms.py: the new game form's house options, the edit link form).
-ELSEWHERE = ("2s are wild too (Continental)", "No May I in the last three rounds", "Edit link or token",
-             "Keep score on this phone")
+# Shown on these pages but written elsewhere: nothing left (all of it is French now).
+ELSEWHERE: tuple[str, ...] = ()
 
 
 class _Texts(HTMLParser):

@@ -16,7 +16,7 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 RED_SUITS = frozenset({"H", "D"})
 JOKER = "JK"
 
@@ -58,10 +58,11 @@ class Card:
 
     @property
     def name(self) -> str:
+        """The card in words, in the reader's language ("ace of hearts", "as de cœur")."""
         if self.is_joker:
-            return "joker"
-        rank = RANK_NAMES.get(self.rank, self.rank)
-        return f"{rank} of {SUIT_NAMES[self.suit]}" if self.suit else rank
+            return _("joker")
+        rank = _(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else self.rank
+        return _("%(rank)s of %(suit)s", rank=rank, suit=_(SUIT_NAMES[self.suit])) if self.suit else rank
 
     @property
     def label(self) -> str:

@@ -413,7 +413,7 @@ def score_round(
             counts[name] = hand.card_count or 0
             results[name] = HandResult("card_count", (), 0, 0, card_count=hand.card_count)
         total = sum(counts.values())
-        results[went_out] = HandResult("went_out", (), 0, total, note=f"scores the {total} cards left in the other hands")
+        results[went_out] = HandResult("went_out", (), 0, total, note=_("scores the %(total)s cards left in the other hands", total=total))
         scores = {name: results[name].points for name in players}
         return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
 
@@ -421,7 +421,7 @@ def score_round(
     incomplete = cite(variant, "incomplete_games", INCOMPLETE_GAMES)
     irregular = cite(variant, "irregularities", IRREGULARITIES)
     if went_out is not None:
-        results[went_out] = HandResult("went_out", (), 0, 0, note="went out")
+        results[went_out] = HandResult("went_out", (), 0, 0, note=_("went out"))
     missing: list[str] = []
     for name in others:
         hand = hands[name]
@@ -444,8 +444,9 @@ def score_round(
             )
         if hand.missing_cards:
             extra = missing_card_penalty(variant, hand.missing_cards)
-            word = "card" if hand.missing_cards == 1 else "cards"
-            note = f"{hand.missing_cards} missing {word}: +{extra} ({penalty} each)"
+            note = ngettext("%(num)s missing card: +%(extra)s (%(penalty)s each)",
+                            "%(num)s missing cards: +%(extra)s (%(penalty)s each)", hand.missing_cards,
+                            extra=extra, penalty=penalty)
             results[name] = HandResult(**{**results[name].__dict__, "note": note})
             applied.append(Applied(
                 "incorrect_hand",
@@ -470,7 +471,8 @@ def score_round(
             )
         top = posted[:2]
         points = sum(top)
-        results[name] = HandResult("missing", (), 0, points, note=f"no score posted: {top[0]} + {top[1]}, the two highest others")
+        results[name] = HandResult("missing", (), 0, points, note=_("no score posted: %(first)s + %(second)s, the two highest others",
+                                                                  first=top[0], second=top[1]))
         applied.append(Applied(
             "missing_score",
             _("Round %(number)s: no score was posted for %(name)s, who gets %(points)s, the sum of the two highest "

@@ -25,6 +25,7 @@ from ..models import (Correction, Game, GameStatus, HandRecord, IdempotencyKey, 
                       ROUND_RULING_KINDS, Round, Ruling, RulingKind, Seat, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
+from ..rules import words
 from ..rules.variants import RoundScore, Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
@@ -186,6 +187,12 @@ def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
     return out
 
 
+def _kept_hand_rows(game: Game, variant: Variant, parsed: ParsedRound) -> dict[str, dict]:
+    """The hands' rows as they are kept: their notes in English, as the API gives them."""
+    with words.in_english():
+        return _hand_rows(game, _score(game, variant, parsed))
+
+
 def _add_applied(game: Game, number: int, applied) -> None:
     now = utcnow()
     for a in applied:
@@ -258,7 +265,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
     now = utcnow()
     rnd = Round(number=number, dealer_seat=dealer_seat, went_out=result.went_out, end=result.end,
                 submission=parsed.submission(), created_at=now, updated_at=now)
-    rnd.hands = [HandRecord(**row) for row in _hand_rows(game, result).values()]
+    rnd.hands = [HandRecord(**row) for row in _kept_hand_rows(game, variant, parsed).values()]
     game.rounds.append(rnd)
     _add_applied(game, number, applied_in_english(game, variant, parsed))
     _refresh_status(game, variant)
@@ -332,7 +339,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
         raise Unprocessable(_("the correction changes nothing in round %(number)s", number=number), "hands")
     result = _score(game, variant, parsed)
     old = _round_snapshot(rnd)
-    rows = _hand_rows(game, result)
+    rows = _kept_hand_rows(game, variant, parsed)
     for hand in rnd.hands:
         for attr, value in rows[hand.name].items():
             setattr(hand, attr, value)
