@@ -175,9 +175,10 @@ def head_to_head(table: Table, variant: str | None = None, period: Period = ALL_
             func.sum(case((a.total == b.total, 1), else_=0)),
         )
         .join(b, and_(b.game_id == a.game_id, b.table_player_id != a.table_player_id, b.withdrawn.is_(False)))
-        # b's game is a's: the same filter on b changes no row but lets the database read only the
-        # table's results on both sides (not every table's).
-        .where(_results_filter(a, table, variant, period), _results_filter(b, table, variant, period),
+        # b's game is a's, so b is the table's too: saying so changes no row but lets PostgreSQL
+        # read only the table's results on both sides, not every table's (SQLite still finds b by
+        # its game: a filter on b's variant too would send it through the table's index instead).
+        .where(_results_filter(a, table, variant, period), b.table_id == table.id,
                a.withdrawn.is_(False),
                *([a.table_player_id == player_id] if player_id is not None else []))
         .group_by(a.table_player_id, b.table_player_id)
