@@ -200,7 +200,7 @@ def import_toml(text: object, name: object = None, table_id: str | None = None) 
 def token_matches(row: HouseVariant, token: object) -> bool:
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    return hmac.compare_digest(hash_token(token), row.edit_token_hash)
+    return hmac.compare_digest(hash_token(token).encode(), row.edit_token_hash.encode())
 
 
 def check_token(row: HouseVariant, token: str | None, table_token_ok: bool = False) -> None:

@@ -34,7 +34,7 @@ def token_matches(game: Game, token: object) -> bool:
     takes the table's edit token (services/tables.py)."""
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    if hmac.compare_digest(hash_token(token), game.edit_token_hash):
+    if hmac.compare_digest(hash_token(token).encode(), game.edit_token_hash.encode()):
         return True
     table_id = getattr(game, "table_id", None)
     return table_id is not None and table_token_matches(table_id, token)
@@ -44,7 +44,7 @@ def table_token_matches(table_id: str, token: str) -> bool:
     from ..models import Table
 
     table = db.session.get(Table, table_id)
-    return table is not None and hmac.compare_digest(hash_token(token), table.edit_token_hash)
+    return table is not None and hmac.compare_digest(hash_token(token).encode(), table.edit_token_hash.encode())
 
 
 def check_token(game: Game, token: str | None) -> None:

@@ -75,7 +75,7 @@ def get_table(table_id: object) -> Table:
 def token_matches(table: Table, token: object) -> bool:
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    return hmac.compare_digest(svc.hash_token(token), table.edit_token_hash)
+    return hmac.compare_digest(svc.hash_token(token).encode(), table.edit_token_hash.encode())
 
 
 def check_token(table: Table, token: str | None) -> None:
