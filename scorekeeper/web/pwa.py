@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..i18n import language
@@ -16,22 +16,20 @@ bp = Blueprint("pwa", __name__)
 
 NAME = _l("scorekeeper: May I and ROY scores")
 DESCRIPTION = _l("Keep score of May I rummy and ROY at the card table, round by round.")
+# The manifest's fixed part; its addresses are built per request (:func:`manifest`).
 MANIFEST = {
     "short_name": "scorekeeper",
-    "id": "/",
-    "start_url": "/games",
-    "scope": "/",
     "display": "standalone",
     "orientation": "portrait",
     "background_color": "#fbfaf7",
     "theme_color": "#0b5d3b",
-    "icons": [
-        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
-        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
-        {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
-        {"src": "/static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-    ],
 }
+ICONS = (  # (file in static/icons/, sizes, type, purpose)
+    ("icon-192.png", "192x192", "image/png", "any"),
+    ("icon-512.png", "512x512", "image/png", "any"),
+    ("maskable-512.png", "512x512", "image/png", "maskable"),
+    ("icon.svg", "any", "image/svg+xml", "any"),
+)
 
 
 @bp.get("/sw.js")
@@ -45,7 +43,11 @@ def service_worker():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    body = {"name": str(NAME), **MANIFEST, "description": str(DESCRIPTION), "lang": language()}
+    root = url_for("web.home")
+    body = {"name": str(NAME), **MANIFEST, "id": root, "start_url": url_for("games.index"), "scope": root,
+            "icons": [{"src": url_for("static", filename=f"icons/{name}"), "sizes": sizes, "type": kind, "purpose": purpose}
+                      for name, sizes, kind, purpose in ICONS],
+            "description": str(DESCRIPTION), "lang": language()}
     response = Response(json.dumps(body, ensure_ascii=False, indent=2), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()
