@@ -14,7 +14,7 @@ from enum import StrEnum
 from importlib import resources
 from typing import Any, Mapping
 
-from .cards import JOKER, RANKS, Card, CardError, parse_card
+from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
 from .words import N_, _, ngettext
 
@@ -228,6 +228,8 @@ class WildSpec:
         return False
 
     def describe(self) -> str:
+        """The wild cards in words ("jokers, every 2, the ace of hearts"), or "none"; the rules
+        pages, the scoresheets and the house variants' differences all say them so."""
         if not self.tokens:
             return _("none")
         words = []
@@ -237,8 +239,21 @@ class WildSpec:
             elif token in RANKS:
                 words.append(_("every %(rank)s", rank=token))
             else:
-                words.append(_("the %(card)s", card=parse_card(token).name))
+                words.append(_the_card(parse_card(token)))
         return ", ".join(words)
+
+
+# One card named in full with its article: in French the article goes with the rank ("l'as", "la dame").
+_THE_CARD = {"A": N_("the ace of %(suit)s"), "J": N_("the jack of %(suit)s"), "Q": N_("the queen of %(suit)s"),
+             "K": N_("the king of %(suit)s")}
+
+
+def _the_card(card: Card) -> str:
+    """"the ace of hearts", "the 7 of spades", in the reader's language."""
+    suit = _(SUIT_NAMES[card.suit])
+    if card.rank in _THE_CARD:
+        return _(_THE_CARD[card.rank], suit=suit)
+    return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
 
 
 @dataclass(frozen=True)

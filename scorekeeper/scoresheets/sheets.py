@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from ..rules.game import dealers
-from ..rules.scoresheet import LegendItem, contract_words, dealer_seats, legend, running_totals, winner_rule
+from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
 from ..services.view import CorrectionView, GameView, RulingView, Standing, iso, status_word
 
@@ -276,7 +276,7 @@ def _contract_text(variant: Variant, number: int) -> tuple[str | None, int | Non
     if not variant.rounds or number > len(variant.rounds):
         return None, None
     rnd = variant.rounds[number - 1]
-    return contract_words(rnd.contract), rnd.min_cards
+    return rnd.contract.describe(), rnd.min_cards
 
 
 def roy_hand_rows(page: PageSetup, players: int) -> int:
@@ -410,7 +410,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         contract = None
         min_cards = rnd.min_cards
         if rnd.contract:
-            contract = contract_words(Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))))
+            contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
         scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
         cells = []
         for name in names:
