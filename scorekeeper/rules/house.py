@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
 from .cards import JOKER, RANKS
@@ -81,26 +81,15 @@ def document(v: Variant) -> dict[str, Any]:
         "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
                  "jokers_per_deck": v.jokers_per_deck},
         "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
-        "melds": {"set_min": m.set_min, "run_min": m.run_min, "run_max": m.run_max, "aces": str(m.aces),
-                  "wild": list(m.wild.tokens),
-                  "wilds_may_not_outnumber_naturals": m.wilds_may_not_outnumber_naturals,
-                  "all_wild_set": m.all_wild_set, "same_suit_runs": m.same_suit_runs},
+        "melds": {**asdict(m), "aces": str(m.aces), "wild": list(m.wild.tokens)},
         "contracts": {"kind": str(v.contract_kind),
                       "rounds": [{"sets": r.contract.sets, "runs": r.contract.runs} for r in v.rounds]},
     })
     if v.last_round is not None:
-        doc["last_round"] = {"round": v.last_round.round, "no_discard": v.last_round.no_discard,
-                             "all_cards_in_contract": v.last_round.all_cards_in_contract}
+        doc["last_round"] = asdict(v.last_round)
     doc["points"] = dict(v.points)
-    doc["scoring"] = {"round_score": str(v.scoring.round_score), "winner": str(v.scoring.winner),
-                      "round_win_bonus": v.scoring.round_win_bonus,
-                      "missing_card_penalty": v.scoring.missing_card_penalty}
-    may_i = {"allowed": v.may_i.allowed, "penalty_cards_per_discard": v.may_i.penalty_cards_per_discard,
-             "multiple_discards": v.may_i.multiple_discards, "discard_pile_dead": v.may_i.discard_pile_dead,
-             "no_lay_down_until_next_turn": v.may_i.no_lay_down_until_next_turn}
-    if v.may_i.none_in_last_rounds:
-        may_i["none_in_last_rounds"] = v.may_i.none_in_last_rounds
-    doc["may_i"] = may_i
+    doc["scoring"] = v.scoring.as_dict()
+    doc["may_i"] = v.may_i.as_dict()
     doc["stock"] = {"exhausted": str(v.stock_exhausted)}
     options = {}
     for key, o in v.house_options.items():
