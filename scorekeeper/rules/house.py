@@ -322,11 +322,7 @@ def _wild_cards(doc, value, key):
         tokens = _wild_tokens(value, key)
     except RulesInputError as err:
         raise HouseRulesError(err.message, err.field or key, err.value) from None
-    out: list[str] = []
-    for t in tokens:
-        if t not in out:
-            out.append(t)
-    doc["melds"]["wild"] = out
+    doc["melds"]["wild"] = list(dict.fromkeys(tokens))
 
 
 def _melds(doc, value, key):

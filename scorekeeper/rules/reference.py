@@ -109,9 +109,7 @@ class Section:
 
 
 def block_text(block: Block) -> list[str]:
-    if isinstance(block, Para):
-        return [block.text]
-    if isinstance(block, HouseNote):
+    if isinstance(block, (Para, HouseNote)):
         return [block.text]
     if isinstance(block, Items):
         return list(block.items)
@@ -183,11 +181,7 @@ def primary_source(v: Variant) -> str:
 
 
 def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:
-    out: list[Citation] = []
-    for c in cites:
-        if c not in out:
-            out.append(c)
-    return tuple(out)
+    return tuple(dict.fromkeys(cites))
 
 
 def _cite(v: Variant, *keys: str) -> tuple[Citation, ...]:
@@ -644,14 +638,10 @@ def _last_round(v: Variant) -> Section:
 def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
     return HouseNote(
         _("The %(name)s rules (%(source)s) do not cover %(topic)s. scorekeeper applies the Continental ruling "
-          "(%(ruling)s) as a house rule.", name=v.name, source=source_name(primary_source(v)), topic=topic,
+          "(%(ruling)s) as a house rule.", name=v.name, source=source_title(primary_source(v)), topic=topic,
           ruling=applied.shown_label),
         applied,
     )
-
-
-def source_name(file: str) -> str:
-    return source_title(file)
 
 
 def _stock(v: Variant) -> Section:
@@ -679,7 +669,7 @@ def _stock(v: Variant) -> Section:
         else:
             blocks.append(HouseNote(_("The %(name)s rules (%(source)s) do not cover a stock that runs out: "
                                       "reshuffling is scorekeeper's house rule.",
-                                      name=v.name, source=source_name(primary_source(v))), cite))
+                                      name=v.name, source=source_title(primary_source(v))), cite))
     return Section("stock", _("When the stock runs out"), tuple(blocks), tuple(cites), tool="irregularities")
 
 
@@ -719,7 +709,7 @@ def _irregularities(v: Variant) -> Section:
         ruling = topic.reference(v)
         subs.append(ruling)
         (silent if topic.is_silent(v) else covered).append(topic.title.lower())
-    own = source_name(primary_source(v))
+    own = source_title(primary_source(v))
     blocks: list[Block] = []
     if covered:
         blocks.append(Para(_("The %(name)s rules (%(source)s) settle: %(topics)s.",
@@ -822,7 +812,7 @@ def rules_page(v: Variant) -> RulesPage:
         sections = _roy_sections(v)
     own = primary_source(v)
     intro = _("%(summary)s Written in our own words from %(source)s and scorekeeper's rulings; every section "
-              "names its source.", summary=shown_text(v.summary), source=source_name(own))
+              "names its source.", summary=shown_text(v.summary), source=source_title(own))
     return RulesPage(v, intro, sections)
 
 

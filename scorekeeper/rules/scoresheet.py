@@ -80,19 +80,13 @@ def _collapse(ranks: list[str]) -> str:
     nums = sorted((r for r in ranks if r in order and r.isdigit()), key=order.get)
     rest = [r for r in ranks if r not in nums]
     rest.sort(key=lambda r: order.get(r, 99))
-    parts: list[str] = []
-    run: list[str] = []
+    runs: list[list[str]] = []
     for r in nums:
-        if run and order[r] != order[run[-1]] + 1:
-            parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
-            if len(run) == 2:
-                parts.append(run[1])
-            run = []
-        run.append(r)
-    if run:
-        parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
-        if len(run) == 2:
-            parts.append(run[1])
+        if runs and order[r] == order[runs[-1][-1]] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    parts = [part for run in runs for part in ([f"{run[0]}–{run[-1]}"] if len(run) >= 3 else run)]
     # A first, then the numbers, then J Q K and the joker.
     head = [r for r in rest if r == "A"]
     tail = [_rank_label(r) for r in rest if r != "A"]
