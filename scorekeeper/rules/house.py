@@ -533,10 +533,6 @@ _ACE_WORDS = {"low": N_("aces low"), "high": N_("aces high"), "low-or-high": N_(
               "around-the-corner": N_("aces low, high or both (round the corner)")}
 
 
-def _yes(on: bool, yes: str, no: str) -> str:
-    return yes if on else no
-
-
 def differences(base: Variant, v: Variant) -> list[Difference]:
     """The differences from the base, in words a player uses ("jokers 50", "round 7 is 3 sets")."""
     ch = changes_between(base, v)
@@ -566,18 +562,18 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
             if old != r.contract:
                 add("rounds", _("round %(n)s is %(contract)s", n=r.number, contract=r.contract))
     if "contract_kind" in ch:
-        add("contract_kind", _yes(v.contract_kind is ContractKind.MINIMUM, _("contracts are minimums"),
-                                  _("contracts are exact")))
+        add("contract_kind", _("contracts are minimums") if v.contract_kind is ContractKind.MINIMUM
+            else _("contracts are exact"))
     m = v.melds
     for k, value in ch.get("melds", {}).items():
         text = {"set_min": _("sets of %(n)s or more", n=value),
                 "run_min": _("runs of %(n)s or more", n=value),
                 "run_max": _("runs of at most %(n)s", n=value),
                 "aces": _(_ACE_WORDS[str(value)]) if str(value) in _ACE_WORDS else str(value),
-                "wilds_may_not_outnumber_naturals": _yes(value, _("wilds may not outnumber naturals"),
-                                                         _("wilds may outnumber naturals")),
-                "all_wild_set": _yes(value, _("a set of wilds only is allowed"), _("no set of wilds only")),
-                "same_suit_runs": _yes(value, _("two runs of one suit allowed"), _("no two runs of one suit"))}[k]
+                "wilds_may_not_outnumber_naturals": (_("wilds may not outnumber naturals") if value
+                                                     else _("wilds may outnumber naturals")),
+                "all_wild_set": _("a set of wilds only is allowed") if value else _("no set of wilds only"),
+                "same_suit_runs": _("two runs of one suit allowed") if value else _("no two runs of one suit")}[k]
         add("melds", text)
     if "wild_cards" in ch:
         add("wild_cards", _("wild: %(cards)s", cards=m.wild.describe()) if m.wild.tokens else _("no wild cards"))
@@ -596,15 +592,15 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
         add("scoring", _("%(n)s points off per round won", n=value) if k == "round_win_bonus"
             else _("%(n)s points per missing card (incorrect hand)", n=value))
     for k, value in ch.get("may_i", {}).items():
-        text = {"allowed": _yes(value, _("May I allowed"), _("no May I")),
+        text = {"allowed": _("May I allowed") if value else _("no May I"),
                 "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
                                                       "May I: %(num)s penalty cards per discard", value),
-                "multiple_discards": _yes(value, _("May I may take several discards"), _("May I takes one discard")),
+                "multiple_discards": _("May I may take several discards") if value else _("May I takes one discard"),
                 "none_in_last_rounds": (_("no May I in the last %(n)s rounds", n=value) if value
                                         else _("May I in every round")),
-                "discard_pile_dead": _yes(value, _("discard pile dead after a May I"), _("discard pile stays live")),
-                "no_lay_down_until_next_turn": _yes(value, _("no laying down until the next turn after a May I"),
-                                                    _("may lay down at once after a May I"))}[k]
+                "discard_pile_dead": _("discard pile dead after a May I") if value else _("discard pile stays live"),
+                "no_lay_down_until_next_turn": (_("no laying down until the next turn after a May I") if value
+                                                else _("may lay down at once after a May I"))}[k]
         add("may_i", text)
     if "stock_exhausted" in ch:
         add("stock_exhausted", _("when the stock runs out: the discards are shuffled into a new stock")
