@@ -30,7 +30,7 @@ from ..rules.variants import Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
-from .parsing import MAX_TEXT, ParsedRound, applied_in_english, check_key, parse_round, round_number, text
+from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
 from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
                    sentence, status_word, tally, view_path)
@@ -321,10 +321,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
               value=reason),
             "reason",
         )
-    reason = " ".join(reason.split())
-    if len(reason) > MAX_TEXT:
-        raise ServiceError(_("%(field)s: too long (%(length)s characters; at most %(most)s)", field="reason",
-                                   length=len(reason), most=MAX_TEXT), "reason")
+    reason = text(reason, "reason", True)
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
         raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
                          last=len(game.rounds)), "round")
