@@ -17,10 +17,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from ..rules.game import dealers
+from ..rules.game import Standing, dealers
 from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
-from ..services.view import CorrectionView, GameView, RulingView, Standing, iso, status_word
+from ..services.view import CorrectionView, GameView, RulingView, iso, status_word
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")

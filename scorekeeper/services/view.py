@@ -33,6 +33,8 @@ def iso(value: datetime | None) -> str | None:
 def _json(value: Any) -> Any:
     if isinstance(value, JsonView):
         return value.as_json()
+    if isinstance(value, rules.Standing):
+        return value.as_dict()
     if isinstance(value, datetime):
         return iso(value)
     if isinstance(value, Enum):
@@ -114,16 +116,6 @@ class SeatView(JsonView):
 
 
 @dataclass(frozen=True)
-class Standing(JsonView):
-    place: int
-    name: str
-    total: int | None
-    provisional: bool
-    active: bool
-
-
-
-@dataclass(frozen=True)
 class CorrectionView(JsonView):
     """A corrected round: the scores (and who went out, and bonuses) before and after, and why."""
 
@@ -199,7 +191,7 @@ class GameView(JsonView):
     house_rules: dict[str, bool]
     rounds: list[RoundView]
     totals: dict[str, int | None]
-    standings: list[Standing]
+    standings: list[rules.Standing]
     winner: str | None
     winners: list[str]
     next_round: NextRound | None
@@ -411,7 +403,7 @@ def game_view(game: Game) -> GameView:
         house_rules=house,
         rounds=[_round_view(game, variant, rnd, adjust) for rnd in game.rounds],
         totals=dict(result.totals),
-        standings=[Standing(s.place, s.name, s.total, s.provisional, s.active) for s in result.standings],
+        standings=list(result.standings),
         winner=result.winner,
         winners=list(result.winners),
         next_round=None if nr is None else NextRound(nr["number"], nr["dealer"], nr["contract"], nr["min_cards"]),
