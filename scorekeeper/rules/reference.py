@@ -127,20 +127,18 @@ class RulesPage:
     sections: tuple[Section, ...]
 
     @property
+    def all_sections(self) -> list[Section]:
+        """Each section followed by its subsections, in page order."""
+        return [sec for s in self.sections for sec in (s, *s.subsections)]
+
+    @property
     def anchors(self) -> list[str]:
-        out = []
-        for s in self.sections:
-            out.append(s.anchor)
-            out.extend(sub.anchor for sub in s.subsections)
-        return out
+        return [s.anchor for s in self.all_sections]
 
     def section(self, anchor: str) -> Section:
-        for s in self.sections:
+        for s in self.all_sections:
             if s.anchor == anchor:
                 return s
-            for sub in s.subsections:
-                if sub.anchor == anchor:
-                    return sub
         raise KeyError(anchor)
 
 
@@ -853,19 +851,17 @@ def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 4
         return []
     hits: list[SearchHit] = []
     for v in variants if variants is not None else all_variants():
-        page = rules_page(v)
-        for section in page.sections:
-            for sec in (section, *section.subsections):
-                own_text = "\n".join([sec.title] + [t for b in sec.blocks for t in block_text(b)])
-                words = _words(own_text)
-                score = 0
-                for term in terms:
-                    n = sum(1 for w in words if w.startswith(term))
-                    if not n:
-                        break
-                    score += n + (5 if any(w.startswith(term) for w in _words(sec.title)) else 0)
-                else:
-                    hits.append(SearchHit(v.id, v.name, sec.anchor, sec.title, _snippet(own_text, terms), score))
+        for sec in rules_page(v).all_sections:
+            own_text = "\n".join([sec.title] + [t for b in sec.blocks for t in block_text(b)])
+            words = _words(own_text)
+            score = 0
+            for term in terms:
+                n = sum(1 for w in words if w.startswith(term))
+                if not n:
+                    break
+                score += n + (5 if any(w.startswith(term) for w in _words(sec.title)) else 0)
+            else:
+                hits.append(SearchHit(v.id, v.name, sec.anchor, sec.title, _snippet(own_text, terms), score))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
 
