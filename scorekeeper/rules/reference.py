@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Iterable, Sequence
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS
@@ -293,16 +294,10 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
     for i, k in enumerate(keys):
         if k == -1 and not (i > 0 and keys[i - 1] == -1) and not (i + 1 < len(keys) and keys[i + 1] == -1):
             keys[i] = keyed[i][1]
-    groups: list[tuple[list[str], int]] = []
-    for (rank, _value), key in zip(keyed, keys):
-        if groups and groups[-1][1] == key:
-            groups[-1][0].append(rank)
-        else:
-            groups.append(([rank], key))
     out = []
-    for ranks, key in groups:
-        label = ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"
-        out.append((label, key))
+    for key, group in groupby(zip(keyed, keys), key=lambda pair: pair[1]):  # neighbours of one value
+        ranks = [rank for (rank, _value), _key in group]
+        out.append((ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}", key))
     if JOKER in v.points and v.has_jokers:
         out.append((_("Joker"), v.points[JOKER]))
     return out
