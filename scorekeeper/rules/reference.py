@@ -304,11 +304,8 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
 
 
 def points_text(v: Variant) -> str:
-    parts = []
-    for label, value in points_groups(v):
-        parts.append(_("%(cards)s: face value", cards=label) if value == -1
-                     else _("%(cards)s: %(points)s", cards=label, points=value))
-    return "; ".join(parts)
+    return "; ".join(_("%(cards)s: face value", cards=label) if value == -1
+                     else _("%(cards)s: %(points)s", cards=label, points=value) for label, value in points_groups(v))
 
 
 def contract_text(v: Variant, number: int) -> str | None:
