@@ -115,7 +115,7 @@ def block_text(block: Block) -> list[str]:
     if isinstance(block, Items):
         return list(block.items)
     if isinstance(block, Cases):
-        return [f"{case}: {text}" for case, text in block.items]
+        return [_("%(case)s: %(text)s", case=case, text=text) for case, text in block.items]
     if isinstance(block, Table):
         return [block.caption, " ".join(block.head)] + [" ".join(r) for r in block.rows]
     return []
@@ -235,7 +235,7 @@ def decks_text(v: Variant) -> str:
     if len(parts) == 1:
         decks = v.deck_steps[0].decks if len(v.deck_steps) == 1 else v.decks_for(v.players.min)
         return ngettext("%(num)s deck", "%(num)s decks", decks)
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 def jokers_text(v: Variant) -> str:
@@ -304,8 +304,8 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
 
 
 def points_text(v: Variant) -> str:
-    return "; ".join(_("%(cards)s: face value", cards=label) if value == -1
-                     else _("%(cards)s: %(points)s", cards=label, points=value) for label, value in points_groups(v))
+    return _("; ").join(_("%(cards)s: face value", cards=label) if value == -1
+                        else _("%(cards)s: %(points)s", cards=label, points=value) for label, value in points_groups(v))
 
 
 def contract_text(v: Variant, number: int) -> str | None:
