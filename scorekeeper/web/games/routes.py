@@ -98,15 +98,9 @@ def browser_games() -> dict[str, list[svc.GameListItem]]:
 
 # ----- template helpers --------------------------------------------------------------------------
 
-def describe_contract(contract: dict | None) -> str:
-    if not contract:
-        return ""
-    return Contract(contract["sets"], contract["runs"]).describe()
-
-
 @bp.app_template_filter("game_contract")
-def _contract_filter(contract):
-    return describe_contract(contract)
+def _contract_filter(contract: dict | None) -> str:
+    return Contract(contract["sets"], contract["runs"]).describe() if contract else ""
 
 
 @bp.app_template_filter("offline_plan")
@@ -135,15 +129,10 @@ def my_games():
     return browser_games()
 
 
-def _table_of(game):
-    """The table a game belongs to (for the crumb back to it), or None."""
-    return None if game.table_id is None else db.session.get(Table, game.table_id)
-
-
 def _game_context(game, state: svc.GameView) -> dict:
     return {
         "game": game,
-        "table": _table_of(game),
+        "table": None if game.table_id is None else db.session.get(Table, game.table_id),  # the crumb back to it
         "state": state,
         "variant": svc.variant_of(game),
         "roy": state.roy,
@@ -424,33 +413,46 @@ def record(game_id: str):
             "hands": [{"seat": str(seat), "mode": modes.get(name, "values")} for seat, name in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
-    errors: dict[str, list[str]] = {}
-    preview = None
+
+    def save(payload):
+        outcome = svc.record_round(game_id, payload, form.key.data or None)
+        if not roy:
+            _remember_modes(form, players)
+        body = outcome.body
+        bonus = body.get("bonus") or {}
+        scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
+                                                  if bonus.get(name) else "")
+                            for name, points in body["scores"].items())
+        flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
+              else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
+        if body["status"] == "in_progress" and body["next_round"]:
+            # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
+            return redirect(url_for("games.record", game_id=game_id))
+        return redirect(url_for("games.game", game_id=game_id))
+
+    return _round_posted("games/round.html", game, state, form, players, number, save)
+
+
+def _round_posted(template: str, game, state: svc.GameView, form, players, number: int, save, correcting=None):
+    """A posted round form (a new round, or ``correcting`` a recorded one): checked, then saved
+    with ``save(payload)``, which answers where to go next, or previewed; else shown again with its
+    errors beside their fields."""
     form.validate()
-    payload, missing = round_payload(form, players, ctx_variant)
-    errors.update(missing)
-    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
+    payload, errors = round_payload(form, players, svc.variant_of(game))
+    entered = not errors and not any(sub.errors for entry in form.hands for sub in entry.form)
+    if correcting is not None and entered and form.preview.data and list(form.errors) == ["reason"]:
+        form.reason.errors = []  # a preview does not need the reason yet
+    preview = None
+    if entered and not any(f.errors for f in form):
         try:
             if form.save.data:
-                outcome = svc.record_round(game_id, payload, form.key.data or None)
-                if not roy:
-                    _remember_modes(form, players)
-                body = outcome.body
-                bonus = body.get("bonus") or {}
-                scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
-                                                          if bonus.get(name) else "")
-                                    for name, points in body["scores"].items())
-                flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
-                      else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
-                if body["status"] == "in_progress" and body["next_round"]:
-                    # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
-                    return redirect(url_for("games.record", game_id=game_id))
-                return redirect(url_for("games.game", game_id=game_id))
-            preview = svc.preview_round(game_id, payload)
+                return save(payload)
+            preview = svc.preview_round(game.id, payload)
         except svc.ServiceError as err:
             _service_error(err, errors)
-    status = 200 if preview is not None else 409 if "round" in errors else 400
-    return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
+    conflict = "round" if correcting is None else "version"  # the game changed meanwhile
+    status = 200 if preview is not None else 409 if conflict in errors else 400
+    return _render_round(template, game, state, form, players, number, errors, preview, status, correcting)
 
 
 def _remembered_modes() -> dict[str, str]:
@@ -472,10 +474,6 @@ def _remember_modes(form, players) -> None:
     modes = dict(list(modes.items())[-MAX_REMEMBERED:])
     if modes != session.get("input_modes"):
         session["input_modes"] = modes
-
-
-def _hand_errors(form) -> bool:
-    return any(sub.errors for entry in form.hands for sub in entry.form)
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
@@ -500,31 +498,14 @@ def correct(game_id: str, number: int):
             "round": str(number), "version": str(state.version), "went_out": went, "hands": hands})
         return _render_round("games/correct.html", game, state, form, players, number, {}, correcting=rnd)
     form = round_form(players, variant, correcting=True)
-    errors: dict[str, list[str]] = {}
-    preview = None
-    form.validate()
-    payload, missing = round_payload(form, players, variant)
-    errors.update(missing)
-    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
-        try:
-            if form.save.data:
-                svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
-                flash(_("Hand %(number)s corrected.", number=number) if roy
-                      else _("Round %(number)s corrected.", number=number), "ok")
-                return redirect(url_for("games.game", game_id=game_id))
-            preview = svc.preview_round(game_id, payload)
-        except svc.ServiceError as err:
-            _service_error(err, errors)
-    elif form.preview.data and not errors and not _hand_errors(form) and list(form.errors) == ["reason"]:
-        # Preview does not need the reason yet.
-        form.reason.errors = []
-        try:
-            preview = svc.preview_round(game_id, payload)
-        except svc.ServiceError as err:
-            _service_error(err, errors)
-    status = 200 if preview is not None else 409 if "version" in errors else 400
-    return _render_round("games/correct.html", game, state, form, players, number, errors, preview, status,
-                         correcting=rnd)
+
+    def save(payload):
+        svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
+        flash(_("Hand %(number)s corrected.", number=number) if roy
+              else _("Round %(number)s corrected.", number=number), "ok")
+        return redirect(url_for("games.game", game_id=game_id))
+
+    return _round_posted("games/correct.html", game, state, form, players, number, save, correcting=rnd)
 
 
 # ----- withdraw, suspend, resume, rulings ----------------------------------------------------------------
@@ -533,29 +514,38 @@ def _flash_service(err: svc.ServiceError) -> None:
     flash(err.message[0].upper() + err.message[1:], "error")
 
 
-@bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
-def withdraw(game_id: str):
-    game = _editable(game_id)
-    state = svc.game_view(game)
-    ctx = _game_context(game, state)
-    form = WithdrawForm()
-    form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
+def _action_page(game, state: svc.GameView, form, template: str, change, done: str, fields=(), anchor=None, **extra):
+    """A page that changes the game: its form (with the game's version, on GET); on a valid POST
+    ``change()`` through the service, ``done`` flashed and back to the game page (at ``anchor``);
+    a refusal shown beside its field when it is one of ``fields``, else at the top of the form."""
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         form.version.data = str(state.version)
     elif form.validate_on_submit():
-        if request.form.get("confirm") != "yes":
-            # Nothing risky on one tap: say what withdrawing means, then ask again.
-            return render_template("games/withdraw.html", form=form, errors=errors, confirming=form.player.data, **ctx)
         try:
-            svc.withdraw(game_id, form.player.data, form.version.data or None)
+            change()
         except svc.ServiceError as err:
-            errors.setdefault("player" if err.field == "player" else "_form", []).append(err.message)
+            errors.setdefault(err.field if err.field in fields else "_form", []).append(err.message)
         else:
-            flash(_("%(name)s has withdrawn.", name=form.player.data), "ok")
-            return redirect(url_for("games.game", game_id=game_id))
+            flash(done, "ok")
+            return redirect(url_for("games.game", game_id=game.id, _anchor=anchor))
     status = 400 if request.method == "POST" else 200
-    return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
+    return render_template(template, form=form, errors=errors, **extra, **_game_context(game, state)), status
+
+
+@bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
+def withdraw(game_id: str):
+    game = _editable(game_id)
+    state = svc.game_view(game)
+    form = WithdrawForm()
+    form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
+    if form.validate_on_submit() and request.form.get("confirm") != "yes":
+        # Nothing risky on one tap: say what withdrawing means, then ask again.
+        return render_template("games/withdraw.html", form=form, errors={}, confirming=form.player.data,
+                               **_game_context(game, state))
+    return _action_page(game, state, form, "games/withdraw.html",
+                        lambda: svc.withdraw(game_id, form.player.data, form.version.data or None),
+                        _("%(name)s has withdrawn.", name=form.player.data), fields=("player",))
 
 
 @bp.route("/games/<game_id>/suspend", methods=["GET", "POST"])
@@ -583,48 +573,27 @@ def suspend(game_id: str):
 def resume(game_id: str):
     game = _editable(game_id)
     state = svc.game_view(game)
-    ctx = _game_context(game, state)
     form = ResumeForm()
-    errors: dict[str, list[str]] = {}
-    if request.method == "GET":
-        form.version.data = str(state.version)
-    elif form.validate_on_submit():
-        seated = [s.name for s in state.seats if s.active]
-        try:
-            svc.resume(game_id, seated, expected_version=form.version.data or None)
-        except svc.ServiceError as err:
-            errors.setdefault("_form", []).append(err.message)
-        else:
-            flash(_("Game resumed."), "ok")
-            return redirect(url_for("games.game", game_id=game_id))
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/resume.html", form=form, errors=errors, **ctx), status
+    seated = [s.name for s in state.seats if s.active]
+    return _action_page(game, state, form, "games/resume.html",
+                        lambda: svc.resume(game_id, seated, expected_version=form.version.data or None),
+                        _("Game resumed."))
 
 
 @bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
 def ruling(game_id: str):
     game = _editable(game_id)
     state = svc.game_view(game)
-    ctx = _game_context(game, state)
     form = RulingForm()
     form.player.choices = options([("", _("Nobody (no score effect)"))] + [(n, n) for n in state.players])
-    errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        form.version.data = str(state.version)
-        current = state.next_round.number if state.next_round else len(state.rounds) or 1
-        form.round.data = current
+        form.round.data = state.next_round.number if state.next_round else len(state.rounds) or 1
         if request.args.get("citation"):
             form.citation.data = request.args["citation"][:200]
-    elif form.validate_on_submit():
-        try:
-            svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data, form.round.data,
-                           form.player.data or None, form.points.data, form.version.data or None)
-        except svc.ServiceError as err:
-            field = err.field if err.field in ("what_happened", "ruling", "citation", "round", "player", "points") else "_form"
-            errors.setdefault(field, []).append(err.message)
-        else:
-            flash(_("Ruling logged."), "ok")
-            return redirect(url_for("games.game", game_id=game_id) + "#rulings")
-    citations = sorted({c.shown_label for c in ctx["variant"].sources.values()})
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/ruling.html", form=form, errors=errors, citations=citations, **ctx), status
+    citations = sorted({c.shown_label for c in svc.variant_of(game).sources.values()})
+    return _action_page(game, state, form, "games/ruling.html",
+                        lambda: svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data,
+                                               form.round.data, form.player.data or None, form.points.data,
+                                               form.version.data or None),
+                        _("Ruling logged."), anchor="rulings", citations=citations,
+                        fields=("what_happened", "ruling", "citation", "round", "player", "points"))
