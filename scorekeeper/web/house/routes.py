@@ -81,35 +81,31 @@ def new(variant_id: str):
     if not start.is_contract_game:
         abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
     base = _base_of(start)
-    table = _table_of_form()
+    # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
+    table = tables_web.editable(request.args["table"]) if request.args.get("table") else None
     form = HouseForm()
     if request.method == "GET":
         form.name.data = _("%(name)s (our rules)", name=start.name) if not start.based_on else start.name
         return _form_page(form, base, start, values_of(start), {}, None, table=table)
-    errors: dict[str, list[str]] = {}
+    return _posted(form, base, start, table=table)
+
+
+def _posted(form: HouseForm, base: Variant, start: Variant, row=None, table=None):
+    """The form posted: checked and shown again (a preview, or the errors by their inputs), or saved
+    when asked (a new house variant, or a new version of ``row``) and its rules page shown."""
     preview = saved = None
     if form.validate_on_submit():
-        preview, errors, saved = _submitted(form, base, table=table)
+        preview, errors, saved = _submitted(form, base, row, table)
     else:
-        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
-                           for k, v in form.errors.items()]
+        errors = {"_form": [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
+                            for k, v in form.errors.items()]}
     if saved is not None:
-        flash(_("Saved. This phone may change these rules; share them from the Share page."), "ok")
+        flash(_("Saved. This phone may change these rules; share them from the Share page.") if row is None else
+              _("Saved as version %(version)s. Games started before keep the rules they started with.",
+                version=saved.version), "ok")
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
-    return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200,
-                      table=table)
-
-
-def _table_of_form():
-    """The table a new house variant is saved under (``?table=<id>``, from the table's page): this
-    browser must hold the table's edit rights."""
-    table_id = request.args.get("table")
-    if not table_id:
-        return None
-    table = tables_web.load(table_id)
-    if not tables_web.can_edit(table):
-        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
-    return table
+    return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
+                      status=400 if errors else 200, table=table)
 
 
 @bp.route("/rules/<variant_id>/edit", methods=["GET", "POST"])
@@ -124,7 +120,7 @@ def edit(variant_id: str):
             abort(403, _("This edit link is not valid for these rules."))
         remember(row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
-    if not can_edit(row) and not _table_editor(row):
+    if not can_edit(row) and not (row.table_id and tables_web.can_edit(tables_web.load(row.table_id))):
         abort(403, _("Only a phone with the edit link (of these rules or of their table) may change these rules."))
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
@@ -132,25 +128,7 @@ def edit(variant_id: str):
     if request.method == "GET":
         form.name.data = row.name
         return _form_page(form, base, start, values_of(start), {}, None, row=row)
-    errors: dict[str, list[str]] = {}
-    preview = saved = None
-    if form.validate_on_submit():
-        preview, errors, saved = _submitted(form, base, row)
-    else:
-        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
-                           for k, v in form.errors.items()]
-    if saved is not None:
-        flash(_("Saved as version %(version)s. Games started before keep the rules they started with.", version=saved.version), "ok")
-        return redirect(url_for("rules.variant_page", variant_id=saved.id))
-    return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
-                      status=400 if errors else 200)
-
-
-def _table_editor(row) -> bool:
-    """Whether this browser holds the edit rights of the table the house variant belongs to."""
-    if row.table_id is None:
-        return False
-    return tables_web.can_edit(tables_web.load(row.table_id))
+    return _posted(form, base, start, row=row)
 
 
 @bp.get("/rules/<variant_id>/share")

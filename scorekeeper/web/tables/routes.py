@@ -79,7 +79,8 @@ def load(table_id: str):
         abort(404, _("There is no table at this address."))
 
 
-def _editable(table_id: str):
+def editable(table_id: str):
+    """The table at this address, if this browser may change it (else a 403 page)."""
     table = load(table_id)
     if not can_edit(table):
         abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
@@ -204,7 +205,7 @@ def qr(table_id: str):
 
 @bp.post("/tables/<table_id>/token")
 def rotate(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     _check_csrf(ActionForm())
     token = svc.rotate_token(table)
     remember(table.id, token)
@@ -216,7 +217,7 @@ def rotate(table_id: str):
 
 @bp.route("/tables/<table_id>/games/new", methods=["GET", "POST"])
 def new_game(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     form = NewGameForm()
     own = svc.house_variants(table)
     # The table's own house variants first: they are the rules it plays by.
@@ -252,7 +253,7 @@ def game_from_link(link: str) -> tuple[str, str] | None:
 
 @bp.route("/tables/<table_id>/games/add", methods=["GET", "POST"])
 def add_game(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     form = AddGameForm()
     error = None
     if form.validate_on_submit():
@@ -311,7 +312,7 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/rename")
 def rename(table_id: str, player_id: int):
-    table = _editable(table_id)
+    table = editable(table_id)
     person = _player(table, player_id)
     form = RenameForm()
     if not form.validate_on_submit():
@@ -328,7 +329,7 @@ def rename(table_id: str, player_id: int):
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/merge")
 def merge(table_id: str, player_id: int):
-    table = _editable(table_id)
+    table = editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
     form.into.choices = [(str(p.id), p.name) for p in svc.roster(table)]
