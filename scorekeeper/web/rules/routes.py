@@ -258,7 +258,7 @@ def tool_meld():
     status = 400 if submitted and not tapped and any(form.errors.values()) else 200
     v = form.variant.variant or _contract_variant(form.variant.data)
     shown = 3
-    if form.round_number if hasattr(form, "round_number") else None:
+    if getattr(form, "round_number", None):
         contract = v.round(form.round_number).contract
         shown = contract.sets + contract.runs + (1 if v.contract_kind is ContractKind.MINIMUM else 0)
     shown = max([shown] + [i + 1 for i, f in enumerate(form.meld_fields()) if f.data or f.errors])
