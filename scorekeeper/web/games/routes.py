@@ -85,6 +85,7 @@ def _editable(game_id: str):
     return game
 
 
+@bp.app_template_global("my_games")
 def browser_games() -> dict[str, list[svc.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
@@ -122,11 +123,6 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
             for n in range(nr.number, last + 1)]
     return htmlsafe_json_dumps({"label": _("Hand") if variant.is_roy else _("Round"), "rounds": plan,
                                 "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
-
-
-@bp.app_template_global()
-def my_games():
-    return browser_games()
 
 
 def _game_context(game, state: svc.GameView) -> dict:

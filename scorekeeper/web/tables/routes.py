@@ -16,6 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ... import live
+from ...db import db
+from ...models import Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
@@ -59,9 +61,6 @@ def my_tables() -> list:
     seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
     if not seen:
         return []
-    from ...db import db
-    from ...models import Table
-
     rows = {t.id: t for t in db.session.execute(db.select(Table).where(Table.id.in_(seen))).scalars()}
     return [rows[t] for t in seen if t in rows]
 
