@@ -25,9 +25,7 @@ def _links(variant_id: str) -> dict:
 
 def _table(data: dict) -> str | None:
     table = data.get("table")
-    if table is None:
-        return None
-    return house.check_table_token(table, _bearer())
+    return None if table is None else house.check_table_token(table, _bearer())
 
 
 @bp.post("/variants")

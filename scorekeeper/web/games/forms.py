@@ -88,11 +88,6 @@ class SignedNumberField(WholeNumberField):
 
 # ----- new game --------------------------------------------------------------------------------------
 
-def variant_choices() -> list[tuple[str, str]]:
-    return [(v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
-            for v in all_variants()]
-
-
 def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     """Every house option key with its label and the variants that offer it."""
     out: dict[str, tuple[str, list[str]]] = {}
@@ -117,7 +112,9 @@ class NewGameForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.variant.choices = options(variant_choices())
+        self.variant.choices = options(
+            (v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
+            for v in all_variants())
         self.dealer.choices = options((str(i), _("seat %(number)s", number=i + 1)) for i in range(MAX_SEATS))
 
     def seated_names(self) -> tuple[list[str], int | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -264,9 +264,6 @@ def qr(game_id: str):
     return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
-INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link.")
-
-
 def edit_url(game_id: str, token: str) -> str:
     """The edit link: the token goes after ``#``, which browsers keep to themselves, so it never
     reaches a server's or a proxy's access log; the page it opens posts it (``edit_link``)."""
@@ -290,7 +287,8 @@ def edit_link(game_id: str):
     game = _load(game_id)
     return take_edit_link(
         lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
-        url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."), str(INVALID_LINK),
+        url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."),
+        _("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."),
         lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
 
 
@@ -506,10 +504,6 @@ def correct(game_id: str, number: int):
 
 # ----- withdraw, suspend, resume, rulings ----------------------------------------------------------------
 
-def _flash_service(err: svc.ServiceError) -> None:
-    flash(err.message[0].upper() + err.message[1:], "error")
-
-
 def _action_page(game, state: svc.GameView, form, template: str, change, done: str, fields=(), anchor=None, **extra):
     """A page that changes the game: its form (with the game's version, on GET); on a valid POST
     ``change()`` through the service, ``done`` flashed and back to the game page (at ``anchor``);
@@ -559,7 +553,7 @@ def suspend(game_id: str):
     try:
         svc.suspend(game_id, form.version.data or None)
     except svc.ServiceError as err:
-        _flash_service(err)
+        flash(err.message[0].upper() + err.message[1:], "error")
     else:
         flash(_("Game suspended. Resume it with the same players in the same seats, this calendar year."), "ok")
     return redirect(url_for("games.game", game_id=game_id))

@@ -25,10 +25,6 @@ def _variant_or_404(variant_id: str) -> Variant:
         abort(404, _("Variant: %(error)s", error=err.message))
 
 
-def _base_of(v: Variant) -> Variant:
-    return get_variant(v.based_on) if v.based_on else v
-
-
 def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str, str], errors: dict[str, list[str]],
                preview: Variant | None, row=None, status: int = 200, table=None):
     shown = preview or start
@@ -80,7 +76,7 @@ def new(variant_id: str):
     start = _variant_or_404(variant_id)
     if not start.is_contract_game:
         abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
-    base = _base_of(start)
+    base = get_variant(start.based_on) if start.based_on else start
     # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
     table = tables_web.editable(request.args["table"]) if request.args.get("table") else None
     form = HouseForm()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup
-from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
@@ -59,9 +59,8 @@ def _rules_helpers():
             kw["variant"] = variant_id
         return url_for(endpoint, **kw)
 
-    available = {k: t for k, t in TOOLS.items() if t[0] in current_app.view_functions}
     return {
-        "rules_tools": available,
+        "rules_tools": TOOLS,
         "rules_tool_short": TOOL_SHORT,
         "tool_url": tool_url,
         "source_line": reference.source_line,

@@ -166,9 +166,6 @@ def table(table_id: str):
     )
 
 
-INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask for the table's current link.")
-
-
 def edit_url(table_id: str, token: str) -> str:
     """The table's edit link, with the token after ``#`` like a game's (web/games/routes.py, edit_url)."""
     return url_for("tables.edit_link", table_id=table_id, _external=True) + "#token=" + token
@@ -183,7 +180,8 @@ def edit_link(table_id: str):
     return take_edit_link(
         lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
         url_for("tables.table", table_id=table.id), _("This phone can now start games and keep score for this table."),
-        str(INVALID_LINK), lambda form: render_template("tables/edit_link.html", form=form, table=table))
+        _("This edit link is not valid (it may have been replaced). Ask for the table's current link."),
+        lambda form: render_template("tables/edit_link.html", form=form, table=table))
 
 
 @bp.get("/tables/<table_id>/share")
