@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..services import games as svc
-from ..web.games.routes import edit_url
+from ..web import edit_url
 from . import ApiError, bp, openapi
 
 
@@ -92,7 +92,7 @@ def create_game():
         created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
     body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id),
-            "edit_url": edit_url(game.id, created.edit_token)}
+            "edit_url": edit_url("games.edit_link", created.edit_token, game_id=game.id)}
     return jsonify(body), 201, {"Location": body["url"]}
 
 
@@ -187,7 +187,7 @@ def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
     _authorized_game(game_id)
     token = svc.rotate_token(game_id)
-    return jsonify({"edit_token": token, "edit_url": edit_url(game_id, token)})
+    return jsonify({"edit_token": token, "edit_url": edit_url("games.edit_link", token, game_id=game_id)})
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------

@@ -14,7 +14,7 @@ from ..services import games as games_svc
 from ..services import stats as stats_svc
 from ..services import table_export
 from ..services import tables as svc
-from ..web.tables.routes import edit_url
+from ..web import edit_url
 from . import bp, openapi
 from .games import _bearer, _body
 
@@ -52,7 +52,7 @@ def create_table():
     created = svc.create_table(data.get("name"))
     table = created.table
     body = {"id": table.id, "name": table.name, "edit_token": created.edit_token, **_links(table.id),
-            "edit_url": edit_url(table.id, created.edit_token)}
+            "edit_url": edit_url("tables.edit_link", created.edit_token, table_id=table.id)}
     return jsonify(body), 201, {"Location": body["url"]}
 
 
@@ -75,7 +75,7 @@ def rotate_table_token(table_id: str):
     """Replace the table's edit token; the old one (and every edit link made from it) stops working."""
     table = _authorized_table(table_id)
     token = svc.rotate_token(table)
-    return jsonify({"edit_token": token, "edit_url": edit_url(table.id, token)})
+    return jsonify({"edit_token": token, "edit_url": edit_url("tables.edit_link", token, table_id=table.id)})
 
 
 @bp.post("/tables/<table_id>/games")

@@ -7,6 +7,7 @@ an edit link (``/games/<id>/edit#token=...``) gives it to another phone; the rea
 """
 from __future__ import annotations
 
+import re
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
@@ -22,6 +23,7 @@ from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
+from .. import edit_url
 from ..house.views import add_variant_choice, tokens as house_tokens
 from . import bp
 from .forms import (
@@ -139,12 +141,8 @@ def _game_context(game, state: svc.GameView) -> dict:
 def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
     """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
     field = err.field or "_form"
-    if field.startswith("hands."):
-        rest = field[len("hands."):]
-        key = "hands." + rest.split(".")[0] if "." in rest else field
-        if "[" in key:
-            key = key.split("[")[0]
-        errors.setdefault(key, []).append(err.message)
+    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>
+        errors.setdefault("hands." + re.split(r"[.[]", field[len("hands."):])[0], []).append(err.message)
     elif field in ("went_out", "end"):
         errors.setdefault("went_out", []).append(err.message)
     else:
@@ -264,12 +262,6 @@ def qr(game_id: str):
     return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
-def edit_url(game_id: str, token: str) -> str:
-    """The edit link: the token goes after ``#``, which browsers keep to themselves, so it never
-    reaches a server's or a proxy's access log; the page it opens posts it (``edit_link``)."""
-    return url_for("games.edit_link", game_id=game_id, _external=True) + "#token=" + token
-
-
 def no_store(response):
     """A page that holds an edit token (or takes one) is kept by no cache: not the browser's, not
     a proxy's, not the service worker's (static/sw.js stores no ``no-store`` answer)."""
@@ -329,7 +321,7 @@ def share(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
-    link = edit_url(game.id, _tokens()[game.id]) if ctx["editor"] else None
+    link = edit_url("games.edit_link", _tokens()[game.id], game_id=game.id) if ctx["editor"] else None
     return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 

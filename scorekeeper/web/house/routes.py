@@ -1,6 +1,8 @@
 """Views of the house variant pages: the form (new and edit), share, QR code, TOML, import."""
 from __future__ import annotations
 
+from importlib import resources
+
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -153,8 +155,6 @@ def toml(variant_id: str):
     row = house.find_row(v.id)
     text = row.rules_toml if row is not None else rules_house.to_toml(v) if v.based_on else None
     if text is None:
-        from importlib import resources
-
         text = resources.files("scorekeeper.rules").joinpath("variants", f"{v.id}.toml").read_text("utf-8")
     name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in v.name).strip("-").lower() or "variant"
     response = make_response(text)

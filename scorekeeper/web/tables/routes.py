@@ -23,6 +23,7 @@ from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from .. import edit_url
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import no_store, take_edit_link
@@ -142,10 +143,7 @@ def _filters(table) -> dict:
             year = stats_svc.check_year(raw)
         except games_svc.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
-    try:
-        page = max(int(request.args.get("page") or 1), 1)
-    except ValueError:
-        page = 1
+    page = max(request.args.get("page", 1, type=int), 1)
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
@@ -166,11 +164,6 @@ def table(table_id: str):
     )
 
 
-def edit_url(table_id: str, token: str) -> str:
-    """The table's edit link, with the token after ``#`` like a game's (web/games/routes.py, edit_url)."""
-    return url_for("tables.edit_link", table_id=table_id, _external=True) + "#token=" + token
-
-
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
 def edit_link(table_id: str):
     """An edit link gives this browser the table's edit token, then shows the table: the page's
@@ -188,7 +181,7 @@ def edit_link(table_id: str):
 def share(table_id: str):
     table = load(table_id)
     editor = can_edit(table)
-    link = edit_url(table.id, _tokens()[table.id]) if editor else None
+    link = edit_url("tables.edit_link", _tokens()[table.id], table_id=table.id) if editor else None
     return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
                                     view_url=url_for("tables.table", table_id=table.id, _external=True),
                                     form=ActionForm()))
