@@ -35,13 +35,12 @@ def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str,
     rounds_shown = max([len(base.rounds), len(shown.rounds) + 1] +
                        [i for i in range(1, MAX_ROUNDS + 1) if values.get(f"rounds-{i}-sets", "0") not in ("0", "")
                         or values.get(f"rounds-{i}-runs", "0") not in ("0", "")])
-    page = render_template(
+    return render_template(
         "house/form.html", form=form, base=base, start=start, values=values, base_values=base_values,
         errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
         preview=preview, row=row, numbers=NUMBERS, checks=CHECKS, choices=CHOICES, texts=TEXTS,
         point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS),
-        label_of=label_of, table=table)
-    return page, status
+        label_of=label_of, table=table), status
 
 
 def _submitted(form: HouseForm, base: Variant, row=None, table=None):

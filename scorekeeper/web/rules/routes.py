@@ -282,8 +282,6 @@ def tool_may_i():
     verdict = None
     applied = []
     submitted = request.method == "POST"
-    reasons: list[str] = []
-    notes: list[str] = []
     if submitted and form.validate():
         v = form.variant.variant
         current = form.discarder_seat % form.count  # 0-based seat after the discarder
@@ -294,13 +292,11 @@ def tool_may_i():
         except RulesInputError as err:
             form.cards.errors = list(form.cards.errors) + [str(err)]
         if verdict is not None:
-            reasons = verdict.reasons
-            notes = verdict.notes
             applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
     count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
     status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
-    return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied, reasons=reasons,
-                           notes=notes, seats=list(range(1, MAX_SEATS + 1)), count=count,
+    return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied,
+                           seats=list(range(1, MAX_SEATS + 1)), count=count,
                            claimed={str(s) for s in request.form.getlist("claimants")},
                            variants=[v for v in with_chosen(all_variants(), form.variant.data) if v.may_i.allowed]), status
 
