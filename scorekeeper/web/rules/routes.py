@@ -162,13 +162,11 @@ def tool_hand():
     answers = None
     submitted = request.method == "POST"
     if submitted and form.validate():
-        if form.cards or form.missing_cards:
-            answers = calculators.hand_answers(form.cards, form.missing_cards)
+        if form.cards or form.missing_cards:  # (a house variant's answer too, with ?variant=)
+            answers = calculators.hand_answers(form.cards, form.missing_cards,
+                                               with_chosen(all_variants(), request.args.get("variant")))
         else:
             form.codes.errors = list(form.codes.errors) + [_("No cards: tap the cards left in the hand, or type them.")]
-    if answers is not None and request.args.get("variant"):  # a house variant's answer too
-        answers = calculators.hand_answers(form.cards, form.missing_cards,
-                                           with_chosen(all_variants(), request.args["variant"]))
     return render_template("tools/hand.html", form=form, answers=answers, rank_labels=RANK_LABELS,
                            rank_keys=["JK", *calculators.RANK_ORDER],
                            highlight=request.args.get("variant")), _form_status(form, submitted)
