@@ -70,6 +70,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_language)
+    # Templates look their sentences up in the catalogue the request already chose for the rules
+    # (rules/words.py), one dictionary lookup each, rather than through Flask-Babel's per-call
+    # locale and domain lookups (about forty sentences on a game page: docs/performance.md).
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: words.catalogue().gettext(s),
+        ngettext=lambda s, p, n: words.catalogue().ngettext(s, p, n),
+        pgettext=lambda c, s: words.catalogue().pgettext(c, s),
+        npgettext=lambda c, s, p, n: words.catalogue().npgettext(c, s, p, n),
+        newstyle=True)
     app.register_blueprint(bp)
     app.before_request(_rules_speak_the_language)
     app.teardown_request(_rules_back_to_english)

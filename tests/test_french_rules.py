@@ -202,6 +202,15 @@ def test_contracts_cards_and_decks_read_as_french_sentences(client):
     assert "la pioche passe à 2, 4, 6, 8" in roy and "Après le K♠, le joueur suivant pioche 7 cartes" in roy
 
 
+def test_a_case_title_takes_the_french_space_before_its_colon(client):
+    """French writes a space before a colon: the irregularity guide's cases on a rules page."""
+    french = client.get("/rules/joybells", headers=FR).get_data(as_text=True)
+    english = client.get("/rules/joybells", headers=EN).get_data(as_text=True)
+    assert "<strong>Arrêté à temps :</strong>" in french
+    assert not re.search(r"<li><strong>[^<]*[^ ]:</strong>", french)
+    assert "<strong>Caught in time:</strong>" in english
+
+
 def test_the_same_page_in_both_languages_one_after_the_other(client):
     """Nothing built for one reader is kept for the next one in another language."""
     for _ in range(2):

@@ -116,7 +116,7 @@ def block_text(block: Block) -> list[str]:
     if isinstance(block, Items):
         return list(block.items)
     if isinstance(block, Cases):
-        return [f"{case}: {text}" for case, text in block.items]
+        return [_("%(case)s: %(text)s", case=case, text=text) for case, text in block.items]
     if isinstance(block, Table):
         return [block.caption, " ".join(block.head)] + [" ".join(r) for r in block.rows]
     return []

@@ -33,6 +33,11 @@ def in_english() -> Iterator[None]:
         _catalogue.reset(token)
 
 
+def catalogue() -> gettext.NullTranslations:
+    """The catalogue of this request's language (English outside a request)."""
+    return _catalogue.get()
+
+
 def _(message: str, **params: object) -> str:
     """``message`` in the reader's language, its ``%(name)s`` placeholders filled from ``params``."""
     text = _catalogue.get().gettext(message)
