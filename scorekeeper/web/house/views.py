@@ -97,7 +97,7 @@ def _sentence(text: str) -> str:
 def add_variant_choice(field, *variant_ids: object) -> None:
     """Offer house variants (or examples) in a variant <select> of the built-in variants: the one
     the page was opened for and this browser's own."""
-    field.choices = [*field.choices, *(
-        SelectChoice(v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name, min=v.players.min,
-                             max=v.players.max))
-        for v in with_chosen([], *variant_ids))]
+    field.choices = field.choices + [
+        SelectChoice(v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name,
+                             min=v.players.min, max=v.players.max))
+        for v in with_chosen([], *variant_ids)]
