@@ -211,6 +211,19 @@ def test_a_case_title_takes_the_french_space_before_its_colon(client):
     assert "<strong>Caught in time:</strong>" in english
 
 
+def test_french_puts_a_space_before_semicolons_in_lists(client):
+    """Decks, card values and citations joined in a list: " ; " in French, "; " in English."""
+    french = visible(client.get("/rules/compare", headers=FR).get_data(as_text=True))
+    assert "2 jeux pour 4 joueurs ; 3 jeux pour 5–6 joueurs" in french
+    assert "2–9 : 5 ; 10–K : 10" in french
+    assert not re.search(r"\w;", french)
+    joybells = client.get("/rules/joybells", headers=FR).get_data(as_text=True)
+    assert "section « May I »</span> ; <span" in joybells
+    assert not re.search(r"[»\w];", visible(joybells))
+    english = visible(client.get("/rules/compare", headers=EN).get_data(as_text=True))
+    assert "2–9: 5; 10–K: 10" in english
+
+
 def test_the_same_page_in_both_languages_one_after_the_other(client):
     """Nothing built for one reader is kept for the next one in another language."""
     for _ in range(2):

@@ -242,7 +242,7 @@ def decks_text(v: Variant) -> str:
     if len(parts) == 1:
         decks = v.deck_steps[0].decks if len(v.deck_steps) == 1 else v.decks_for(v.players.min)
         return ngettext("%(num)s deck", "%(num)s decks", decks)
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 def jokers_text(v: Variant) -> str:
@@ -321,7 +321,7 @@ def points_text(v: Variant) -> str:
     for label, value in points_groups(v):
         parts.append(_("%(cards)s: face value", cards=label) if value == -1
                      else _("%(cards)s: %(points)s", cards=label, points=value))
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 def contract_text(v: Variant, number: int) -> str | None:
