@@ -26,7 +26,7 @@ from functools import lru_cache
 from math import gcd
 
 from ...rules.scoring import points_classes
-from ...rules.variants import RoundScore, StockExhausted, Variant, all_variants
+from ...rules.variants import StockExhausted, Variant, all_variants
 
 MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
@@ -88,11 +88,6 @@ class SignedNumberField(WholeNumberField):
 
 # ----- new game --------------------------------------------------------------------------------------
 
-def variant_choices() -> list[tuple[str, str]]:
-    return [(v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
-            for v in all_variants()]
-
-
 def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     """Every house option key with its label and the variants that offer it."""
     out: dict[str, tuple[str, list[str]]] = {}
@@ -117,7 +112,9 @@ class NewGameForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.variant.choices = options(variant_choices())
+        self.variant.choices = options(
+            (v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
+            for v in all_variants())
         self.dealer.choices = options((str(i), _("seat %(number)s", number=i + 1)) for i in range(MAX_SEATS))
 
     def seated_names(self) -> tuple[list[str], int | None]:
@@ -133,11 +130,7 @@ class NewGameForm(FlaskForm):
         return names, dealer
 
     def house_rules(self) -> dict[str, bool]:
-        chosen = {}
-        for key in ("no_may_i_in_last_three_rounds", "twos_wild"):
-            if getattr(self, key).data:
-                chosen[key] = True
-        return chosen
+        return {key: True for key in ("no_may_i_in_last_three_rounds", "twos_wild") if getattr(self, key).data}
 
 
 # ----- a round -------------------------------------------------------------------------------------
@@ -181,9 +174,7 @@ def unlikely_points(variant: Variant, points: int) -> str | None:
                           | ({variant.scoring.missing_card_penalty} if variant.scoring.missing_card_penalty else set())))
     if not values or points in _possible_points(values):
         return None
-    step = 0
-    for v in values:
-        step = gcd(step, v)
+    step = gcd(*values)
     if step > 1:
         return _("%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
                  "%(step)s). Check it, or tick “Yes, these points are right”", points=points, game=variant.name, step=step)
@@ -280,7 +271,7 @@ def effective_mode(h: HandForm) -> str:
 
 def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant) -> tuple[dict, dict[str, list[str]]]:
     """The API-shaped round submission from the form, and errors for empty required inputs."""
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     errors: dict[str, list[str]] = {}
     payload: dict = {"hands": {}}
     if form.round.data:

@@ -151,8 +151,7 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
         _put(changes, name, bool(data.get(name)))
     for name in CHOICES:
         _put(changes, name, data.get(name, ""))
-    wild = (data.get("wild_cards") or "").replace(",", " ").split()
-    changes["wild_cards"] = wild
+    changes["wild_cards"] = (data.get("wild_cards") or "").replace(",", " ").split()
     decks = (data.get("decks") or "").replace(",", " ").split()
     if len(decks) == 1 and ":" not in decks[0]:
         changes["decks"] = _number(decks[0])
