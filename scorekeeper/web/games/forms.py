@@ -3,7 +3,6 @@ every rule is applied by ``scorekeeper.services.games`` (shared with the JSON AP
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     SelectChoice,
@@ -27,6 +26,7 @@ from math import gcd
 
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants
+from ..forms import PageForm
 
 MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
@@ -98,7 +98,7 @@ def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     return out
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     variant = SelectField(_l("Game"), validators=[DataRequired(message=_l("choose a game"))], validate_choice=False)
     players = FieldList(
         StringField(_l("Player"), validators=[Optional(), Length(max=40, message=_l("a name has at most 40 characters"))]),
@@ -181,7 +181,7 @@ def unlikely_points(variant: Variant, points: int) -> str | None:
     return _("%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
              points=points, game=variant.name)
 
-class RoundFormBase(FlaskForm):
+class RoundFormBase(PageForm):
     round = HiddenField()
     key = HiddenField()
     version = HiddenField()
@@ -340,7 +340,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
 
 # ----- other actions -------------------------------------------------------------------------------
 
-class EditLinkForm(FlaskForm):
+class EditLinkForm(PageForm):
     """The edit token, posted by the edit link's page (it reads it from the link's ``#token=``
     part, which browsers never send to a server) or pasted by hand: the whole link or the token."""
 
@@ -353,21 +353,21 @@ class EditLinkForm(FlaskForm):
         return value.rsplit("token=", 1)[-1].split("&")[0] if "token=" in value else value
 
 
-class ActionForm(FlaskForm):
+class ActionForm(PageForm):
     """A button that changes the game (suspend, rotate the edit link): CSRF and the version only."""
 
     version = HiddenField()
     submit = SubmitField(_l("OK"))
 
 
-class WithdrawForm(FlaskForm):
+class WithdrawForm(PageForm):
     version = HiddenField()
     player = SelectField(_l("Who leaves the game?"), validators=[DataRequired(message=_l("choose the player who leaves"))],
                          validate_choice=False)
     submit = SubmitField(_l("Withdraw the player"))
 
 
-class ResumeForm(FlaskForm):
+class ResumeForm(PageForm):
     version = HiddenField()
     confirm = BooleanField(
         _l("Every player is here, seated in this order"),
@@ -376,7 +376,7 @@ class ResumeForm(FlaskForm):
     submit = SubmitField(_l("Resume the game"))
 
 
-class RulingForm(FlaskForm):
+class RulingForm(PageForm):
     version = HiddenField()
     what_happened = TextAreaField(_l("What happened"), validators=[InputRequired(message=_l("say what happened")), Length(max=1000)])
     ruling = TextAreaField(_l("The ruling"), validators=[InputRequired(message=_l("say what was decided")), Length(max=1000)])

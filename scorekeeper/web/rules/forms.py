@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, pgettext
-from flask_wtf import FlaskForm
 from wtforms.validators import ValidationError
 from wtforms import BooleanField, StringField, SubmitField
 
@@ -20,6 +19,7 @@ from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, Car
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, all_variants
 from scorekeeper.services.house import find_variant
+from scorekeeper.web.forms import PageForm
 
 RANK_LABELS = {JOKER: _l("Joker"), "A": "A", "K": "K", "Q": "Q", "J": "J"}
 MAX_COUNT = 24  # no hand holds more than this many cards of one rank (4 decks: 16; jokers 8)
@@ -118,7 +118,7 @@ class VariantField(StringField):
                                     variant=self.variant.name, names=names))
 
 
-class HandForm(FlaskForm):
+class HandForm(PageForm):
     """The hand calculator: cards left (counts per rank, or codes), and missing cards."""
 
     codes = StringField(_l("Or type the cards"), description=_l("e.g. K 7 7 JK, or KS 7H 7D JK"))
@@ -148,7 +148,7 @@ for _key in (JOKER, *RANK_ORDER):
     setattr(HandForm, f"n_{_key}", StringField(RANK_LABELS.get(_key, _key), default="0"))
 
 
-class DeckForm(FlaskForm):
+class DeckForm(PageForm):
     players = StringField(_l("Players at the table"), default="4")
     submit = SubmitField(_l("Show the pack"))
 
@@ -179,7 +179,7 @@ RANK_CHOICES = [(r, r) for r in RANKS]
 MELD_FIELDS = 4  # the largest contract is 3 melds; a minimum contract (Le May I) may take one more
 
 
-class MeldForm(FlaskForm):
+class MeldForm(PageForm):
     variant = VariantField(kind="contract")
     round = StringField(_l("Round"), default="")
     meld1 = StringField(_l("Meld %(n)s", n=1))
@@ -235,7 +235,7 @@ class MeldForm(FlaskForm):
 MAX_SEATS = 8
 
 
-class MayIForm(FlaskForm):
+class MayIForm(PageForm):
     variant = VariantField(kind="contract")
     players = StringField(_l("Players at the table"), default="4")
     discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
@@ -303,7 +303,7 @@ def pending_select() -> list[tuple[str, str]]:
     return [("0", pgettext("cards owed", "none")), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
 
 
-class RoyForm(FlaskForm):
+class RoyForm(PageForm):
     top = StringField(_l("Top card of the discard pile"))
     announced_suit = StringField(_l("Suit named with the jack on top"))  # <select>s in the template
     pending = StringField(_l("Cards owed after aces"), default="0")
