@@ -69,6 +69,8 @@ def _vary(response):
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    # WTForms' own messages are translated by the pages' base form (web/forms.py).
+    app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=select_language)
     # Templates look their sentences up in the catalogue the request already chose for the rules
     # (rules/words.py), one dictionary lookup each, rather than through Flask-Babel's per-call

@@ -34,7 +34,7 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
     expected = {
         "home-empty": ["Commencer une partie", "Parties en cours", "Aucune sur ce téléphone", "Régler un litige"],
         "new": ["Nouvelle partie", "Le May I · 3 à 5 joueurs", "3 à 5 joueurs, 5 manches",
-                "ROY</strong>: 2 à 3 joueurs, premier à 100", "Joueurs dans l’ordre des places", "Place 1",
+                "ROY</strong> : 2 à 3 joueurs, premier à 100", "Joueurs dans l’ordre des places", "Place 1",
                 "Touchez « donne » à côté du premier donneur.", "Options maison", "Commencer la partie",
                 "Imprimer une feuille de marque vierge pour ces joueurs"],
         # the form's own errors name the field and the value typed

@@ -101,3 +101,23 @@ def test_the_rules_speak_french_during_a_french_request_only(client):
     assert "Règles et litiges" in client.get("/", headers=FR).get_data(as_text=True)
     # after the request, code outside it (a test, a CLI command) reads the rules in English again
     assert words._("Rules &amp; disputes") == "Rules &amp; disputes"
+
+
+@pytest.mark.parametrize("language, message", [("fr", "N'est pas un entier valide."),
+                                               ("en", "Not a valid integer value.")])
+def test_wtforms_own_messages_follow_the_reader(app, language, message):
+    """A message WTForms writes itself, for a form of the pages (web/forms.py), in the language
+    of the request that built it, also when the two languages alternate."""
+    from wtforms import IntegerField
+
+    from scorekeeper.web.forms import PageForm
+
+    class Count(PageForm):
+        n = IntegerField()
+
+    for lang in (language, "fr" if language == "en" else "en", language):
+        with app.test_request_context(method="POST", data={"n": "x"}, headers={"Cookie": f"lang={lang}"}):
+            form = Count(meta={"csrf": False})
+            assert not form.validate()
+            if lang == language:
+                assert form.n.errors == [message]

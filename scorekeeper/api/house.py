@@ -11,12 +11,10 @@ from . import ApiError, bp, openapi
 from .games import _bearer, _body
 
 
-def _saved(saved: house.Saved, status: int):
+def _saved(saved: house.Saved):
+    """A new house variant: 201 with its edit token and its address."""
     body = {**house.document(saved.row), "edit_token": saved.edit_token, **_links(saved.row.id)}
-    response = jsonify(body)
-    response.status_code = status
-    response.headers["Location"] = body["url"]
-    return response
+    return jsonify(body), 201, {"Location": body["url"]}
 
 
 def _links(variant_id: str) -> dict:
@@ -27,9 +25,7 @@ def _links(variant_id: str) -> dict:
 
 def _table(data: dict) -> str | None:
     table = data.get("table")
-    if table is None:
-        return None
-    return house.check_table_token(table, _bearer())
+    return None if table is None else house.check_table_token(table, _bearer())
 
 
 @bp.post("/variants")
@@ -46,7 +42,7 @@ def create_variant():
     if "name" not in data:
         raise ApiError(_("name: missing (what the family calls its rules)"), 400, field="name")
     table = _table(data)
-    return _saved(house.create(data["based_on"], data["name"], data.get("changes"), table), 201)
+    return _saved(house.create(data["based_on"], data["name"], data.get("changes"), table))
 
 
 @bp.put("/variants/<variant_id>")
@@ -91,7 +87,7 @@ def import_variant():
         except UnicodeDecodeError:
             raise ApiError(_("file: not UTF-8 text"), 400, field="file") from None
         name, table = None, None
-    return _saved(house.import_toml(text, name, table), 201)
+    return _saved(house.import_toml(text, name, table))
 
 
 _VARIANT_ID = openapi.path_param("variant_id", "A house variant's id (h-...)")

@@ -81,59 +81,48 @@ def _variant(variant_id: str) -> Variant:
 
 def _with_house_rules(variant: Variant, data: dict) -> Variant:
     options = data.get("house_rules")
-    try:
-        return variant.with_house_rules(options or {}, "house_rules") if options is not None else variant
-    except RulesInputError as err:
-        raise _input_error(err, 400 if not isinstance(options, dict) else 422) from None
+    if options is None:
+        return variant
+    status = 422 if isinstance(options, dict) else 400
+    return _judge(variant.with_house_rules, options or {}, "house_rules", status=status)
 
 
 def _cards(variant: Variant, codes: Any, field: str, rank_alone: bool = False) -> list[cards_mod.Card]:
     """Parse card codes (400 when a code is not a card), then check them against the pack (422);
     ``rank_alone`` where only points are asked (a rank without a suit is enough)."""
-    try:
-        parsed = cards_mod.parse_cards(codes, field, rank_alone=rank_alone)
-    except RulesInputError as err:
-        raise _input_error(err, 400) from None
-    try:
-        for i, card in enumerate(parsed):
-            variant.check_card(card, f"{field}[{i}]")
-    except RulesInputError as err:
-        raise _input_error(err, 422) from None
+    parsed = _judge(cards_mod.parse_cards, codes, field, rank_alone=rank_alone, status=400)
+    for i, card in enumerate(parsed):
+        _judge(variant.check_card, card, f"{field}[{i}]")
     return parsed
 
 
 def _card(variant: Variant, code: Any, field: str) -> cards_mod.Card:
-    try:
-        card = cards_mod.parse_card(code, field)
-    except RulesInputError as err:
-        raise _input_error(err, 400) from None
-    try:
-        return variant.check_card(card, field)
-    except RulesInputError as err:
-        raise _input_error(err, 422) from None
+    return _judge(variant.check_card, _judge(cards_mod.parse_card, code, field, status=400), field)
 
 
-def _int_or_none(data: dict, name: str) -> int | None:
-    value = data.get(name)
-    if value is None:
-        return None
+def _wrong(name: str, value: Any, what: str, shown: int | None = 80) -> ApiError:
+    """A 400 for a field of the wrong type: ``<name>: <value as JSON, cut to shown> is not <what>``."""
+    return ApiError(f"{name}: {json.dumps(value)[:shown]} is not {what}", 400, field=name, value=_jsonable(value))
+
+
+def _int(data: dict, name: str) -> int:
+    value = _field(data, name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(f"{name}: {json.dumps(value)} is not a whole number", 400, field=name, value=_jsonable(value))
+        raise _wrong(name, value, "a whole number", None)
     return value
 
 
-def _int(data: dict, name: str, default: Any = _MISSING) -> int:
-    value = _field(data, name, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(f"{name}: {json.dumps(value)} is not a whole number", 400, field=name, value=_jsonable(value))
-    return value
+def _int_or(data: dict, name: str, default: int | None = None) -> int | None:
+    """An optional whole number: ``default`` when it is absent or null."""
+    return default if data.get(name) is None else _int(data, name)
 
 
-def _judge(fn, *args, **kwargs):
+def _judge(fn, *args, status: int = 422, **kwargs):
+    """``fn(*args, **kwargs)``; a rules refusal is answered with ``status`` (422: well formed but not allowed)."""
     try:
         return fn(*args, **kwargs)
     except RulesInputError as err:
-        raise _input_error(err, 422) from None
+        raise _input_error(err, status) from None
 
 
 # ----- routes -------------------------------------------------------------------------------------
@@ -204,16 +193,11 @@ def hand_score(variant_id: str):
     variant = _variant(variant_id)
     data = _body()
     cards = _cards(variant, _field(data, "cards"), "cards", rank_alone=True)
-    missing = data.get("missing_cards", 0)
-    if missing is not None and (not isinstance(missing, int) or isinstance(missing, bool)):
-        raise ApiError(f"missing_cards: {json.dumps(missing)} is not a whole number", 400,
-                       field="missing_cards", value=_jsonable(missing))
-    score = _judge(hand_points, variant, cards, missing or 0)
+    score = _judge(hand_points, variant, cards, _int_or(data, "missing_cards", 0))
     answer = score.as_dict()
     if score.missing_cards:
         answer["citation"] = variant.cite("irregularities").as_dict()
-    answer["variant"] = variant.id
-    return jsonify(answer)
+    return jsonify({**answer, "variant": variant.id})
 
 
 @bp.post("/variants/<variant_id>/meld-check")
@@ -224,22 +208,17 @@ def meld_check(variant_id: str):
     if variant.melds is None:
         raise ApiError(f"variant: {variant.name} has no sets or runs to check", 422, field="variant", value=variant.id)
     variant = _with_house_rules(variant, data)
-    round_number = _int_or_none(data, "round")
+    round_number = _int_or(data, "round")
     melds = _field(data, "melds")
     if not isinstance(melds, list):
-        raise ApiError(f"melds: {json.dumps(melds)[:80]} is not a list of melds (lists of card codes)", 400,
-                       field="melds", value=_jsonable(melds))
+        raise _wrong("melds", melds, "a list of melds (lists of card codes)")
     parsed = []
     for k, meld in enumerate(melds):
         if not isinstance(meld, list):
-            raise ApiError(f"melds[{k}]: {json.dumps(meld)[:80]} is not a list of card codes", 400,
-                           field=f"melds[{k}]", value=_jsonable(meld))
+            raise _wrong(f"melds[{k}]", meld, "a list of card codes")
         parsed.append(_cards(variant, meld, f"melds[{k}]"))
-    hand_cards = _int_or_none(data, "hand_cards")
-    verdict = _judge(check_contract, variant, round_number, parsed, hand_cards=hand_cards)
-    answer = verdict.as_dict()
-    answer["variant"] = variant.id
-    return jsonify(answer)
+    verdict = _judge(check_contract, variant, round_number, parsed, hand_cards=_int_or(data, "hand_cards"))
+    return jsonify({**verdict.as_dict(), "variant": variant.id})
 
 
 @bp.post("/variants/<variant_id>/may-i")
@@ -254,18 +233,13 @@ def may_i(variant_id: str):
     current = _int(data, "current")
     claimants = _field(data, "claimants")
     if not isinstance(claimants, list):
-        raise ApiError(f"claimants: {json.dumps(claimants)[:80]} is not a list of seat numbers", 400,
-                       field="claimants", value=_jsonable(claimants))
+        raise _wrong("claimants", claimants, "a list of seat numbers")
     for i, seat in enumerate(claimants):
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ApiError(f"claimants[{i}]: {json.dumps(seat)[:80]} is not a seat number (a whole number)", 400,
-                           field=f"claimants[{i}]", value=_jsonable(seat))
-    round_number = _int_or_none(data, "round")
-    cards = _int(data, "cards", 1) if data.get("cards") is not None else 1
-    verdict = _judge(resolve_may_i, variant, players, current, claimants, round_number, cards)
-    answer = verdict.as_dict()
-    answer["variant"] = variant.id
-    return jsonify(answer)
+            raise _wrong(f"claimants[{i}]", seat, "a seat number (a whole number)")
+    verdict = _judge(resolve_may_i, variant, players, current, claimants, _int_or(data, "round"),
+                     _int_or(data, "cards", 1))
+    return jsonify({**verdict.as_dict(), "variant": variant.id})
 
 
 @bp.post("/variants/<variant_id>/play-check")
@@ -278,17 +252,14 @@ def play_check(variant_id: str):
     data = _body()
     top = _card(variant, _field(data, "top"), "top")
     cards = _cards(variant, _field(data, "cards", []), "cards")
-    pending = _int(data, "pending_draw", 0) if data.get("pending_draw") is not None else 0
+    pending = _int_or(data, "pending_draw", 0)
     for name in ("announced_suit", "announce"):
         value = data.get(name)
         if value is not None and not isinstance(value, str):
-            raise ApiError(f"{name}: {json.dumps(value)[:80]} is not a suit (S, H, D or C)", 400, field=name,
-                           value=_jsonable(value))
+            raise _wrong(name, value, "a suit (S, H, D or C)")
     verdict = _judge(check_play, top, cards, announced_suit=data.get("announced_suit"), pending_draw=pending,
                      announce=data.get("announce"), variant=variant)
-    answer = verdict.as_dict()
-    answer["variant"] = variant.id
-    return jsonify(answer)
+    return jsonify({**verdict.as_dict(), "variant": variant.id})
 
 
 # ----- OpenAPI ------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """HTML pages."""
 from __future__ import annotations
 
-from flask import Blueprint, Flask, render_template
+from flask import Blueprint, Flask, render_template, url_for
 
 bp = Blueprint("web", __name__)
 
@@ -11,30 +11,23 @@ def home():
     return render_template("home.html")
 
 
+def edit_url(endpoint: str, token: str, **ids) -> str:
+    """An edit link (a game's or a table's): the token goes after ``#``, which browsers keep to
+    themselves, so it never reaches a server's or a proxy's access log; the page it opens posts it
+    (web/games/routes.py, take_edit_link)."""
+    return url_for(endpoint, _external=True, **ids) + "#token=" + token
+
+
 def init_app(app: Flask) -> None:
+    from . import rules, house, games, tables, pwa, script_words  # (in this order: their imports are circular)
+    from .errors import error_items
+
     # Block tags ({% if %}, {% for %}) leave no blank lines or indentation behind.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    app.register_blueprint(bp)
-    from .errors import error_items  # the error summary at the top of every form
-
-    app.add_template_global(error_items)
-    from .rules import bp as rules_bp  # rules pages and dispute tools
-
-    app.register_blueprint(rules_bp)
-    from .house import bp as house_bp  # house variants: make, change, share, import
-
-    app.register_blueprint(house_bp)
-    from .games import bp as games_bp
-
-    app.register_blueprint(games_bp)
-    from .tables import bp as tables_bp  # a family's or a club's table
-
-    app.register_blueprint(tables_bp)
-    from .pwa import bp as pwa_bp  # service worker, manifest, offline page
-
-    app.register_blueprint(pwa_bp)
-    from .script_words import bp as words_bp, script_words_url  # the scripts' sentences
-
-    app.register_blueprint(words_bp)
-    app.add_template_global(script_words_url)
+    app.add_template_global(error_items)  # the error summary at the top of every form
+    app.add_template_global(script_words.script_words_url)  # the scripts' sentences
+    # home; rules pages and dispute tools; house variants (make, change, share, import); games; a
+    # family's or a club's table; service worker, manifest, offline page; the scripts' sentences
+    for blueprint in (bp, rules.bp, house.bp, games.bp, tables.bp, pwa.bp, script_words.bp):
+        app.register_blueprint(blueprint)

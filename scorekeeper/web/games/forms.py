@@ -3,7 +3,6 @@ every rule is applied by ``scorekeeper.services.games`` (shared with the JSON AP
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     SelectChoice,
@@ -26,7 +25,8 @@ from functools import lru_cache
 from math import gcd
 
 from ...rules.scoring import points_classes
-from ...rules.variants import RoundScore, StockExhausted, Variant, all_variants
+from ...rules.variants import StockExhausted, Variant, all_variants
+from ..forms import PageForm
 
 MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
@@ -88,11 +88,6 @@ class SignedNumberField(WholeNumberField):
 
 # ----- new game --------------------------------------------------------------------------------------
 
-def variant_choices() -> list[tuple[str, str]]:
-    return [(v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
-            for v in all_variants()]
-
-
 def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     """Every house option key with its label and the variants that offer it."""
     out: dict[str, tuple[str, list[str]]] = {}
@@ -103,7 +98,7 @@ def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     return out
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     variant = SelectField(_l("Game"), validators=[DataRequired(message=_l("choose a game"))], validate_choice=False)
     players = FieldList(
         StringField(_l("Player"), validators=[Optional(), Length(max=40, message=_l("a name has at most 40 characters"))]),
@@ -117,7 +112,9 @@ class NewGameForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.variant.choices = options(variant_choices())
+        self.variant.choices = options(
+            (v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
+            for v in all_variants())
         self.dealer.choices = options((str(i), _("seat %(number)s", number=i + 1)) for i in range(MAX_SEATS))
 
     def seated_names(self) -> tuple[list[str], int | None]:
@@ -133,11 +130,7 @@ class NewGameForm(FlaskForm):
         return names, dealer
 
     def house_rules(self) -> dict[str, bool]:
-        chosen = {}
-        for key in ("no_may_i_in_last_three_rounds", "twos_wild"):
-            if getattr(self, key).data:
-                chosen[key] = True
-        return chosen
+        return {key: True for key in ("no_may_i_in_last_three_rounds", "twos_wild") if getattr(self, key).data}
 
 
 # ----- a round -------------------------------------------------------------------------------------
@@ -181,16 +174,14 @@ def unlikely_points(variant: Variant, points: int) -> str | None:
                           | ({variant.scoring.missing_card_penalty} if variant.scoring.missing_card_penalty else set())))
     if not values or points in _possible_points(values):
         return None
-    step = 0
-    for v in values:
-        step = gcd(step, v)
+    step = gcd(*values)
     if step > 1:
         return _("%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
                  "%(step)s). Check it, or tick “Yes, these points are right”", points=points, game=variant.name, step=step)
     return _("%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
              points=points, game=variant.name)
 
-class RoundFormBase(FlaskForm):
+class RoundFormBase(PageForm):
     round = HiddenField()
     key = HiddenField()
     version = HiddenField()
@@ -280,7 +271,7 @@ def effective_mode(h: HandForm) -> str:
 
 def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant) -> tuple[dict, dict[str, list[str]]]:
     """The API-shaped round submission from the form, and errors for empty required inputs."""
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     errors: dict[str, list[str]] = {}
     payload: dict = {"hands": {}}
     if form.round.data:
@@ -349,7 +340,7 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
 
 # ----- other actions -------------------------------------------------------------------------------
 
-class EditLinkForm(FlaskForm):
+class EditLinkForm(PageForm):
     """The edit token, posted by the edit link's page (it reads it from the link's ``#token=``
     part, which browsers never send to a server) or pasted by hand: the whole link or the token."""
 
@@ -362,21 +353,21 @@ class EditLinkForm(FlaskForm):
         return value.rsplit("token=", 1)[-1].split("&")[0] if "token=" in value else value
 
 
-class ActionForm(FlaskForm):
+class ActionForm(PageForm):
     """A button that changes the game (suspend, rotate the edit link): CSRF and the version only."""
 
     version = HiddenField()
     submit = SubmitField(_l("OK"))
 
 
-class WithdrawForm(FlaskForm):
+class WithdrawForm(PageForm):
     version = HiddenField()
     player = SelectField(_l("Who leaves the game?"), validators=[DataRequired(message=_l("choose the player who leaves"))],
                          validate_choice=False)
     submit = SubmitField(_l("Withdraw the player"))
 
 
-class ResumeForm(FlaskForm):
+class ResumeForm(PageForm):
     version = HiddenField()
     confirm = BooleanField(
         _l("Every player is here, seated in this order"),
@@ -385,7 +376,7 @@ class ResumeForm(FlaskForm):
     submit = SubmitField(_l("Resume the game"))
 
 
-class RulingForm(FlaskForm):
+class RulingForm(PageForm):
     version = HiddenField()
     what_happened = TextAreaField(_l("What happened"), validators=[InputRequired(message=_l("say what happened")), Length(max=1000)])
     ruling = TextAreaField(_l("The ruling"), validators=[InputRequired(message=_l("say what was decided")), Length(max=1000)])

@@ -7,10 +7,11 @@ an edit link (``/games/<id>/edit#token=...``) gives it to another phone; the rea
 """
 from __future__ import annotations
 
+import re
 import secrets
 
 from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -22,6 +23,7 @@ from ...rules.variants import VARIANTS, Contract, all_variants
 from ... import live
 from ...services import games as svc
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
+from .. import edit_url
 from ..house.views import add_variant_choice, tokens as house_tokens
 from . import bp
 from .forms import (
@@ -85,6 +87,7 @@ def _editable(game_id: str):
     return game
 
 
+@bp.app_template_global("my_games")
 def browser_games() -> dict[str, list[svc.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
@@ -98,15 +101,9 @@ def browser_games() -> dict[str, list[svc.GameListItem]]:
 
 # ----- template helpers --------------------------------------------------------------------------
 
-def describe_contract(contract: dict | None) -> str:
-    if not contract:
-        return ""
-    return Contract(contract["sets"], contract["runs"]).describe()
-
-
 @bp.app_template_filter("game_contract")
-def _contract_filter(contract):
-    return describe_contract(contract)
+def _contract_filter(contract: dict | None) -> str:
+    return Contract(contract["sets"], contract["runs"]).describe() if contract else ""
 
 
 @bp.app_template_filter("offline_plan")
@@ -130,20 +127,10 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
                                 "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
-@bp.app_template_global()
-def my_games():
-    return browser_games()
-
-
-def _table_of(game):
-    """The table a game belongs to (for the crumb back to it), or None."""
-    return None if game.table_id is None else db.session.get(Table, game.table_id)
-
-
 def _game_context(game, state: svc.GameView) -> dict:
     return {
         "game": game,
-        "table": _table_of(game),
+        "table": None if game.table_id is None else db.session.get(Table, game.table_id),  # the crumb back to it
         "state": state,
         "variant": svc.variant_of(game),
         "roy": state.roy,
@@ -154,12 +141,8 @@ def _game_context(game, state: svc.GameView) -> dict:
 def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
     """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
     field = err.field or "_form"
-    if field.startswith("hands."):
-        rest = field[len("hands."):]
-        key = "hands." + rest.split(".")[0] if "." in rest else field
-        if "[" in key:
-            key = key.split("[")[0]
-        errors.setdefault(key, []).append(err.message)
+    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>
+        errors.setdefault("hands." + re.split(r"[.[]", field[len("hands."):])[0], []).append(err.message)
     elif field in ("went_out", "end"):
         errors.setdefault("went_out", []).append(err.message)
     else:
@@ -279,15 +262,6 @@ def qr(game_id: str):
     return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
-INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link.")
-
-
-def edit_url(game_id: str, token: str) -> str:
-    """The edit link: the token goes after ``#``, which browsers keep to themselves, so it never
-    reaches a server's or a proxy's access log; the page it opens posts it (``edit_link``)."""
-    return url_for("games.edit_link", game_id=game_id, _external=True) + "#token=" + token
-
-
 def no_store(response):
     """A page that holds an edit token (or takes one) is kept by no cache: not the browser's, not
     a proxy's, not the service worker's (static/sw.js stores no ``no-store`` answer)."""
@@ -305,7 +279,8 @@ def edit_link(game_id: str):
     game = _load(game_id)
     return take_edit_link(
         lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
-        url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."), str(INVALID_LINK),
+        url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."),
+        _("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."),
         lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
 
 
@@ -346,7 +321,7 @@ def share(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
-    link = edit_url(game.id, _tokens()[game.id]) if ctx["editor"] else None
+    link = edit_url("games.edit_link", _tokens()[game.id], game_id=game.id) if ctx["editor"] else None
     return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 
@@ -424,33 +399,46 @@ def record(game_id: str):
             "hands": [{"seat": str(seat), "mode": modes.get(name, "values")} for seat, name in players]})
         return _render_round("games/round.html", game, state, form, players, number, {})
     form = round_form(players, ctx_variant)
-    errors: dict[str, list[str]] = {}
-    preview = None
+
+    def save(payload):
+        outcome = svc.record_round(game_id, payload, form.key.data or None)
+        if not roy:
+            _remember_modes(form, players)
+        body = outcome.body
+        bonus = body.get("bonus") or {}
+        scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
+                                                  if bonus.get(name) else "")
+                            for name, points in body["scores"].items())
+        flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
+              else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
+        if body["status"] == "in_progress" and body["next_round"]:
+            # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
+            return redirect(url_for("games.record", game_id=game_id))
+        return redirect(url_for("games.game", game_id=game_id))
+
+    return _round_posted("games/round.html", game, state, form, players, number, save)
+
+
+def _round_posted(template: str, game, state: svc.GameView, form, players, number: int, save, correcting=None):
+    """A posted round form (a new round, or ``correcting`` a recorded one): checked, then saved
+    with ``save(payload)``, which answers where to go next, or previewed; else shown again with its
+    errors beside their fields."""
     form.validate()
-    payload, missing = round_payload(form, players, ctx_variant)
-    errors.update(missing)
-    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
+    payload, errors = round_payload(form, players, svc.variant_of(game))
+    entered = not errors and not any(sub.errors for entry in form.hands for sub in entry.form)
+    if correcting is not None and entered and form.preview.data and list(form.errors) == ["reason"]:
+        form.reason.errors = []  # a preview does not need the reason yet
+    preview = None
+    if entered and not any(f.errors for f in form):
         try:
             if form.save.data:
-                outcome = svc.record_round(game_id, payload, form.key.data or None)
-                if not roy:
-                    _remember_modes(form, players)
-                body = outcome.body
-                bonus = body.get("bonus") or {}
-                scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
-                                                          if bonus.get(name) else "")
-                                    for name, points in body["scores"].items())
-                flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
-                      else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
-                if body["status"] == "in_progress" and body["next_round"]:
-                    # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
-                    return redirect(url_for("games.record", game_id=game_id))
-                return redirect(url_for("games.game", game_id=game_id))
-            preview = svc.preview_round(game_id, payload)
+                return save(payload)
+            preview = svc.preview_round(game.id, payload)
         except svc.ServiceError as err:
             _service_error(err, errors)
-    status = 200 if preview is not None else 409 if "round" in errors else 400
-    return _render_round("games/round.html", game, state, form, players, number, errors, preview, status)
+    conflict = "round" if correcting is None else "version"  # the game changed meanwhile
+    status = 200 if preview is not None else 409 if conflict in errors else 400
+    return _render_round(template, game, state, form, players, number, errors, preview, status, correcting)
 
 
 def _remembered_modes() -> dict[str, str]:
@@ -472,10 +460,6 @@ def _remember_modes(form, players) -> None:
     modes = dict(list(modes.items())[-MAX_REMEMBERED:])
     if modes != session.get("input_modes"):
         session["input_modes"] = modes
-
-
-def _hand_errors(form) -> bool:
-    return any(sub.errors for entry in form.hands for sub in entry.form)
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
@@ -500,62 +484,50 @@ def correct(game_id: str, number: int):
             "round": str(number), "version": str(state.version), "went_out": went, "hands": hands})
         return _render_round("games/correct.html", game, state, form, players, number, {}, correcting=rnd)
     form = round_form(players, variant, correcting=True)
-    errors: dict[str, list[str]] = {}
-    preview = None
-    form.validate()
-    payload, missing = round_payload(form, players, variant)
-    errors.update(missing)
-    if not any(f.errors for f in form) and not errors and not _hand_errors(form):
-        try:
-            if form.save.data:
-                svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
-                flash(_("Hand %(number)s corrected.", number=number) if roy
-                      else _("Round %(number)s corrected.", number=number), "ok")
-                return redirect(url_for("games.game", game_id=game_id))
-            preview = svc.preview_round(game_id, payload)
-        except svc.ServiceError as err:
-            _service_error(err, errors)
-    elif form.preview.data and not errors and not _hand_errors(form) and list(form.errors) == ["reason"]:
-        # Preview does not need the reason yet.
-        form.reason.errors = []
-        try:
-            preview = svc.preview_round(game_id, payload)
-        except svc.ServiceError as err:
-            _service_error(err, errors)
-    status = 200 if preview is not None else 409 if "version" in errors else 400
-    return _render_round("games/correct.html", game, state, form, players, number, errors, preview, status,
-                         correcting=rnd)
+
+    def save(payload):
+        svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
+        flash(_("Hand %(number)s corrected.", number=number) if roy
+              else _("Round %(number)s corrected.", number=number), "ok")
+        return redirect(url_for("games.game", game_id=game_id))
+
+    return _round_posted("games/correct.html", game, state, form, players, number, save, correcting=rnd)
 
 
 # ----- withdraw, suspend, resume, rulings ----------------------------------------------------------------
 
-def _flash_service(err: svc.ServiceError) -> None:
-    flash(err.message[0].upper() + err.message[1:], "error")
+def _action_page(game, state: svc.GameView, form, template: str, change, done: str, fields=(), anchor=None, **extra):
+    """A page that changes the game: its form (with the game's version, on GET); on a valid POST
+    ``change()`` through the service, ``done`` flashed and back to the game page (at ``anchor``);
+    a refusal shown beside its field when it is one of ``fields``, else at the top of the form."""
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.version.data = str(state.version)
+    elif form.validate_on_submit():
+        try:
+            change()
+        except svc.ServiceError as err:
+            errors.setdefault(err.field if err.field in fields else "_form", []).append(err.message)
+        else:
+            flash(done, "ok")
+            return redirect(url_for("games.game", game_id=game.id, _anchor=anchor))
+    status = 400 if request.method == "POST" else 200
+    return render_template(template, form=form, errors=errors, **extra, **_game_context(game, state)), status
 
 
 @bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
 def withdraw(game_id: str):
     game = _editable(game_id)
     state = svc.game_view(game)
-    ctx = _game_context(game, state)
     form = WithdrawForm()
     form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
-    errors: dict[str, list[str]] = {}
-    if request.method == "GET":
-        form.version.data = str(state.version)
-    elif form.validate_on_submit():
-        if request.form.get("confirm") != "yes":
-            # Nothing risky on one tap: say what withdrawing means, then ask again.
-            return render_template("games/withdraw.html", form=form, errors=errors, confirming=form.player.data, **ctx)
-        try:
-            svc.withdraw(game_id, form.player.data, form.version.data or None)
-        except svc.ServiceError as err:
-            errors.setdefault("player" if err.field == "player" else "_form", []).append(err.message)
-        else:
-            flash(_("%(name)s has withdrawn.", name=form.player.data), "ok")
-            return redirect(url_for("games.game", game_id=game_id))
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/withdraw.html", form=form, errors=errors, **ctx), status
+    if form.validate_on_submit() and request.form.get("confirm") != "yes":
+        # Nothing risky on one tap: say what withdrawing means, then ask again.
+        return render_template("games/withdraw.html", form=form, errors={}, confirming=form.player.data,
+                               **_game_context(game, state))
+    return _action_page(game, state, form, "games/withdraw.html",
+                        lambda: svc.withdraw(game_id, form.player.data, form.version.data or None),
+                        _("%(name)s has withdrawn.", name=form.player.data), fields=("player",))
 
 
 @bp.route("/games/<game_id>/suspend", methods=["GET", "POST"])
@@ -573,7 +545,7 @@ def suspend(game_id: str):
     try:
         svc.suspend(game_id, form.version.data or None)
     except svc.ServiceError as err:
-        _flash_service(err)
+        flash(err.message[0].upper() + err.message[1:], "error")
     else:
         flash(_("Game suspended. Resume it with the same players in the same seats, this calendar year."), "ok")
     return redirect(url_for("games.game", game_id=game_id))
@@ -583,48 +555,27 @@ def suspend(game_id: str):
 def resume(game_id: str):
     game = _editable(game_id)
     state = svc.game_view(game)
-    ctx = _game_context(game, state)
     form = ResumeForm()
-    errors: dict[str, list[str]] = {}
-    if request.method == "GET":
-        form.version.data = str(state.version)
-    elif form.validate_on_submit():
-        seated = [s.name for s in state.seats if s.active]
-        try:
-            svc.resume(game_id, seated, expected_version=form.version.data or None)
-        except svc.ServiceError as err:
-            errors.setdefault("_form", []).append(err.message)
-        else:
-            flash(_("Game resumed."), "ok")
-            return redirect(url_for("games.game", game_id=game_id))
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/resume.html", form=form, errors=errors, **ctx), status
+    seated = [s.name for s in state.seats if s.active]
+    return _action_page(game, state, form, "games/resume.html",
+                        lambda: svc.resume(game_id, seated, expected_version=form.version.data or None),
+                        _("Game resumed."))
 
 
 @bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
 def ruling(game_id: str):
     game = _editable(game_id)
     state = svc.game_view(game)
-    ctx = _game_context(game, state)
     form = RulingForm()
     form.player.choices = options([("", _("Nobody (no score effect)"))] + [(n, n) for n in state.players])
-    errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        form.version.data = str(state.version)
-        current = state.next_round.number if state.next_round else len(state.rounds) or 1
-        form.round.data = current
+        form.round.data = state.next_round.number if state.next_round else len(state.rounds) or 1
         if request.args.get("citation"):
             form.citation.data = request.args["citation"][:200]
-    elif form.validate_on_submit():
-        try:
-            svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data, form.round.data,
-                           form.player.data or None, form.points.data, form.version.data or None)
-        except svc.ServiceError as err:
-            field = err.field if err.field in ("what_happened", "ruling", "citation", "round", "player", "points") else "_form"
-            errors.setdefault(field, []).append(err.message)
-        else:
-            flash(_("Ruling logged."), "ok")
-            return redirect(url_for("games.game", game_id=game_id) + "#rulings")
-    citations = sorted({c.shown_label for c in ctx["variant"].sources.values()})
-    status = 400 if request.method == "POST" else 200
-    return render_template("games/ruling.html", form=form, errors=errors, citations=citations, **ctx), status
+    citations = sorted({c.shown_label for c in svc.variant_of(game).sources.values()})
+    return _action_page(game, state, form, "games/ruling.html",
+                        lambda: svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data,
+                                               form.round.data, form.player.data or None, form.points.data,
+                                               form.version.data or None),
+                        _("Ruling logged."), anchor="rulings", citations=citations,
+                        fields=("what_happened", "ruling", "citation", "round", "player", "points"))

@@ -10,11 +10,11 @@ from typing import Any, Mapping
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
 from scorekeeper.rules.cards import JOKER, RANKS
+from scorekeeper.web.forms import PageForm
 from scorekeeper.rules.house import LIMITS
 from scorekeeper.rules.variants import AceRule, ContractKind, StockExhausted, Variant
 
@@ -66,7 +66,7 @@ def label_of(name: str) -> str:
     return {**NUMBERS, **CHECKS, **TEXTS, **{k: v[0] for k, v in CHOICES.items()}, "name": _("Name")}.get(name, name)
 
 
-class HouseForm(FlaskForm):
+class HouseForm(PageForm):
     """The name and the CSRF token; the rules inputs are read by :func:`changes_from_form`."""
 
     name = StringField(_l("Name of your rules"), validators=[Length(max=200)])
@@ -74,7 +74,7 @@ class HouseForm(FlaskForm):
     save = SubmitField(_l("Save these rules"))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     text = TextAreaField(_l("Or paste the file's text"))
     name = StringField(_l("Name (leave empty to keep the file's)"), validators=[Length(max=200)])
     submit = SubmitField(_l("Import"))
@@ -151,8 +151,7 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
         _put(changes, name, bool(data.get(name)))
     for name in CHOICES:
         _put(changes, name, data.get(name, ""))
-    wild = (data.get("wild_cards") or "").replace(",", " ").split()
-    changes["wild_cards"] = wild
+    changes["wild_cards"] = (data.get("wild_cards") or "").replace(",", " ").split()
     decks = (data.get("decks") or "").replace(",", " ").split()
     if len(decks) == 1 and ":" not in decks[0]:
         changes["decks"] = _number(decks[0])

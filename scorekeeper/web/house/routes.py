@@ -1,6 +1,8 @@
 """Views of the house variant pages: the form (new and edit), share, QR code, TOML, import."""
 from __future__ import annotations
 
+from importlib import resources
+
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -25,10 +27,6 @@ def _variant_or_404(variant_id: str) -> Variant:
         abort(404, _("Variant: %(error)s", error=err.message))
 
 
-def _base_of(v: Variant) -> Variant:
-    return get_variant(v.based_on) if v.based_on else v
-
-
 def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str, str], errors: dict[str, list[str]],
                preview: Variant | None, row=None, status: int = 200, table=None):
     shown = preview or start
@@ -37,13 +35,12 @@ def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str,
     rounds_shown = max([len(base.rounds), len(shown.rounds) + 1] +
                        [i for i in range(1, MAX_ROUNDS + 1) if values.get(f"rounds-{i}-sets", "0") not in ("0", "")
                         or values.get(f"rounds-{i}-runs", "0") not in ("0", "")])
-    page = render_template(
+    return render_template(
         "house/form.html", form=form, base=base, start=start, values=values, base_values=base_values,
         errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
         preview=preview, row=row, numbers=NUMBERS, checks=CHECKS, choices=CHOICES, texts=TEXTS,
         point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS),
-        label_of=label_of, table=table)
-    return page, status
+        label_of=label_of, table=table), status
 
 
 def _submitted(form: HouseForm, base: Variant, row=None, table=None):
@@ -80,36 +77,32 @@ def new(variant_id: str):
     start = _variant_or_404(variant_id)
     if not start.is_contract_game:
         abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
-    base = _base_of(start)
-    table = _table_of_form()
+    base = get_variant(start.based_on) if start.based_on else start
+    # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
+    table = tables_web.editable(request.args["table"]) if request.args.get("table") else None
     form = HouseForm()
     if request.method == "GET":
         form.name.data = _("%(name)s (our rules)", name=start.name) if not start.based_on else start.name
         return _form_page(form, base, start, values_of(start), {}, None, table=table)
-    errors: dict[str, list[str]] = {}
+    return _posted(form, base, start, table=table)
+
+
+def _posted(form: HouseForm, base: Variant, start: Variant, row=None, table=None):
+    """The form posted: checked and shown again (a preview, or the errors by their inputs), or saved
+    when asked (a new house variant, or a new version of ``row``) and its rules page shown."""
     preview = saved = None
     if form.validate_on_submit():
-        preview, errors, saved = _submitted(form, base, table=table)
+        preview, errors, saved = _submitted(form, base, row, table)
     else:
-        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
-                           for k, v in form.errors.items()]
+        errors = {"_form": [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
+                            for k, v in form.errors.items()]}
     if saved is not None:
-        flash(_("Saved. This phone may change these rules; share them from the Share page."), "ok")
+        flash(_("Saved. This phone may change these rules; share them from the Share page.") if row is None else
+              _("Saved as version %(version)s. Games started before keep the rules they started with.",
+                version=saved.version), "ok")
         return redirect(url_for("rules.variant_page", variant_id=saved.id))
-    return _form_page(form, base, start, dict(request.form), errors, preview, status=400 if errors else 200,
-                      table=table)
-
-
-def _table_of_form():
-    """The table a new house variant is saved under (``?table=<id>``, from the table's page): this
-    browser must hold the table's edit rights."""
-    table_id = request.args.get("table")
-    if not table_id:
-        return None
-    table = tables_web.load(table_id)
-    if not tables_web.can_edit(table):
-        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
-    return table
+    return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
+                      status=400 if errors else 200, table=table)
 
 
 @bp.route("/rules/<variant_id>/edit", methods=["GET", "POST"])
@@ -124,7 +117,7 @@ def edit(variant_id: str):
             abort(403, _("This edit link is not valid for these rules."))
         remember(row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
-    if not can_edit(row) and not _table_editor(row):
+    if not can_edit(row) and not (row.table_id and tables_web.can_edit(tables_web.load(row.table_id))):
         abort(403, _("Only a phone with the edit link (of these rules or of their table) may change these rules."))
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
@@ -132,25 +125,7 @@ def edit(variant_id: str):
     if request.method == "GET":
         form.name.data = row.name
         return _form_page(form, base, start, values_of(start), {}, None, row=row)
-    errors: dict[str, list[str]] = {}
-    preview = saved = None
-    if form.validate_on_submit():
-        preview, errors, saved = _submitted(form, base, row)
-    else:
-        errors["_form"] = [_("%(field)s: %(error)s", field=label_of(k), error=" ".join(map(str, v)))
-                           for k, v in form.errors.items()]
-    if saved is not None:
-        flash(_("Saved as version %(version)s. Games started before keep the rules they started with.", version=saved.version), "ok")
-        return redirect(url_for("rules.variant_page", variant_id=saved.id))
-    return _form_page(form, base, start, dict(request.form), errors, preview, row=row,
-                      status=400 if errors else 200)
-
-
-def _table_editor(row) -> bool:
-    """Whether this browser holds the edit rights of the table the house variant belongs to."""
-    if row.table_id is None:
-        return False
-    return tables_web.can_edit(tables_web.load(row.table_id))
+    return _posted(form, base, start, row=row)
 
 
 @bp.get("/rules/<variant_id>/share")
@@ -179,8 +154,6 @@ def toml(variant_id: str):
     row = house.find_row(v.id)
     text = row.rules_toml if row is not None else rules_house.to_toml(v) if v.based_on else None
     if text is None:
-        from importlib import resources
-
         text = resources.files("scorekeeper.rules").joinpath("variants", f"{v.id}.toml").read_text("utf-8")
     name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in v.name).strip("-").lower() or "variant"
     response = make_response(text)

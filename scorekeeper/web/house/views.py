@@ -6,6 +6,7 @@ from typing import Any, Iterable
 
 from flask import session
 from flask_babel import gettext as _
+from wtforms import SelectChoice
 
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
@@ -94,12 +95,9 @@ def _sentence(text: str) -> str:
 
 
 def add_variant_choice(field, *variant_ids: object) -> None:
-    """Offer house variants (or examples) in a variant <select>: the one the page was opened for
-    and this browser's own."""
-    have = {getattr(c, "value", c[0] if isinstance(c, tuple) else c) for c in field.choices}
-    for v in with_chosen([], *variant_ids):
-        if v.id in have:
-            continue
-        have.add(v.id)
-        extra = (v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name, min=v.players.min, max=v.players.max))
-        field.choices = [*field.choices, type(field.choices[0])(*extra) if field.choices else extra]
+    """Offer house variants (or examples) in a variant <select> of the built-in variants: the one
+    the page was opened for and this browser's own."""
+    field.choices = field.choices + [
+        SelectChoice(v.id, _("%(name)s (house rules) · %(min)s–%(max)s players", name=v.name,
+                             min=v.players.min, max=v.players.max))
+        for v in with_chosen([], *variant_ids)]

@@ -9,16 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, pgettext
-from flask_wtf import FlaskForm
 from wtforms.validators import ValidationError
 from wtforms import BooleanField, StringField, SubmitField
 
-from scorekeeper.rules.calculators import RANK_ORDER
+from scorekeeper.rules.calculators import RANK_ORDER, check_players_count
 from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, all_variants
 from scorekeeper.services.house import find_variant
+from scorekeeper.web.forms import PageForm
 
 RANK_LABELS = {JOKER: _l("Joker"), "A": "A", "K": "K", "Q": "Q", "J": "J"}
 MAX_COUNT = 24  # no hand holds more than this many cards of one rank (4 decks: 16; jokers 8)
@@ -39,6 +40,23 @@ def parse_code_list(text: str | None, what: str = "", rank_alone: bool = False) 
             raise RulesInputError(_("%(what)s %(n)s: %(message)s", what=what or _("card"), n=i + 1,
                                     message=err.message), f"{what or 'card'}[{i}]", code) from None
     return cards
+
+
+def keypad(form_data, field, card: str, replace: bool = False) -> bool:
+    """A tap on a card keypad without JavaScript: ``card`` added to ``field`` (put in place of what
+    it holds, with ``replace``), its last card taken back, or the field cleared. False: no tap."""
+    action = next((a for a in ("add", "undo", "clear") if a in form_data), None)
+    if action is None:
+        return False
+    codes = split_codes(field.data)
+    if action == "add" and card:
+        codes = [card] if replace else codes + [card]
+    elif action == "undo":
+        codes = codes[:-1]
+    elif action == "clear":
+        codes = []
+    field.data = " ".join(codes)
+    return True
 
 
 def whole_number(raw: Any, label: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -100,7 +118,7 @@ class VariantField(StringField):
                                     variant=self.variant.name, names=names))
 
 
-class HandForm(FlaskForm):
+class HandForm(PageForm):
     """The hand calculator: cards left (counts per rank, or codes), and missing cards."""
 
     codes = StringField(_l("Or type the cards"), description=_l("e.g. K 7 7 JK, or KS 7H 7D JK"))
@@ -110,7 +128,6 @@ class HandForm(FlaskForm):
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
         self.cards: list[Card] = []
-        self.missing_cards = 0
         for key in (JOKER, *RANK_ORDER):
             field = self[f"n_{key}"]
             n = _number_in(field, str(RANK_LABELS.get(key, key)), 0, MAX_COUNT, default=0)
@@ -119,30 +136,23 @@ class HandForm(FlaskForm):
                 continue
             self.cards += [Card(None, None) if key == JOKER else Card(key, "S")] * n
         try:
-            for card in parse_code_list(self.codes.data, rank_alone=True):
-                self.cards.append(card if card.is_joker else card)
+            self.cards += parse_code_list(self.codes.data, rank_alone=True)
         except RulesInputError as err:
             self.codes.errors = list(self.codes.errors) + [err.message]
             ok = False
-        missing = _number_in(self.missing, _("Missing cards"), 0, 60, default=0)
-        if missing is None:
-            ok = False
-        else:
-            self.missing_cards = missing
-        return ok
+        self.missing_cards = _number_in(self.missing, _("Missing cards"), 0, 60, default=0)
+        return ok and self.missing_cards is not None
 
 
 for _key in (JOKER, *RANK_ORDER):
     setattr(HandForm, f"n_{_key}", StringField(RANK_LABELS.get(_key, _key), default="0"))
 
 
-class DeckForm(FlaskForm):
+class DeckForm(PageForm):
     players = StringField(_l("Players at the table"), default="4")
     submit = SubmitField(_l("Show the pack"))
 
     def validate(self, extra_validators=None) -> bool:
-        from scorekeeper.rules.calculators import check_players_count
-
         ok = super().validate(extra_validators)
         self.count = _number_in(self.players, _("Players"), 1, 99, check=check_players_count)
         return ok and self.count is not None
@@ -169,7 +179,7 @@ RANK_CHOICES = [(r, r) for r in RANKS]
 MELD_FIELDS = 4  # the largest contract is 3 melds; a minimum contract (Le May I) may take one more
 
 
-class MeldForm(FlaskForm):
+class MeldForm(PageForm):
     variant = VariantField(kind="contract")
     round = StringField(_l("Round"), default="")
     meld1 = StringField(_l("Meld %(n)s", n=1))
@@ -183,28 +193,11 @@ class MeldForm(FlaskForm):
         return [self[f"meld{i}"] for i in range(1, MELD_FIELDS + 1)]
 
     def apply_keypad(self, form_data) -> bool:
-        """A tap on the card keypad without JavaScript: add/undo/clear on the chosen meld."""
-        action = next((a for a in ("add", "undo", "clear") if a in form_data), None)
-        if action is None:
-            return False
+        """A tap on the card keypad without JavaScript, on the chosen meld."""
         target = form_data.get("target", "meld1")
-        if target not in {f.name for f in self.meld_fields()}:
-            target = "meld1"
-        field = self[target]
-        codes = split_codes(field.data)
-        if action == "add":
-            value = form_data.get("add", "")
-            if value != JOKER:
-                rank = form_data.get("rank", "")
-                value = f"{rank}{value}" if rank else ""
-            if value:
-                codes.append(value)
-        elif action == "undo" and codes:
-            codes.pop()
-        elif action == "clear":
-            codes = []
-        field.data = " ".join(codes)
-        return True
+        field = self[target] if target in {f.name for f in self.meld_fields()} else self.meld1
+        value, rank = form_data.get("add", ""), form_data.get("rank", "")
+        return keypad(form_data, field, value if value == JOKER else f"{rank}{value}" if rank else "")
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
@@ -242,7 +235,7 @@ class MeldForm(FlaskForm):
 MAX_SEATS = 8
 
 
-class MayIForm(FlaskForm):
+class MayIForm(PageForm):
     variant = VariantField(kind="contract")
     players = StringField(_l("Players at the table"), default="4")
     discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
@@ -252,14 +245,11 @@ class MayIForm(FlaskForm):
     submit = SubmitField(_l("Who gets it?"))
 
     def validate(self, extra_validators=None) -> bool:
-        from flask import request
-
         ok = super().validate(extra_validators)
         self.count = None
         self.discarder_seat = None
         self.claimant_seats: list[int] = []
         self.round_number = None
-        self.discards = 1
         v = self.variant.variant
         if v is None:
             return False
@@ -299,12 +289,8 @@ class MayIForm(FlaskForm):
             self.round_number = _number_in(self.round, _("Round"), 1, 99,
                                            check=lambda n: v.round(n, "round").number)
             ok = ok and self.round_number is not None
-        discards = _number_in(self.cards, _("Discards asked for"), 1, 99, default=1)
-        if discards is None:
-            ok = False
-        else:
-            self.discards = discards
-        return ok
+        self.discards = _number_in(self.cards, _("Discards asked for"), 1, 99, default=1)
+        return ok and self.discards is not None
 
 
 # ----- ROY play checker ------------------------------------------------------------------------
@@ -317,7 +303,7 @@ def pending_select() -> list[tuple[str, str]]:
     return [("0", pgettext("cards owed", "none")), ("2", "2"), ("4", "4"), ("6", "6"), ("8", "8")]
 
 
-class RoyForm(FlaskForm):
+class RoyForm(PageForm):
     top = StringField(_l("Top card of the discard pile"))
     announced_suit = StringField(_l("Suit named with the jack on top"))  # <select>s in the template
     pending = StringField(_l("Cards owed after aces"), default="0")
@@ -326,29 +312,16 @@ class RoyForm(FlaskForm):
     submit = SubmitField(_l("Check the play"))
 
     def apply_keypad(self, form_data) -> bool:
-        action = next((a for a in ("add", "undo", "clear") if a in form_data), None)
-        if action is None:
-            return False
-        target = "top" if form_data.get("target") == "top" else "cards"
-        field = self[target]
-        codes = split_codes(field.data)
-        if action == "add":
-            rank = form_data.get("rank", "")
-            value = form_data.get("add", "")
-            if rank and value in SUITS:
-                codes = [f"{rank}{value}"] if target == "top" else codes + [f"{rank}{value}"]
-        elif action == "undo" and codes:
-            codes.pop()
-        elif action == "clear":
-            codes = []
-        field.data = " ".join(codes)
-        return True
+        """A tap on the card keypad without JavaScript: the top card (one), or the cards played."""
+        top = form_data.get("target") == "top"
+        rank, value = form_data.get("rank", ""), form_data.get("add", "")
+        return keypad(form_data, self.top if top else self.cards, f"{rank}{value}" if rank and value in SUITS else "",
+                      replace=top)
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
         self.top_card = None
         self.played: list[Card] = []
-        self.pending_draw = 0
         try:
             tops = parse_code_list(self.top.data, _("top card"))
             if len(tops) != 1:
@@ -363,11 +336,8 @@ class RoyForm(FlaskForm):
         except RulesInputError as err:
             self.cards.errors = list(self.cards.errors) + [labelled(_("Cards played"), err)]
             ok = False
-        pending = _number_in(self.pending, _("Cards waiting"), 0, 8, default=0)
-        if pending is None:
-            ok = False
-        else:
-            self.pending_draw = pending
+        self.pending_draw = _number_in(self.pending, _("Cards waiting"), 0, 8, default=0)
+        ok = ok and self.pending_draw is not None
         for field, label in ((self.announced_suit, _("Suit named with the jack on top")), (self.announce, _("Suit named"))):
             if field.data and field.data not in SUITS:
                 field.errors = list(field.errors) + [_("%(label)s: %(value)r is not a suit (S, H, D or C)",

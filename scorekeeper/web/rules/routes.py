@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup
-from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
@@ -59,9 +59,8 @@ def _rules_helpers():
             kw["variant"] = variant_id
         return url_for(endpoint, **kw)
 
-    available = {k: t for k, t in TOOLS.items() if t[0] in current_app.view_functions}
     return {
-        "rules_tools": available,
+        "rules_tools": TOOLS,
         "rules_tool_short": TOOL_SHORT,
         "tool_url": tool_url,
         "source_line": reference.source_line,
@@ -163,13 +162,11 @@ def tool_hand():
     answers = None
     submitted = request.method == "POST"
     if submitted and form.validate():
-        if form.cards or form.missing_cards:
-            answers = calculators.hand_answers(form.cards, form.missing_cards)
+        if form.cards or form.missing_cards:  # (a house variant's answer too, with ?variant=)
+            answers = calculators.hand_answers(form.cards, form.missing_cards,
+                                               with_chosen(all_variants(), request.args.get("variant")))
         else:
             form.codes.errors = list(form.codes.errors) + [_("No cards: tap the cards left in the hand, or type them.")]
-    if answers is not None and request.args.get("variant"):  # a house variant's answer too
-        answers = calculators.hand_answers(form.cards, form.missing_cards,
-                                           with_chosen(all_variants(), request.args["variant"]))
     return render_template("tools/hand.html", form=form, answers=answers, rank_labels=RANK_LABELS,
                            rank_keys=["JK", *calculators.RANK_ORDER],
                            highlight=request.args.get("variant")), _form_status(form, submitted)
@@ -258,7 +255,7 @@ def tool_meld():
     status = 400 if submitted and not tapped and any(form.errors.values()) else 200
     v = form.variant.variant or _contract_variant(form.variant.data)
     shown = 3
-    if form.round_number if hasattr(form, "round_number") else None:
+    if getattr(form, "round_number", None):
         contract = v.round(form.round_number).contract
         shown = contract.sets + contract.runs + (1 if v.contract_kind is ContractKind.MINIMUM else 0)
     shown = max([shown] + [i + 1 for i, f in enumerate(form.meld_fields()) if f.data or f.errors])
@@ -283,8 +280,6 @@ def tool_may_i():
     verdict = None
     applied = []
     submitted = request.method == "POST"
-    reasons: list[str] = []
-    notes: list[str] = []
     if submitted and form.validate():
         v = form.variant.variant
         current = form.discarder_seat % form.count  # 0-based seat after the discarder
@@ -295,13 +290,11 @@ def tool_may_i():
         except RulesInputError as err:
             form.cards.errors = list(form.cards.errors) + [str(err)]
         if verdict is not None:
-            reasons = verdict.reasons
-            notes = verdict.notes
             applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
     count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
     status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
-    return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied, reasons=reasons,
-                           notes=notes, seats=list(range(1, MAX_SEATS + 1)), count=count,
+    return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied,
+                           seats=list(range(1, MAX_SEATS + 1)), count=count,
                            claimed={str(s) for s in request.form.getlist("claimants")},
                            variants=[v for v in with_chosen(all_variants(), form.variant.data) if v.may_i.allowed]), status
 

@@ -3,16 +3,8 @@ rulings. Forms in ``forms.py``, views in ``routes.py``; every change goes throug
 ``scorekeeper.services.tables``."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint
 
-bp = Blueprint("tables", __name__)
-
-
-@bp.errorhandler(400)
-@bp.errorhandler(403)
-@bp.errorhandler(404)
-def _error_page(err):
-    return render_template("games/error.html", error=err), err.code
-
+bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
 
 from . import routes  # noqa: E402,F401  (registers the views on bp)

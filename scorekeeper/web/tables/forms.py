@@ -3,32 +3,33 @@ service (``scorekeeper.services.tables``) checks it and names the field and the 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired
 
+from ..forms import PageForm
 
-class TableForm(FlaskForm):
+
+class TableForm(PageForm):
     name = StringField(_l("Name of the table"), validators=[DataRequired(message=_l("give the table a name"))])
     submit = SubmitField(_l("Start a table"))
 
 
-class AddGameForm(FlaskForm):
+class AddGameForm(PageForm):
     link = StringField(_l("The game's edit link"), validators=[DataRequired(message=_l("paste the game's edit link"))])
     submit = SubmitField(_l("Add the game"))
 
 
-class RenameForm(FlaskForm):
+class RenameForm(PageForm):
     name = StringField(_l("New name"), validators=[DataRequired(message=_l("type the new name"))])
     submit = SubmitField(_l("Rename"))
 
 
-class MergeForm(FlaskForm):
+class MergeForm(PageForm):
     into = SelectField(_l("Same person as"), validate_choice=False)
     submit = SubmitField(_l("Merge"))
 
 
-class ActionForm(FlaskForm):
+class ActionForm(PageForm):
     """A button that changes the table (a new edit link): CSRF only."""
 
     submit = SubmitField(_l("OK"))

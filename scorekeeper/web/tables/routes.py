@@ -16,11 +16,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ... import live
+from ...db import db
+from ...models import Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from .. import edit_url
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import no_store, take_edit_link
@@ -59,9 +62,6 @@ def my_tables() -> list:
     seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
     if not seen:
         return []
-    from ...db import db
-    from ...models import Table
-
     rows = {t.id: t for t in db.session.execute(db.select(Table).where(Table.id.in_(seen))).scalars()}
     return [rows[t] for t in seen if t in rows]
 
@@ -79,7 +79,8 @@ def load(table_id: str):
         abort(404, _("There is no table at this address."))
 
 
-def _editable(table_id: str):
+def editable(table_id: str):
+    """The table at this address, if this browser may change it (else a 403 page)."""
     table = load(table_id)
     if not can_edit(table):
         abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
@@ -142,10 +143,7 @@ def _filters(table) -> dict:
             year = stats_svc.check_year(raw)
         except games_svc.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
-    try:
-        page = max(int(request.args.get("page") or 1), 1)
-    except ValueError:
-        page = 1
+    page = max(request.args.get("page", 1, type=int), 1)
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
@@ -166,14 +164,6 @@ def table(table_id: str):
     )
 
 
-INVALID_LINK = _l("This edit link is not valid (it may have been replaced). Ask for the table's current link.")
-
-
-def edit_url(table_id: str, token: str) -> str:
-    """The table's edit link, with the token after ``#`` like a game's (web/games/routes.py, edit_url)."""
-    return url_for("tables.edit_link", table_id=table_id, _external=True) + "#token=" + token
-
-
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
 def edit_link(table_id: str):
     """An edit link gives this browser the table's edit token, then shows the table: the page's
@@ -183,14 +173,15 @@ def edit_link(table_id: str):
     return take_edit_link(
         lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
         url_for("tables.table", table_id=table.id), _("This phone can now start games and keep score for this table."),
-        str(INVALID_LINK), lambda form: render_template("tables/edit_link.html", form=form, table=table))
+        _("This edit link is not valid (it may have been replaced). Ask for the table's current link."),
+        lambda form: render_template("tables/edit_link.html", form=form, table=table))
 
 
 @bp.get("/tables/<table_id>/share")
 def share(table_id: str):
     table = load(table_id)
     editor = can_edit(table)
-    link = edit_url(table.id, _tokens()[table.id]) if editor else None
+    link = edit_url("tables.edit_link", _tokens()[table.id], table_id=table.id) if editor else None
     return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
                                     view_url=url_for("tables.table", table_id=table.id, _external=True),
                                     form=ActionForm()))
@@ -204,7 +195,7 @@ def qr(table_id: str):
 
 @bp.post("/tables/<table_id>/token")
 def rotate(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     _check_csrf(ActionForm())
     token = svc.rotate_token(table)
     remember(table.id, token)
@@ -216,7 +207,7 @@ def rotate(table_id: str):
 
 @bp.route("/tables/<table_id>/games/new", methods=["GET", "POST"])
 def new_game(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     form = NewGameForm()
     own = svc.house_variants(table)
     # The table's own house variants first: they are the rules it plays by.
@@ -252,7 +243,7 @@ def game_from_link(link: str) -> tuple[str, str] | None:
 
 @bp.route("/tables/<table_id>/games/add", methods=["GET", "POST"])
 def add_game(table_id: str):
-    table = _editable(table_id)
+    table = editable(table_id)
     form = AddGameForm()
     error = None
     if form.validate_on_submit():
@@ -311,7 +302,7 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/rename")
 def rename(table_id: str, player_id: int):
-    table = _editable(table_id)
+    table = editable(table_id)
     person = _player(table, player_id)
     form = RenameForm()
     if not form.validate_on_submit():
@@ -328,7 +319,7 @@ def rename(table_id: str, player_id: int):
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/merge")
 def merge(table_id: str, player_id: int):
-    table = _editable(table_id)
+    table = editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
     form.into.choices = [(str(p.id), p.name) for p in svc.roster(table)]
