@@ -32,6 +32,13 @@ function cardValue(code) {
  return values[rank];
 }
 
+// A new element with these properties (className, type, textContent...) and attributes (role, aria-*).
+function make(tag, props, attrs) {
+ var node = Object.assign(document.createElement(tag), props);
+ Object.keys(attrs || {}).forEach(k => { node.setAttribute(k, attrs[k]); });
+ return node;
+}
+
 // hands-1-v5: 5-point cards
 function cardValueOf(box) { return box.name.replace(/^.*-v/, ""); }
 
@@ -111,18 +118,10 @@ function checkPoints(hand) {
  var sure = hand.querySelector("label.sure");
  if (!odd && !doubt) { return; }
  if (!doubt) {  // as the server renders them
-  doubt = document.createElement("p");
-  doubt.className = "points-doubt field-error";
-  doubt.setAttribute("role", "alert");
-  sure = document.createElement("label");
-  sure.className = "check sure";
-  var tick = document.createElement("input");
-  tick.type = "checkbox";
-  tick.name = box.name.replace(/points$/, "sure");
-  tick.id = tick.name;
-  tick.value = "y";
-  sure.append(tick);
-  sure.append(" " + say("Yes, these points are right"));
+  var tick = box.name.replace(/points$/, "sure");
+  doubt = make("p", { className: "points-doubt field-error" }, { role: "alert" });
+  sure = make("label", { className: "check sure" });
+  sure.append(make("input", { type: "checkbox", name: tick, id: tick, value: "y" }), " " + say("Yes, these points are right"));
   box.after(doubt, sure);
  }
  if (odd) {
@@ -175,17 +174,11 @@ function update() {
 
 // The card picker; cards typed in the box are ticked (first copies).
 function cardBox(name, code, text) {
- var label = document.createElement("label");
- var box = document.createElement("input");
- var face = document.createElement("span");
- box.type = "checkbox";
- box.name = name;
- box.value = code;
- face.textContent = text;
- label.append(box);
- label.append(face);
+ var label = make("label");
+ label.append(make("input", { type: "checkbox", name, value: code }), make("span", { textContent: text }));
  return label;
 }
+function suitRow(cls, label) { return make("div", { className: cls }, { role: "group", "aria-label": label }); }
 
 function buildPicker(hand) {
  var slot = hand.querySelector(".picker");
@@ -193,18 +186,12 @@ function buildPicker(hand) {
  if (!slot || !extra || slot.firstChild) { return; }
  var name = extra.name.replace(/extra$/, "cards");
  SUITS.forEach(suit => {
-  var row = document.createElement("div");
-  row.className = "suit-row" + (suit[2] ? " red" : "");
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", suit[1]);
+  var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
   RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], rank + suit[1])); });
   slot.append(row);
  });
  if (values.JK !== undefined) {
-  var jokers = document.createElement("div");
-  jokers.className = "suit-row";
-  jokers.setAttribute("role", "group");
-  jokers.setAttribute("aria-label", say("Jokers"));
+  var jokers = suitRow("suit-row", say("Jokers"));
   var joker = cardBox(name, "JK", say("Joker"));
   joker.className = "joker";
   jokers.append(joker);
@@ -223,24 +210,16 @@ function buildPicker(hand) {
 // By value: buttons 1-4 beside each count box (a second tap clears it).
 function buildPills(hand) {
  hand.querySelectorAll(".mode-values input").forEach(box => {
-  var row = document.createElement("div");
+  var row = make("div", { className: "vrow" });
   var label = box.parentNode;
-  row.className = "vrow";
   label.before(row);
   row.append(label);
   box.id = box.id || box.name;
   label.htmlFor = box.id;
-  var pills = document.createElement("span");
-  pills.className = "vpills";
+  var pills = make("span", { className: "vpills" });
   for (var n = 1; n <= PILLS; n += 1) {
-   var b = document.createElement("button");
-   b.type = "button";
-   b.className = "vp";
-   b.value = String(n);
-   b.textContent = String(n);
-   b.setAttribute("aria-pressed", "false");
-   b.setAttribute("aria-label", say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }));
-   pills.append(b);
+   pills.append(make("button", { type: "button", className: "vp", value: String(n), textContent: String(n) },
+    { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }) }));
   }
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
@@ -261,10 +240,8 @@ hands.forEach(hand => {
  if (modes) { modes.setAttribute("role", "radiogroup"); modes.setAttribute("aria-label", say("How %(name)s's score is entered", { name })); }
  if (byValue) { byValue.setAttribute("role", "group"); byValue.setAttribute("aria-label", say("%(name)s's cards by value", { name })); }
  hand.querySelector("output.running").setAttribute("aria-live", "polite");
- var out = document.createElement("p");
- out.className = "if-out hint";
- out.textContent = roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.");
- hand.querySelector("legend").after(out);
+ hand.querySelector("legend").after(make("p", { className: "if-out hint",
+  textContent: roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.") }));
 });
 
 // Tapping a card, a count or typing points picks that way of scoring.

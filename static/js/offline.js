@@ -62,21 +62,16 @@ function show(entries) {
   mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
   list.textContent = "";
   mine.forEach(entry => {
-   var li = document.createElement("li");
-   li.className = entry.state || "waiting";
-   li.append(line(entry));
+   var li = el("li", entry.state || "waiting", line(entry));
    if (game === "all" && entry.page) {
     li.append(" ");
-    var a = document.createElement("a");
+    var a = el("a", "", say("Open the game"));
     a.href = entry.page;
-    a.textContent = say("Open the game");
     li.append(a);
    }
    if (entry.state === "refused") {
-    var button = document.createElement("button");
+    var button = el("button", "secondary", say("Dismiss"));
     button.type = "button";
-    button.className = "secondary";
-    button.textContent = say("Dismiss");
     button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
     li.append(" ");
     li.append(button);
@@ -325,8 +320,7 @@ function queueRound(form) {
  var note = form.parentNode.querySelector(".offline-problems");
  if (built.problems.length) {
   if (!note) {
-   note = document.createElement("div");
-   note.className = "flash flash-error offline-problems";
+   note = el("div", "flash flash-error offline-problems");
    note.setAttribute("role", "alert");
    form.parentNode.insertBefore(note, form);
   }
@@ -354,8 +348,7 @@ function queueRound(form) {
   }
   var list = document.querySelector("[data-offline-queue]");
   if (!list) {
-   list = document.createElement("ul");
-   list.className = "offline-queue";
+   list = el("ul", "offline-queue");
    list.dataset.offlineQueue = game;
    list.setAttribute("aria-live", "polite");
    form.parentNode.insertBefore(list, form);
@@ -376,11 +369,11 @@ function fetchToken(form) {
 }
 
 function reachable(url) {
- var controller = window.AbortController ? new AbortController() : null;
- var timer = controller ? window.setTimeout(() => { controller.abort(); }, 5000) : null;
- return fetch(url, { method: "HEAD", cache: "no-store", signal: controller ? controller.signal : undefined })
+ var controller = new AbortController();
+ var timer = window.setTimeout(() => { controller.abort(); }, 5000);
+ return fetch(url, { method: "HEAD", cache: "no-store", signal: controller.signal })
   .then(() => true, () => false)
-  .then(ok => { if (timer) { window.clearTimeout(timer); } return ok; });
+  .then(ok => { window.clearTimeout(timer); return ok; });
 }
 
 // The game page asks too.
@@ -398,8 +391,7 @@ if (form) {
    event.preventDefault();
    var hint = form.querySelector(".offline-preview");
    if (!hint) {
-    hint = document.createElement("p");
-    hint.className = "hint offline-preview";
+    hint = el("p", "hint offline-preview");
     hint.setAttribute("role", "status");
     form.querySelector(".submit-row").before(hint);
    }
