@@ -71,13 +71,8 @@ def _columns(model) -> list:
 
 
 def _dump(obj, model) -> dict[str, Any]:
-    out = {}
-    for column in _columns(model):
-        value = getattr(obj, column.key)
-        if isinstance(value, datetime):
-            value = value.isoformat()
-        out[column.key] = value
-    return out
+    values = {column.key: getattr(obj, column.key) for column in _columns(model)}
+    return {key: value.isoformat() if isinstance(value, datetime) else value for key, value in values.items()}
 
 
 def _load(data: object, model, where: str) -> dict[str, Any]:
@@ -173,16 +168,9 @@ def _shown(value: object) -> str:
 def game_record(game: Game, secrets: bool = True) -> dict[str, Any]:
     """One game and everything that belongs to it."""
     record = _dump(game, Game)
-    record["seats"] = []
-    for seat in game.seats:
-        row = _dump(seat, Seat)
-        row["player"] = seat.player.name_key
-        record["seats"].append(row)
-    record["rounds"] = []
-    for rnd in game.rounds:
-        row = _dump(rnd, Round)
-        row["hands"] = [_dump(h, HandRecord) for h in rnd.hands]
-        record["rounds"].append(row)
+    record["seats"] = [{**_dump(seat, Seat), "player": seat.player.name_key} for seat in game.seats]
+    record["rounds"] = [{**_dump(rnd, Round), "hands": [_dump(h, HandRecord) for h in rnd.hands]}
+                        for rnd in game.rounds]
     record["corrections"] = [_dump(c, Correction) for c in game.corrections]
     record["rulings"] = [_dump(r, Ruling) for r in game.rulings]
     if secrets:
@@ -387,11 +375,9 @@ def _list(data: dict, key: str, where: str, required: bool = True) -> list:
 def _add_tables(doc: dict[str, Any], games: list[Game]) -> None:
     """Add the tables, their rosters and the games' membership to a server backup document."""
     all_tables = db.session.execute(db.select(Table).order_by(Table.created_at, Table.id)).scalars().all()
-    doc["tables"] = []
-    for table in all_tables:
-        record = _dump(table, Table)
-        record["players"] = [_dump(p, TablePlayer) for p in sorted(table.players, key=lambda p: p.id)]
-        doc["tables"].append(record)
+    doc["tables"] = [{**_dump(table, Table),
+                      "players": [_dump(p, TablePlayer) for p in sorted(table.players, key=lambda p: p.id)]}
+                     for table in all_tables]
     for game, record in zip(games, doc["games"]):
         if game.table_id is None:
             continue

@@ -15,7 +15,7 @@ from .services.errors import ServiceError
 
 
 # The names of the HTTP errors a page can show, and what they mean when the code said nothing more
-# (the English is Werkzeug's own).
+# (the English is Werkzeug's own); the API says the same meanings.
 ERROR_NAMES = {
     400: _l("Bad Request"), 403: _l("Forbidden"), 404: _l("Not Found"), 405: _l("Method Not Allowed"),
     413: _l("Request Entity Too Large"), 500: _l("Internal Server Error"),
@@ -28,6 +28,7 @@ ERROR_MEANINGS = {
             "spelling and try again."),
     405: _l("The method is not allowed for the requested URL."),
     413: _l("The data value transmitted exceeds the capacity limit."),
+    415: _l("The server does not support the media type transmitted in the request."),
     500: _l("The server encountered an internal error and was unable to complete your request. Either the server "
             "is overloaded or there is an error in the application."),
 }
@@ -56,22 +57,9 @@ def refusal(status: int, title: str, message: str):
     return render_template("security_error.html", title=title, message=message), status
 
 
-#: The HTTP errors' own sentences in the reader's language, for the API's answers.
-_HTTP_SENTENCES = {
-    400: _l("The browser (or proxy) sent a request that this server could not understand."),
-    404: _l("The requested URL was not found on the server. If you entered the URL manually please check your "
-            "spelling and try again."),
-    405: _l("The method is not allowed for the requested URL."),
-    413: _l("The data value transmitted exceeds the capacity limit."),
-    415: _l("The server does not support the media type transmitted in the request."),
-}
-
-
 def _http_error(err: HTTPException):
     if is_api():
-        said = err.description or err.name
-        if err.description == type(err).description and err.code in _HTTP_SENTENCES:
-            said = str(_HTTP_SENTENCES[err.code])
+        said = error_message(err) or err.name
         if request.blueprint:
             message = said
         else:  # no API route matched: say which address and method

@@ -4,13 +4,14 @@ Pure module: no Flask. Each answer carries the rule applied (citation + rules-pa
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import JOKER, Card
 from .errors import RulesInputError
 from .scoring import HandScore, hand_points
-from .variants import Citation, Pack, RoundScore, Variant, all_variants
+from .variants import Citation, Pack, Variant, all_variants
 from .words import _
 
 # Hand-calculator order: the costly cards first, as players sort a hand to count it.
@@ -45,21 +46,8 @@ def hand_answers(cards: Sequence[Card], missing_cards: int = 0,
                  variants: Sequence[Variant] | None = None) -> list[HandAnswer]:
     """The cards left in a hand scored under every variant (source of each variant's card values;
     rulings.md, "Irregularities" for missing cards). ROY scores them for the hand's winner instead."""
-    out = []
-    for v in variants if variants is not None else all_variants():
-        if v.scoring.round_score is RoundScore.PENALTY:
-            out.append(_penalty(v, cards, missing_cards))
-        else:
-            out.append(_roy(v, cards))
-    return out
-
-
-def _by_rank(cards: Sequence[Card]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for card in cards:
-        key = JOKER if card.is_joker else card.rank
-        counts[key] = counts.get(key, 0) + 1
-    return counts
+    return [_penalty(v, cards, missing_cards) if v.lowest_wins else _roy(v, cards)
+            for v in (variants if variants is not None else all_variants())]
 
 
 def _penalty(v: Variant, cards: Sequence[Card], missing_cards: int) -> HandAnswer:
@@ -68,7 +56,7 @@ def _penalty(v: Variant, cards: Sequence[Card], missing_cards: int) -> HandAnswe
         score: HandScore = hand_points(v, cards, missing_cards)
     except RulesInputError as err:
         return HandAnswer(v, None, (), missing_cards, 0, err.message, cites, "scoring")
-    counts = _by_rank(cards)
+    counts = Counter(JOKER if card.is_joker else card.rank for card in cards)
     lines = tuple(RankLine(r, counts[r], v.points[r]) for r in (JOKER, *RANK_ORDER) if r in counts)
     note = ""
     if v.scoring.round_win_bonus:

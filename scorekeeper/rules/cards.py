@@ -15,7 +15,7 @@ from .words import N_, _
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 RED_SUITS = frozenset({"H", "D"})
 JOKER = "JK"

@@ -7,7 +7,7 @@ Every rule cites shared/rulings.md (which wins over the sources) and the source 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Mapping, Sequence
 
@@ -532,8 +532,7 @@ class Standing:
     active: bool
 
     def as_dict(self) -> dict:
-        return {"place": self.place, "name": self.name, "total": self.total,
-                "provisional": self.provisional, "active": self.active}
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -616,9 +615,8 @@ def tally(
     totals: dict[str, int | None] = {}
     provisional: dict[str, bool] = {}
     for s in seats:
+        totals[s.name], provisional[s.name] = raw[s.name], False
         if s.active:
-            totals[s.name] = raw[s.name]
-            provisional[s.name] = False
             continue
         if penalty_game:
             total = withdrawn_total([raw[n] for n in active])
@@ -638,8 +636,6 @@ def tally(
                     "%(state)s.", name=s.name, round=s.withdrawn_after, total=total, first=top[0][1],
                     first_total=top[0][0], second=top[1][1], second_total=top[1][0], state=state))
         else:
-            totals[s.name] = raw[s.name]
-            provisional[s.name] = False
             notes.append(_("%(name)s withdrew after hand %(hand)s; their total stays at %(total)s.",  # ROY
                            name=s.name, hand=s.withdrawn_after, total=raw[s.name]))
 

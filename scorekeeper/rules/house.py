@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
 from .cards import JOKER, RANKS
@@ -81,26 +81,15 @@ def document(v: Variant) -> dict[str, Any]:
         "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
                  "jokers_per_deck": v.jokers_per_deck},
         "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
-        "melds": {"set_min": m.set_min, "run_min": m.run_min, "run_max": m.run_max, "aces": str(m.aces),
-                  "wild": list(m.wild.tokens),
-                  "wilds_may_not_outnumber_naturals": m.wilds_may_not_outnumber_naturals,
-                  "all_wild_set": m.all_wild_set, "same_suit_runs": m.same_suit_runs},
+        "melds": {**asdict(m), "aces": str(m.aces), "wild": list(m.wild.tokens)},
         "contracts": {"kind": str(v.contract_kind),
                       "rounds": [{"sets": r.contract.sets, "runs": r.contract.runs} for r in v.rounds]},
     })
     if v.last_round is not None:
-        doc["last_round"] = {"round": v.last_round.round, "no_discard": v.last_round.no_discard,
-                             "all_cards_in_contract": v.last_round.all_cards_in_contract}
+        doc["last_round"] = asdict(v.last_round)
     doc["points"] = dict(v.points)
-    doc["scoring"] = {"round_score": str(v.scoring.round_score), "winner": str(v.scoring.winner),
-                      "round_win_bonus": v.scoring.round_win_bonus,
-                      "missing_card_penalty": v.scoring.missing_card_penalty}
-    may_i = {"allowed": v.may_i.allowed, "penalty_cards_per_discard": v.may_i.penalty_cards_per_discard,
-             "multiple_discards": v.may_i.multiple_discards, "discard_pile_dead": v.may_i.discard_pile_dead,
-             "no_lay_down_until_next_turn": v.may_i.no_lay_down_until_next_turn}
-    if v.may_i.none_in_last_rounds:
-        may_i["none_in_last_rounds"] = v.may_i.none_in_last_rounds
-    doc["may_i"] = may_i
+    doc["scoring"] = v.scoring.as_dict()
+    doc["may_i"] = v.may_i.as_dict()
     doc["stock"] = {"exhausted": str(v.stock_exhausted)}
     options = {}
     for key, o in v.house_options.items():
@@ -333,11 +322,7 @@ def _wild_cards(doc, value, key):
         tokens = _wild_tokens(value, key)
     except RulesInputError as err:
         raise HouseRulesError(err.message, err.field or key, err.value) from None
-    out: list[str] = []
-    for t in tokens:
-        if t not in out:
-            out.append(t)
-    doc["melds"]["wild"] = out
+    doc["melds"]["wild"] = list(dict.fromkeys(tokens))
 
 
 def _melds(doc, value, key):
@@ -548,10 +533,6 @@ _ACE_WORDS = {"low": N_("aces low"), "high": N_("aces high"), "low-or-high": N_(
               "around-the-corner": N_("aces low, high or both (round the corner)")}
 
 
-def _yes(on: bool, yes: str, no: str) -> str:
-    return yes if on else no
-
-
 def differences(base: Variant, v: Variant) -> list[Difference]:
     """The differences from the base, in words a player uses ("jokers 50", "round 7 is 3 sets")."""
     ch = changes_between(base, v)
@@ -581,18 +562,18 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
             if old != r.contract:
                 add("rounds", _("round %(n)s is %(contract)s", n=r.number, contract=r.contract))
     if "contract_kind" in ch:
-        add("contract_kind", _yes(v.contract_kind is ContractKind.MINIMUM, _("contracts are minimums"),
-                                  _("contracts are exact")))
+        add("contract_kind", _("contracts are minimums") if v.contract_kind is ContractKind.MINIMUM
+            else _("contracts are exact"))
     m = v.melds
     for k, value in ch.get("melds", {}).items():
         text = {"set_min": _("sets of %(n)s or more", n=value),
                 "run_min": _("runs of %(n)s or more", n=value),
                 "run_max": _("runs of at most %(n)s", n=value),
                 "aces": _(_ACE_WORDS[str(value)]) if str(value) in _ACE_WORDS else str(value),
-                "wilds_may_not_outnumber_naturals": _yes(value, _("wilds may not outnumber naturals"),
-                                                         _("wilds may outnumber naturals")),
-                "all_wild_set": _yes(value, _("a set of wilds only is allowed"), _("no set of wilds only")),
-                "same_suit_runs": _yes(value, _("two runs of one suit allowed"), _("no two runs of one suit"))}[k]
+                "wilds_may_not_outnumber_naturals": (_("wilds may not outnumber naturals") if value
+                                                     else _("wilds may outnumber naturals")),
+                "all_wild_set": _("a set of wilds only is allowed") if value else _("no set of wilds only"),
+                "same_suit_runs": _("two runs of one suit allowed") if value else _("no two runs of one suit")}[k]
         add("melds", text)
     if "wild_cards" in ch:
         add("wild_cards", _("wild: %(cards)s", cards=m.wild.describe()) if m.wild.tokens else _("no wild cards"))
@@ -611,15 +592,15 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
         add("scoring", _("%(n)s points off per round won", n=value) if k == "round_win_bonus"
             else _("%(n)s points per missing card (incorrect hand)", n=value))
     for k, value in ch.get("may_i", {}).items():
-        text = {"allowed": _yes(value, _("May I allowed"), _("no May I")),
+        text = {"allowed": _("May I allowed") if value else _("no May I"),
                 "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
                                                       "May I: %(num)s penalty cards per discard", value),
-                "multiple_discards": _yes(value, _("May I may take several discards"), _("May I takes one discard")),
+                "multiple_discards": _("May I may take several discards") if value else _("May I takes one discard"),
                 "none_in_last_rounds": (_("no May I in the last %(n)s rounds", n=value) if value
                                         else _("May I in every round")),
-                "discard_pile_dead": _yes(value, _("discard pile dead after a May I"), _("discard pile stays live")),
-                "no_lay_down_until_next_turn": _yes(value, _("no laying down until the next turn after a May I"),
-                                                    _("may lay down at once after a May I"))}[k]
+                "discard_pile_dead": _("discard pile dead after a May I") if value else _("discard pile stays live"),
+                "no_lay_down_until_next_turn": (_("no laying down until the next turn after a May I") if value
+                                                else _("may lay down at once after a May I"))}[k]
         add("may_i", text)
     if "stock_exhausted" in ch:
         add("stock_exhausted", _("when the stock runs out: the discards are shuffled into a new stock")

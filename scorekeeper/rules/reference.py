@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Iterable, Sequence
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS
@@ -109,9 +110,7 @@ class Section:
 
 
 def block_text(block: Block) -> list[str]:
-    if isinstance(block, Para):
-        return [block.text]
-    if isinstance(block, HouseNote):
+    if isinstance(block, (Para, HouseNote)):
         return [block.text]
     if isinstance(block, Items):
         return list(block.items)
@@ -129,20 +128,18 @@ class RulesPage:
     sections: tuple[Section, ...]
 
     @property
+    def all_sections(self) -> list[Section]:
+        """Each section followed by its subsections, in page order."""
+        return [sec for s in self.sections for sec in (s, *s.subsections)]
+
+    @property
     def anchors(self) -> list[str]:
-        out = []
-        for s in self.sections:
-            out.append(s.anchor)
-            out.extend(sub.anchor for sub in s.subsections)
-        return out
+        return [s.anchor for s in self.all_sections]
 
     def section(self, anchor: str) -> Section:
-        for s in self.sections:
+        for s in self.all_sections:
             if s.anchor == anchor:
                 return s
-            for sub in s.subsections:
-                if sub.anchor == anchor:
-                    return sub
         raise KeyError(anchor)
 
 
@@ -183,11 +180,7 @@ def primary_source(v: Variant) -> str:
 
 
 def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:
-    out: list[Citation] = []
-    for c in cites:
-        if c not in out:
-            out.append(c)
-    return tuple(out)
+    return tuple(dict.fromkeys(cites))
 
 
 def _cite(v: Variant, *keys: str) -> tuple[Citation, ...]:
@@ -301,27 +294,18 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
     for i, k in enumerate(keys):
         if k == -1 and not (i > 0 and keys[i - 1] == -1) and not (i + 1 < len(keys) and keys[i + 1] == -1):
             keys[i] = keyed[i][1]
-    groups: list[tuple[list[str], int]] = []
-    for (rank, _value), key in zip(keyed, keys):
-        if groups and groups[-1][1] == key:
-            groups[-1][0].append(rank)
-        else:
-            groups.append(([rank], key))
     out = []
-    for ranks, key in groups:
-        label = ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"
-        out.append((label, key))
+    for key, group in groupby(zip(keyed, keys), key=lambda pair: pair[1]):  # neighbours of one value
+        ranks = [rank for (rank, _value), _key in group]
+        out.append((ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}", key))
     if JOKER in v.points and v.has_jokers:
         out.append((_("Joker"), v.points[JOKER]))
     return out
 
 
 def points_text(v: Variant) -> str:
-    parts = []
-    for label, value in points_groups(v):
-        parts.append(_("%(cards)s: face value", cards=label) if value == -1
-                     else _("%(cards)s: %(points)s", cards=label, points=value))
-    return _("; ").join(parts)
+    return _("; ").join(_("%(cards)s: face value", cards=label) if value == -1
+                        else _("%(cards)s: %(points)s", cards=label, points=value) for label, value in points_groups(v))
 
 
 def contract_text(v: Variant, number: int) -> str | None:
@@ -644,14 +628,10 @@ def _last_round(v: Variant) -> Section:
 def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
     return HouseNote(
         _("The %(name)s rules (%(source)s) do not cover %(topic)s. scorekeeper applies the Continental ruling "
-          "(%(ruling)s) as a house rule.", name=v.name, source=source_name(primary_source(v)), topic=topic,
+          "(%(ruling)s) as a house rule.", name=v.name, source=source_title(primary_source(v)), topic=topic,
           ruling=applied.shown_label),
         applied,
     )
-
-
-def source_name(file: str) -> str:
-    return source_title(file)
 
 
 def _stock(v: Variant) -> Section:
@@ -679,7 +659,7 @@ def _stock(v: Variant) -> Section:
         else:
             blocks.append(HouseNote(_("The %(name)s rules (%(source)s) do not cover a stock that runs out: "
                                       "reshuffling is scorekeeper's house rule.",
-                                      name=v.name, source=source_name(primary_source(v))), cite))
+                                      name=v.name, source=source_title(primary_source(v))), cite))
     return Section("stock", _("When the stock runs out"), tuple(blocks), tuple(cites), tool="irregularities")
 
 
@@ -719,7 +699,7 @@ def _irregularities(v: Variant) -> Section:
         ruling = topic.reference(v)
         subs.append(ruling)
         (silent if topic.is_silent(v) else covered).append(topic.title.lower())
-    own = source_name(primary_source(v))
+    own = source_title(primary_source(v))
     blocks: list[Block] = []
     if covered:
         blocks.append(Para(_("The %(name)s rules (%(source)s) settle: %(topics)s.",
@@ -822,7 +802,7 @@ def rules_page(v: Variant) -> RulesPage:
         sections = _roy_sections(v)
     own = primary_source(v)
     intro = _("%(summary)s Written in our own words from %(source)s and scorekeeper's rulings; every section "
-              "names its source.", summary=shown_text(v.summary), source=source_name(own))
+              "names its source.", summary=shown_text(v.summary), source=source_title(own))
     return RulesPage(v, intro, sections)
 
 
@@ -863,19 +843,17 @@ def search(query: str, variants: Sequence[Variant] | None = None, limit: int = 4
         return []
     hits: list[SearchHit] = []
     for v in variants if variants is not None else all_variants():
-        page = rules_page(v)
-        for section in page.sections:
-            for sec in (section, *section.subsections):
-                own_text = "\n".join([sec.title] + [t for b in sec.blocks for t in block_text(b)])
-                words = _words(own_text)
-                score = 0
-                for term in terms:
-                    n = sum(1 for w in words if w.startswith(term))
-                    if not n:
-                        break
-                    score += n + (5 if any(w.startswith(term) for w in _words(sec.title)) else 0)
-                else:
-                    hits.append(SearchHit(v.id, v.name, sec.anchor, sec.title, _snippet(own_text, terms), score))
+        for sec in rules_page(v).all_sections:
+            own_text = "\n".join([sec.title] + [t for b in sec.blocks for t in block_text(b)])
+            words = _words(own_text)
+            score = 0
+            for term in terms:
+                n = sum(1 for w in words if w.startswith(term))
+                if not n:
+                    break
+                score += n + (5 if any(w.startswith(term) for w in _words(sec.title)) else 0)
+            else:
+                hits.append(SearchHit(v.id, v.name, sec.anchor, sec.title, _snippet(own_text, terms), score))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
 

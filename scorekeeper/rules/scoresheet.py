@@ -12,7 +12,7 @@ from typing import Iterable, Mapping, Sequence
 from .cards import JOKER, RANKS, parse_card
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
-from .variants import AceRule, Citation, Contract, ContractKind, StockExhausted, Variant, WildSpec, Winner
+from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
 from .words import N_, _, ngettext
 
 
@@ -80,19 +80,13 @@ def _collapse(ranks: list[str]) -> str:
     nums = sorted((r for r in ranks if r in order and r.isdigit()), key=order.get)
     rest = [r for r in ranks if r not in nums]
     rest.sort(key=lambda r: order.get(r, 99))
-    parts: list[str] = []
-    run: list[str] = []
+    runs: list[list[str]] = []
     for r in nums:
-        if run and order[r] != order[run[-1]] + 1:
-            parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
-            if len(run) == 2:
-                parts.append(run[1])
-            run = []
-        run.append(r)
-    if run:
-        parts.append(run[0] if len(run) < 3 else f"{run[0]}–{run[-1]}")
-        if len(run) == 2:
-            parts.append(run[1])
+        if runs and order[r] == order[runs[-1][-1]] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    parts = [part for run in runs for part in ([f"{run[0]}–{run[-1]}"] if len(run) >= 3 else run)]
     # A first, then the numbers, then J Q K and the joker.
     head = [r for r in rest if r == "A"]
     tail = [_rank_label(r) for r in rest if r != "A"]
@@ -128,49 +122,6 @@ def describe_aces(rule: AceRule) -> str:
     return _(_ACES[rule])
 
 
-def contract_words(contract: Contract) -> str:
-    """A contract as the sheet says it: "1 set + 1 run" (in French "1 brelan + 1 séquence")."""
-    parts = []
-    if contract.sets:
-        parts.append(ngettext("%(num)s set", "%(num)s sets", contract.sets))
-    if contract.runs:
-        parts.append(ngettext("%(num)s run", "%(num)s runs", contract.runs))
-    return " + ".join(parts) or _("nothing")
-
-
-_SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-
-
-def _the_card(code: str) -> str:
-    """"the ace of hearts": one wild card named in full (the article goes with the rank in French)."""
-    card = parse_card(code)
-    suit = _(_SUIT_WORDS[card.suit])
-    if card.rank == "A":
-        return _("the ace of %(suit)s", suit=suit)
-    if card.rank == "J":
-        return _("the jack of %(suit)s", suit=suit)
-    if card.rank == "Q":
-        return _("the queen of %(suit)s", suit=suit)
-    if card.rank == "K":
-        return _("the king of %(suit)s", suit=suit)
-    return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
-
-
-def wild_words(wild: WildSpec) -> str:
-    """The wild cards as the sheet says them: "jokers, every 2", or "none"."""
-    if not wild.tokens:
-        return "none"
-    words = []
-    for token in wild.tokens:
-        if token == JOKER:
-            words.append(_("jokers"))
-        elif token in RANKS:
-            words.append(_("every %(rank)s", rank=token))
-        else:
-            words.append(_the_card(token))
-    return ", ".join(words)
-
-
 def legend(variant: Variant) -> list[LegendItem]:
     """The reminders printed on a scoresheet, in the app's words, each with its source.
 
@@ -185,8 +136,8 @@ def legend(variant: Variant) -> list[LegendItem]:
                             "points"))
     m = variant.melds
     if m is not None:
-        wild = wild_words(m.wild)
-        text = _("No wild cards.") if wild == "none" else f"{wild[0].upper()}{wild[1:]}."
+        wild = m.wild.describe()
+        text = f"{wild[0].upper()}{wild[1:]}." if m.wild.tokens else _("No wild cards.")
         if m.wilds_may_not_outnumber_naturals:
             text += " " + _("Wilds may not outnumber natural cards in a meld.")
         items.append(LegendItem(_("Wilds"), text, cite("wild"), "wild"))
@@ -203,7 +154,7 @@ def legend(variant: Variant) -> list[LegendItem]:
         last = variant.last_round
         rnd = variant.rounds[last.round - 1]
         if last.all_cards_in_contract:
-            how = _("go out with every card in the %(contract)s", contract=contract_words(rnd.contract))
+            how = _("go out with every card in the %(contract)s", contract=rnd.contract.describe())
         else:
             how = _("go out with no card left")
         if last.no_discard:
@@ -304,8 +255,6 @@ __all__: Iterable[str] = (
     "running_totals",
     "card_point_groups",
     "describe_aces",
-    "contract_words",
-    "wild_words",
     "legend",
     "winner_rule",
 )

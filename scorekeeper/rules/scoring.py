@@ -59,13 +59,14 @@ def hand_points(variant: Variant, cards: Iterable[Card], missing_cards: int = 0)
     for card in cards:
         variant.check_card(card)
         lines.append(ScoreLine(card.code, variant.card_points(card)))
+    return _hand_score(variant, lines, missing_cards)
+
+
+def _hand_score(variant: Variant, lines: Iterable[ScoreLine], missing_cards: int) -> HandScore:
+    """The lines' points and the incorrect-hand penalty for ``missing_cards``."""
+    lines = tuple(lines)
     extra = missing_card_penalty(variant, missing_cards)
-    return HandScore(
-        points=sum(line.points for line in lines) + extra,
-        lines=tuple(lines),
-        missing_cards=missing_cards,
-        missing_card_points=extra,
-    )
+    return HandScore(sum(line.points for line in lines) + extra, lines, missing_cards, extra)
 
 
 def points_classes(variant: Variant) -> list[tuple[int, list[str]]]:
@@ -118,13 +119,5 @@ def points_from_value_counts(variant: Variant, counts: Mapping, missing_cards: i
     checked = check_value_counts(variant, counts)
     missing_cards = check_missing_cards(missing_cards)
     names = dict(points_classes(variant))
-    lines = tuple(
-        ScoreLine(f"{count} × {value} ({' '.join(names[value])})", count * value) for value, count in checked.items()
-    )
-    extra = missing_card_penalty(variant, missing_cards)
-    return HandScore(
-        points=sum(line.points for line in lines) + extra,
-        lines=lines,
-        missing_cards=missing_cards,
-        missing_card_points=extra,
-    )
+    return _hand_score(variant, (ScoreLine(f"{count} × {value} ({' '.join(names[value])})", count * value)
+                                 for value, count in checked.items()), missing_cards)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from importlib import resources
 from typing import Any, Mapping
 
-from .cards import JOKER, RANKS, Card, CardError, parse_card
+from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
 from .words import N_, _, ngettext
 
@@ -228,6 +228,8 @@ class WildSpec:
         return False
 
     def describe(self) -> str:
+        """The wild cards in words ("jokers, every 2, the ace of hearts"), or "none"; the rules
+        pages, the scoresheets and the house variants' differences all say them so."""
         if not self.tokens:
             return _("none")
         words = []
@@ -237,8 +239,21 @@ class WildSpec:
             elif token in RANKS:
                 words.append(_("every %(rank)s", rank=token))
             else:
-                words.append(_("the %(card)s", card=parse_card(token).name))
+                words.append(_the_card(parse_card(token)))
         return ", ".join(words)
+
+
+# One card named in full with its article: in French the article goes with the rank ("l'as", "la dame").
+_THE_CARD = {"A": N_("the ace of %(suit)s"), "J": N_("the jack of %(suit)s"), "Q": N_("the queen of %(suit)s"),
+             "K": N_("the king of %(suit)s")}
+
+
+def _the_card(card: Card) -> str:
+    """"the ace of hearts", "the 7 of spades", in the reader's language."""
+    suit = _(SUIT_NAMES[card.suit])
+    if card.rank in _THE_CARD:
+        return _(_THE_CARD[card.rank], suit=suit)
+    return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
 
 
 @dataclass(frozen=True)
@@ -270,6 +285,11 @@ class Scoring:
     round_win_bonus: int  # points taken off a player's total per round won (Le May I: 20)
     missing_card_penalty: int  # incorrect hand: points per missing card (001 "Incorrect hand")
 
+    def as_dict(self) -> dict:
+        """As the API and the variant files write it (the target is said apart: only ROY has one)."""
+        return {"round_score": str(self.round_score), "winner": str(self.winner),
+                "round_win_bonus": self.round_win_bonus, "missing_card_penalty": self.missing_card_penalty}
+
 
 @dataclass(frozen=True)
 class MayIRules:
@@ -279,6 +299,13 @@ class MayIRules:
     discard_pile_dead: bool = False
     no_lay_down_until_next_turn: bool = False
     none_in_last_rounds: int = 0  # a house variant's own "no May I in the last N rounds"
+
+    def as_dict(self) -> dict:
+        """As the API and the variant files write it: ``none_in_last_rounds`` only when it is set."""
+        data = asdict(self)
+        if not self.none_in_last_rounds:
+            del data["none_in_last_rounds"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -445,13 +472,9 @@ class Variant:
 
     @property
     def no_may_i_in_last_rounds(self) -> int:
-        return max(
-            (opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)),
-            default=0,
-        ) if not self.may_i.none_in_last_rounds else max(
-            [self.may_i.none_in_last_rounds]
-            + [opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)]
-        )
+        """The last rounds without May I: the house variant's own rule or a house option in force."""
+        return max([self.may_i.none_in_last_rounds]
+                   + [opt.no_may_i_in_last_rounds for key, opt in self.house_options.items() if self.house_rules.get(key)])
 
     # ----- house rules ------------------------------------------------------------------------
     def with_house_rules(self, options: object, field: str = "house_rules") -> "Variant":
@@ -497,58 +520,26 @@ class Variant:
             "rounds": [r.as_dict() for r in self.rounds],
             "card_points": dict(self.points),
             "wild_cards": self.wild_cards,
-            "scoring": {
-                "round_score": str(self.scoring.round_score),
-                "winner": str(self.scoring.winner),
-                "round_win_bonus": self.scoring.round_win_bonus,
-                "missing_card_penalty": self.scoring.missing_card_penalty,
-            },
-            "may_i": {
-                "allowed": self.may_i.allowed,
-                "penalty_cards_per_discard": self.may_i.penalty_cards_per_discard,
-                "multiple_discards": self.may_i.multiple_discards,
-                "discard_pile_dead": self.may_i.discard_pile_dead,
-                "no_lay_down_until_next_turn": self.may_i.no_lay_down_until_next_turn,
-            },
+            "scoring": self.scoring.as_dict(),
+            "may_i": self.may_i.as_dict(),
             "stock_exhausted": str(self.stock_exhausted),
             "house_options": [
                 {"key": o.key, "label": o.label, "source": o.source.as_dict()} for o in self.house_options.values()
             ],
             "sources": {k: c.as_dict() for k, c in self.sources.items()},
         }
-        if self.may_i.none_in_last_rounds:
-            data["may_i"]["none_in_last_rounds"] = self.may_i.none_in_last_rounds
         if self.based_on is not None:
             data["based_on"] = self.based_on
         if self.melds is not None:
-            m = self.melds
-            data["melds"] = {
-                "set_min": m.set_min,
-                "run_min": m.run_min,
-                "run_max": m.run_max,
-                "aces": str(m.aces),
-                "wilds_may_not_outnumber_naturals": m.wilds_may_not_outnumber_naturals,
-                "all_wild_set": m.all_wild_set,
-                "same_suit_runs": m.same_suit_runs,
-            }
+            data["melds"] = {**asdict(self.melds), "aces": str(self.melds.aces)}
+            del data["melds"]["wild"]  # said as "wild_cards"
             data["contract_kind"] = str(self.contract_kind)
         if self.last_round is not None:
-            data["last_round"] = {
-                "round": self.last_round.round,
-                "no_discard": self.last_round.no_discard,
-                "all_cards_in_contract": self.last_round.all_cards_in_contract,
-            }
+            data["last_round"] = asdict(self.last_round)
         if self.scoring.target is not None:
             data["target"] = self.scoring.target
         if self.roy is not None:
-            data["roy"] = {
-                "aces": str(self.roy.aces),
-                "suit_changer": self.roy.suit_changer,
-                "draw_card": self.roy.draw_card,
-                "draw_per_card": self.roy.draw_per_card,
-                "skip_card": self.roy.skip_card,
-                "skip_draw": self.roy.skip_draw,
-            }
+            data["roy"] = {**asdict(self.roy), "aces": str(self.roy.aces)}
         return data
 
 

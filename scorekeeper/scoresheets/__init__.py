@@ -31,17 +31,14 @@ from ..models import ScoresheetPdf, utcnow
 from ..rules.variants import Variant, VariantError
 from ..services.house import find_row, find_variant
 from .render import html_to_pdf
-from .sheets import BlankRequest, PageSetup, Sheet, blank_sheet, filled_sheet, parse_blank_query, parse_filled_query
+from .sheets import (BlankRequest, PageSetup, Sheet, SheetQueryError, blank_sheet, filled_sheet, parse_blank_query,
+                     parse_filled_query)
 
 __all__ = ["PageSetup", "filled_sheet", "kept_pdf", "parse_filled_query", "pdf_response", "render_sheet_pdf", "sheet_key"]
 
 bp = Blueprint("scoresheets", __name__)
 
 KEPT_BLANK_SHEETS = 200  # blank sheets kept (the oldest go first): their options are the user's
-
-
-def _plain(message: str, status: int) -> Response:
-    return Response(message + "\n", status=status, mimetype="text/plain")
 
 
 PRINT_CSS = "css/print.css"
@@ -128,7 +125,7 @@ def blank(variant_id: str):
     try:
         variant = find_variant(variant_id)  # built-in, shipped example or house variant
     except VariantError as err:
-        return _plain(_("variant: %(message)s", message=err.message), 404)
+        raise SheetQueryError(_("variant: %(message)s", message=err.message), 404) from None
     req = parse_blank_query(variant, request.args)
     return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
 
@@ -158,18 +155,18 @@ def blank_from_new_game_form():
     try:
         find_variant(variant_id)
     except VariantError:
-        return _plain(_("variant: %(value)r is not a known variant", value=variant_id), 400)
+        raise SheetQueryError(_("variant: %(value)r is not a known variant", value=variant_id)) from None
     seats: dict[int, str] = {}
     for key in args.keys():
         if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key):
             continue
         m = _SEAT_FIELD.match(key)
         if not m:
-            return _plain(_("%(key)s: unknown parameter", key=key), 400)
+            raise SheetQueryError(_("%(key)s: unknown parameter", key=key))
         name = " ".join(args.get(key, "").split())
         if "," in name:
-            return _plain(_("%(key)s: %(value)r contains a comma, which a scoresheet link cannot carry", key=key, value=name),
-                          400)
+            raise SheetQueryError(_("%(key)s: %(value)r contains a comma, which a scoresheet link cannot carry",
+                                    key=key, value=name))
         seats[int(m.group(1))] = name
     names = [seats[i] for i in sorted(seats)]
     while names and not names[-1]:
@@ -179,7 +176,7 @@ def blank_from_new_game_form():
         query["players"] = ",".join(names)
         dealer = args.get("dealer", "0")
         if not dealer.isdigit() or int(dealer) >= len(names) or not names[int(dealer)]:
-            return _plain(_("dealer: %(value)r is not a seat with a player", value=dealer), 400)
+            raise SheetQueryError(_("dealer: %(value)r is not a seat with a player", value=dealer))
         query["dealer"] = names[int(dealer)]
     for key in ("paper", "orientation"):
         if args.get(key):

@@ -17,10 +17,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from ..rules.game import dealers
-from ..rules.scoresheet import LegendItem, contract_words, dealer_seats, legend, running_totals, winner_rule
+from ..rules.game import Standing, dealers
+from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
-from ..services.view import CorrectionView, GameView, RulingView, Standing, iso, status_word
+from ..services.view import CorrectionView, GameView, RulingView, iso, status_word
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -48,10 +48,6 @@ class PageSetup:
 
     @property
     def css_size(self) -> str:
-        return f"{PAPERS[self.paper]} {self.orientation}"
-
-    @property
-    def label(self) -> str:
         return f"{PAPERS[self.paper]} {self.orientation}"
 
 
@@ -276,7 +272,7 @@ def _contract_text(variant: Variant, number: int) -> tuple[str | None, int | Non
     if not variant.rounds or number > len(variant.rounds):
         return None, None
     rnd = variant.rounds[number - 1]
-    return contract_words(rnd.contract), rnd.min_cards
+    return rnd.contract.describe(), rnd.min_cards
 
 
 def roy_hand_rows(page: PageSetup, players: int) -> int:
@@ -321,7 +317,6 @@ def blank_sheet(variant: Variant, req: BlankRequest) -> Sheet:
 
 #: Dates in the reader's language (Babel patterns): "Tuesday 24 November 2026" / "mardi 24 novembre 2026".
 LONG_DAY = "EEEE d MMMM y"
-SHORT_DAY = "d MMM y"
 SHORT_TIME = "d MMM y HH:mm 'UTC'"  # the stored times are UTC, and the sheet says so
 
 
@@ -337,25 +332,8 @@ def _page_label(page: PageSetup) -> str:
     return str(PAGE_LABELS[page.paper, page.orientation])
 
 
-def _iso_day(text: str | None) -> str | None:
-    if not text:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return text
-    if "T" in text:
-        return format_datetime(when, SHORT_TIME, rebase=False)
-    return format_date(when, SHORT_DAY)
-
-
-def _long_day(text: str | None) -> str | None:
-    if not text:
-        return None
-    try:
-        return format_date(datetime.fromisoformat(text), LONG_DAY)
-    except ValueError:
-        return text
+def _short_time(when: datetime) -> str:
+    return format_datetime(when, SHORT_TIME, rebase=False)
 
 
 def _standing_text(s: Standing) -> str:
@@ -410,7 +388,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         contract = None
         min_cards = rnd.min_cards
         if rnd.contract:
-            contract = contract_words(Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))))
+            contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
         scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
         cells = []
         for name in names:
@@ -488,12 +466,11 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         result = _("Game in progress: standings so far.")
     house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
     gid = state.id
-    created, updated, completed = iso(state.created_at), iso(state.updated_at), iso(state.completed_at)
-    footer = _("Game %(id)s · started %(day)s", id=gid, day=_iso_day(created))
-    if completed:
-        footer += " · " + _("finished %(day)s", day=_iso_day(completed))
-    elif updated:
-        footer += " · " + _("last change %(day)s", day=_iso_day(updated))
+    footer = _("Game %(id)s · started %(day)s", id=gid, day=_short_time(state.created_at))
+    if state.completed_at:
+        footer += " · " + _("finished %(day)s", day=_short_time(state.completed_at))
+    else:
+        footer += " · " + _("last change %(day)s", day=_short_time(state.updated_at))
     key = [(Sheet.mark(t), str(KEY[t]) % {"penalty": missing_penalty} if t == "i" else str(KEY[t]))
            for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
@@ -513,7 +490,7 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         legend=[item for item in legend(shown) if item.key in FILLED_LEGEND],
         title=_("%(variant)s scoresheet", variant=state.variant_name or variant.name),
         winner_rule=winner_rule(variant),
-        date_text=_long_day(created),
+        date_text=format_date(state.created_at, LONG_DAY),
         totals=totals_row,
         standings=list(state.standings),
         standings_text=[_standing_text(s) for s in state.standings],
@@ -526,6 +503,6 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         footer=footer,
         game_id=gid,
         status=status_word(status),
-        created=created,
-        modified=completed or updated,
+        created=iso(state.created_at),
+        modified=iso(state.completed_at or state.updated_at),
     )

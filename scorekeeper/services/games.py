@@ -26,14 +26,14 @@ from ..models import (Correction, Game, GameStatus, HandRecord, IdempotencyKey, 
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from ..rules import words
-from ..rules.variants import RoundScore, Variant
+from ..rules.variants import Variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
 from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
                       hash_token, known_players, new_token, token_matches, variant_of)
-from .parsing import MAX_TEXT, ParsedRound, applied_in_english, check_key, parse_round, round_number, text
+from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
 from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
-                   status_word, tally, view_path)
+                   sentence, status_word, tally, view_path)
 
 __all__ = [
     "Conflict", "Created", "Forbidden", "GAME_ID", "GameListItem", "GameView", "NotFound", "Outcome", "ServiceError",
@@ -321,10 +321,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
               value=reason),
             "reason",
         )
-    reason = " ".join(reason.split())
-    if len(reason) > MAX_TEXT:
-        raise ServiceError(_("%(field)s: too long (%(length)s characters; at most %(most)s)", field="reason",
-                                   length=len(reason), most=MAX_TEXT), "reason")
+    reason = text(reason, "reason", True)
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
         raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
                          last=len(game.rounds)), "round")
@@ -486,14 +483,11 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     effect = ""
     if pts:
         effect = f" Score effect: {name} {'+' if pts > 0 else '−'}{abs(pts)}."
-    def sentence(text: str) -> str:
-        return text if text[-1] in ".!?" else text + "."
-
-    unit = "Hand" if variant_of(game).scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER else "Round"  # ROY: hands
+    variant = variant_of(game)
+    unit = "Hand" if variant.is_roy else "Round"  # ROY: hands
     summary = f"{unit} {number}: {sentence(what)} Ruling: {sentence(said)}{effect}"
     game.rulings.append(Ruling(round_number=number, kind=RulingKind.DISPUTE, summary=summary, citation=cited, automatic=False,
                                what_happened=what, ruling=said, player=name, points=pts, at=utcnow()))
-    variant = variant_of(game)
     if pts:
         _refresh_status(game, variant)
     else:

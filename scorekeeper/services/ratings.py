@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from itertools import groupby
 from datetime import datetime
 
 from openskill.models import PlackettLuce
@@ -58,9 +59,8 @@ def game_ranks(seats: list[tuple[int, int | None, bool]], lowest_wins: bool) -> 
             rank, previous = position, key
         ranks[pid] = rank
     last = len(completed) + 1
-    for pid, total, withdrew in seats:
-        if pid not in ranks:
-            ranks[pid] = last
+    for pid, _total, _withdrew in seats:
+        ranks.setdefault(pid, last)
     return ranks
 
 
@@ -99,16 +99,12 @@ def _replay_games(table: Table, variant: str):
     current: dict[int, object] = {}
     games: dict[int, int] = {}
     history: dict[int, list[RatingPoint]] = {}
-    i = 0
-    while i < len(rows):
-        game_id, played_at, lowest_wins = rows[i].game_id, rows[i].played_at, rows[i].lowest_wins
-        seats = []
-        while i < len(rows) and rows[i].game_id == game_id:
-            seats.append((rows[i].table_player_id, rows[i].total, rows[i].withdrawn))
-            i += 1
+    for game_id, group in groupby(rows, key=lambda row: row.game_id):
+        game_rows = list(group)  # one game's seats, in seating order
+        seats = [(row.table_player_id, row.total, row.withdrawn) for row in game_rows]
         if len(seats) < 2:
             continue
-        ranks = game_ranks(seats, lowest_wins)
+        played_at, ranks = game_rows[0].played_at, game_ranks(seats, game_rows[0].lowest_wins)
         players = [pid for pid, _, _ in seats]
         teams = [[current.get(pid) or model.rating()] for pid in players]
         rated = model.rate(teams, ranks=[ranks[pid] for pid in players])

@@ -49,10 +49,7 @@ _HOUSE_LEFT_OUT = ("edit_token_hash", "table_id")
 
 
 def _house_variant_record(row: HouseVariant) -> dict[str, Any]:
-    record = backup._dump(row, HouseVariant)
-    for key in _HOUSE_LEFT_OUT:
-        record.pop(key)
-    return record
+    return {k: v for k, v in backup._dump(row, HouseVariant).items() if k not in _HOUSE_LEFT_OUT}
 
 
 def _house_variants_part(items: object) -> list[dict[str, Any]]:

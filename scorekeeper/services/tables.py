@@ -256,13 +256,13 @@ def _rename_in_games(game_ids: list[str], old: str, new: str, bump: bool = True)
         db.session.execute(update(Ruling).where(Ruling.game_id.in_(chunk), Ruling.player == old)
                            .values(player=new), execution_options={"synchronize_session": False})
         for rnd_id, submission in db.session.execute(select(Round.id, Round.submission).where(Round.game_id.in_(chunk))):
-            renamed = _renamed_submission(submission, old, new)
+            renamed = _renamed(submission, old, new, ("hands",), sort=True)
             if renamed != submission:
                 db.session.execute(update(Round).where(Round.id == rnd_id).values(submission=renamed),
                                    execution_options={"synchronize_session": False})
         for c_id, c_old, c_new in db.session.execute(
                 select(Correction.id, Correction.old, Correction.new).where(Correction.game_id.in_(chunk))):
-            r_old, r_new = _renamed_snapshot(c_old, old, new), _renamed_snapshot(c_new, old, new)
+            r_old, r_new = (_renamed(c, old, new, ("scores", "bonus", "hands")) for c in (c_old, c_new))
             if (r_old, r_new) != (c_old, c_new):
                 db.session.execute(update(Correction).where(Correction.id == c_id).values(old=r_old, new=r_new),
                                    execution_options={"synchronize_session": False})
@@ -278,32 +278,18 @@ def _chunks(items: list, size: int) -> Iterable[list]:
         yield items[i:i + size]
 
 
-def _renamed_keys(mapping: Any, old: str, new: str) -> Any:
-    if not isinstance(mapping, dict):
-        return mapping
-    return {(new if k == old else k): v for k, v in mapping.items()}
-
-
-def _renamed_submission(submission: Any, old: str, new: str) -> Any:
-    if not isinstance(submission, dict):
-        return submission
-    out = dict(submission)
+def _renamed(record: Any, old: str, new: str, by_player: tuple[str, ...], sort: bool = False) -> Any:
+    """A round's submission or a correction's snapshot with ``old`` written ``new``: who went out and
+    the keys of its mappings by player (``by_player``; sorted by name as a submission keeps them)."""
+    if not isinstance(record, dict):
+        return record
+    out = dict(record)
     if out.get("went_out") == old:
         out["went_out"] = new
-    if isinstance(out.get("hands"), dict):
-        out["hands"] = dict(sorted(_renamed_keys(out["hands"], old, new).items()))
-    return out
-
-
-def _renamed_snapshot(snapshot: Any, old: str, new: str) -> Any:
-    if not isinstance(snapshot, dict):
-        return snapshot
-    out = dict(snapshot)
-    if out.get("went_out") == old:
-        out["went_out"] = new
-    for key in ("scores", "bonus", "hands"):
-        if key in out:
-            out[key] = _renamed_keys(out[key], old, new)
+    for key in by_player:
+        if isinstance(out.get(key), dict):
+            renamed = {(new if k == old else k): v for k, v in out[key].items()}
+            out[key] = dict(sorted(renamed.items())) if sort else renamed
     return out
 
 
@@ -311,8 +297,7 @@ def _renamed_snapshot(snapshot: Any, old: str, new: str) -> Any:
 
 def game_json(game: Game) -> dict:
     """The game's state as ``GET /api/v1/games/<id>`` answers it (a typed view is turned into its JSON)."""
-    state = svc.game_state(game)
-    return state.as_json() if hasattr(state, "as_json") else state
+    return svc.game_state(game)
 
 
 def refresh_results(game: Game) -> None:

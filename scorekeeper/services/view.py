@@ -6,6 +6,7 @@ reader's language (``scorekeeper.rules.words``: English outside a request, as in
 """
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from dataclasses import dataclass, fields
 from datetime import date, datetime
 from enum import Enum
@@ -18,7 +19,7 @@ from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.house import describe_differences
-from ..rules.variants import RoundScore, Variant, get_variant, shown_text
+from ..rules.variants import Variant, get_variant, shown_text
 from .errors import ServiceError
 from .loading import variant_of
 from .parsing import parse_round, score
@@ -32,6 +33,8 @@ def iso(value: datetime | None) -> str | None:
 def _json(value: Any) -> Any:
     if isinstance(value, JsonView):
         return value.as_json()
+    if isinstance(value, rules.Standing):
+        return value.as_dict()
     if isinstance(value, datetime):
         return iso(value)
     if isinstance(value, Enum):
@@ -113,16 +116,6 @@ class SeatView(JsonView):
 
 
 @dataclass(frozen=True)
-class Standing(JsonView):
-    place: int
-    name: str
-    total: int | None
-    provisional: bool
-    active: bool
-
-
-
-@dataclass(frozen=True)
 class CorrectionView(JsonView):
     """A corrected round: the scores (and who went out, and bonuses) before and after, and why."""
 
@@ -198,7 +191,7 @@ class GameView(JsonView):
     house_rules: dict[str, bool]
     rounds: list[RoundView]
     totals: dict[str, int | None]
-    standings: list[Standing]
+    standings: list[rules.Standing]
     winner: str | None
     winners: list[str]
     next_round: NextRound | None
@@ -227,55 +220,45 @@ class GameView(JsonView):
 
 # ----- building the view -------------------------------------------------------------------------------
 
-def adjustments_by_round(game: Game) -> dict[int, dict[str, int]]:
+def adjustments_by_round(game: Game) -> dict[int, Counter[str]]:
     """The score effects of logged rulings, by round (0: logged before any round)."""
-    adjust: dict[int, dict[str, int]] = {}
+    adjust: dict[int, Counter[str]] = defaultdict(Counter)
     for r in game.rulings:
         if r.points and r.player:
-            per = adjust.setdefault(r.round_number or 0, {})
-            per[r.player] = per.get(r.player, 0) + r.points
+            adjust[r.round_number or 0][r.player] += r.points
     return adjust
 
 
-def _round_totals(game: Game) -> list[rules.RoundTotals]:
-    """Each recorded round's points, with bonuses (Le May I) and the score effects of rulings logged
-    for that round (those for a round not yet recorded count in the totals at once, see tally)."""
-    adjust = adjustments_by_round(game)
-    out = []
-    for rnd in game.rounds:
-        bonus: dict[str, int] = {}
-        for h in rnd.hands:
-            if h.bonus:
-                bonus[h.name] = bonus.get(h.name, 0) + h.bonus
-        for name, pts in adjust.get(rnd.number, {}).items():
-            bonus[name] = bonus.get(name, 0) + pts
-        out.append(rules.RoundTotals(rnd.number, {h.name: h.points for h in rnd.hands}, bonus))
-    return out
+def _bonus(rnd: Round, adjust: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
+    """A round's bonuses (Le May I) with the score effects of the rulings logged for that round."""
+    bonus = Counter({h.name: h.bonus for h in rnd.hands if h.bonus})
+    bonus.update(adjust.get(rnd.number, {}))
+    return dict(bonus)
 
 
 def tally(game: Game, variant: Variant) -> rules.Tally:
-    """Totals, standings, status and the next round, from the rules (``scorekeeper/rules/game.py``)."""
+    """Totals, standings, status and the next round, from the rules (``scorekeeper/rules/game.py``).
+    The score effects of rulings logged for a round not yet recorded count in the totals at once."""
+    adjust = adjustments_by_round(game)
     recorded = {rnd.number for rnd in game.rounds}
-    pending: dict[str, int] = {}
-    for number, per in adjustments_by_round(game).items():
+    pending: Counter[str] = Counter()
+    for number, per in adjust.items():
         if number not in recorded:
-            for name, pts in per.items():
-                pending[name] = pending.get(name, 0) + pts
+            pending.update(per)
+    rounds = [rules.RoundTotals(rnd.number, {h.name: h.points for h in rnd.hands}, _bonus(rnd, adjust))
+              for rnd in game.rounds]
     seats = [rules.Seat(s.name, s.withdrawn_after_round) for s in game.seats]
-    return rules.tally(variant, seats, game.first_dealer_seat, _round_totals(game),
-                       suspended=game.status == GameStatus.SUSPENDED, adjustments=pending)
+    return rules.tally(variant, seats, game.first_dealer_seat, rounds,
+                       suspended=game.status == GameStatus.SUSPENDED, adjustments=dict(pending))
 
 
-def _round_view(game: Game, variant: Variant, rnd: Round, adjust: Mapping[str, int]) -> RoundView:
-    bonus: dict[str, int] = {h.name: h.bonus for h in rnd.hands if h.bonus}
-    for name, pts in adjust.items():
-        bonus[name] = bonus.get(name, 0) + pts
+def _round_view(game: Game, variant: Variant, rnd: Round, adjust: Mapping[int, Mapping[str, int]]) -> RoundView:
     info = rules.round_info(variant, rnd.number)
     return RoundView(
         number=rnd.number, dealer=game.seats[rnd.dealer_seat].name, contract=info["contract"],
         min_cards=info["min_cards"], went_out=rnd.went_out, end=rnd.end,
         scores={h.name: h.points for h in rnd.hands}, hands={h.name: HandView.of(h) for h in rnd.hands},
-        bonus=bonus, corrected=any(c.round_number == rnd.number for c in game.corrections),
+        bonus=_bonus(rnd, adjust), corrected=any(c.round_number == rnd.number for c in game.corrections),
     )
 
 
@@ -299,7 +282,8 @@ def _day(value: date) -> str:
     return format_date(value, _("yyyy-MM-dd")) if has_request_context() else value.isoformat()
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
+    """``text`` ending with a full stop (or its own ! or ?)."""
     return text if text[-1:] in (".", "!", "?") else text + "."
 
 
@@ -308,8 +292,8 @@ def _dispute(r: Ruling, variant: Variant) -> str:
     English: "Round 2: Cy discarded first. Ruling: Cy draws. Score effect: Cy +5." """
     if not r.what_happened or not r.ruling or r.round_number is None:
         return r.summary
-    fields = {"number": r.round_number, "what": _sentence(r.what_happened), "ruling": _sentence(r.ruling)}
-    if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER:  # ROY: hands
+    fields = {"number": r.round_number, "what": sentence(r.what_happened), "ruling": sentence(r.ruling)}
+    if variant.is_roy:  # ROY: hands
         text = _("Hand %(number)s: %(what)s Ruling: %(ruling)s", **fields)
     else:
         text = _("Round %(number)s: %(what)s Ruling: %(ruling)s", **fields)
@@ -368,7 +352,7 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
         changes = changes or _("scores unchanged")
-        if variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER:  # ROY: hands
+        if variant.is_roy:  # ROY: hands
             notes.append(_("Hand %(number)s corrected (%(changes)s). Reason: %(reason)s", number=c.round_number,
                            changes=changes, reason=c.reason))
         else:
@@ -417,9 +401,9 @@ def game_view(game: Game) -> GameView:
                         result.totals[s.name], result.provisional[s.name]) for s in game.seats],
         first_dealer=game.seats[game.first_dealer_seat].name,
         house_rules=house,
-        rounds=[_round_view(game, variant, rnd, adjust.get(rnd.number, {})) for rnd in game.rounds],
+        rounds=[_round_view(game, variant, rnd, adjust) for rnd in game.rounds],
         totals=dict(result.totals),
-        standings=[Standing(s.place, s.name, s.total, s.provisional, s.active) for s in result.standings],
+        standings=list(result.standings),
         winner=result.winner,
         winners=list(result.winners),
         next_round=None if nr is None else NextRound(nr["number"], nr["dealer"], nr["contract"], nr["min_cards"]),
