@@ -18,8 +18,9 @@ LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'')
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
 # Not sentences: CSS selectors (".hand input:checked", "a.button") and the like.
 NOT_SHOWN = re.compile(r"(^|[\s,])[.#\[]\w|\w[.:\[]\w|^Bearer $|^use strict$")
-# Class names: className = "hint offline-preview", el("p", "hint waiting-row", ...)
-CLASSES = re.compile(r'className = "[^"]*"|\bel\("\w+", "[^"]*"')
+# Class names: className = "hint offline-preview", make("p", { className: "if-out hint" }),
+# el("p", "hint waiting-row", ...)
+CLASSES = re.compile(r'className(?: =|:) "[^"]*"|\bel\("\w+", "[^"]*"')
 NOT_YET: set[str] = set()  # scripts not yet speaking through say()
 
 
