@@ -46,8 +46,10 @@ CSRF_REASONS = {
 
 
 def is_api() -> bool:
-    """The JSON API: the ``api`` blueprint (and any nested in it), everything under /api/."""
-    return request.path.startswith("/api/") or (request.blueprint or "").split(".")[0] == "api"
+    """The JSON API: the ``api`` blueprint (and any nested in it), everything under its prefix."""
+    from .api import bp as api
+
+    return request.path.startswith(api.url_prefix + "/") or (request.blueprint or "").split(".")[0] == "api"
 
 
 def refusal(status: int, title: str, message: str):

@@ -36,7 +36,7 @@ ICONS = (  # (file in static/icons/, sizes, type, purpose)
 def service_worker():
     # (read whole: a few kilobytes)
     response = Response((Path(current_app.static_folder) / "sw.js").read_bytes(), mimetype="text/javascript")
-    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Service-Worker-Allowed"] = url_for("web.home")
     response.headers["Cache-Control"] = "no-cache"  # browsers check for a new worker on every visit
     return response
 
