@@ -21,6 +21,7 @@ import re
 from collections import Counter
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_support import check_page, start_game, submit
 from scorekeeper.rules import get_variant, parse_cards
@@ -142,10 +143,11 @@ def test_the_remembered_way_survives_a_new_game(live_server, page):
         page.fill(f"#hand-{seat} input[name$='-points']", "25")
     submit(page, "button[name=save]")
     start_game(page, live_server, "continental", ["Ann", "Bob", "Cy", "Di"])
-    page.click("nav.actions a.button")
-    assert page.locator("#hand-1 .modes input[value='points']").is_checked()
-    assert page.locator("#hand-1 input[name$='-points']").is_visible()
-    assert not page.locator("#hand-1 .mode-values").is_visible()
+    submit(page, "nav.actions a.button")
+    # Until the form's script has run every way is shown; the checks wait for it.
+    expect(page.locator("#hand-1 .modes input[value='points']")).to_be_checked()
+    expect(page.locator("#hand-1 input[name$='-points']")).to_be_visible()
+    expect(page.locator("#hand-1 .mode-values")).to_be_hidden()
 
 
 def test_the_last_round_goes_back_to_the_scoreboard(live_server, page):
