@@ -8,7 +8,7 @@ Modules:
 - ``may_i``: who takes a claimed discard;
 - ``roy``: legal turns in ROY.
 """
-from .cards import Card, CardError, parse_card, parse_cards, format_card  # noqa: F401
+from .cards import Card, CardError, parse_card, parse_cards  # noqa: F401
 from .variants import Variant, VariantError, get_variant, all_variants  # noqa: F401
 from .melds import ContractVerdict, MeldVerdict, WildAssignment, check_contract, check_meld  # noqa: F401,E402
 from .may_i import MayIVerdict, resolve_may_i  # noqa: F401,E402

@@ -110,11 +110,6 @@ def parse_cards(codes: object, field: str = "cards", *, rank_alone: bool = False
     return [parse_card(code, f"{field}[{i}]", rank_alone=rank_alone) for i, code in enumerate(codes)]
 
 
-def format_card(card: Card) -> str:
-    """The canonical code of a card: ``10H``, ``AS``, ``JK``."""
-    return card.code
-
-
 def standard_deck() -> list[Card]:
     """One 52-card deck, without jokers."""
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]

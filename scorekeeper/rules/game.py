@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
-from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty
+from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import RoundScore, StockExhausted, Variant, Winner
 from .words import _, ngettext
 
@@ -432,10 +432,9 @@ def score_round(
             score = hand_points(variant, hand.cards, hand.missing_cards)
             results[name] = HandResult("cards", tuple(c.code for c in hand.cards), hand.missing_cards, score.points)
         elif hand.entered_as == "values":
-            held = sum(value * count for value, count in hand.value_counts)
-            extra = missing_card_penalty(variant, hand.missing_cards)
+            score = points_from_value_counts(variant, dict(hand.value_counts), hand.missing_cards)
             results[name] = HandResult(
-                "values", (), hand.missing_cards, held + extra, value_counts=hand.value_counts
+                "values", (), hand.missing_cards, score.points, value_counts=hand.value_counts
             )
         else:
             extra = missing_card_penalty(variant, hand.missing_cards)
