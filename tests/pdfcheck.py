@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 from pathlib import Path
 
@@ -18,10 +19,11 @@ PAGE_SIZES_PT = {
 
 
 def pdf_text(data: bytes) -> tuple[int, str]:
-    """Page count and the text of every page (real text, extracted with pypdf)."""
+    """Page count and the text of every page (real text, extracted with pypdf), runs of spaces and
+    line breaks made one space (a no-break space stays: French puts one before ":")."""
     reader = pypdf.PdfReader(io.BytesIO(data))
     text = "\n".join(page.extract_text() for page in reader.pages)
-    return len(reader.pages), " ".join(text.split())
+    return len(reader.pages), re.sub(r"[ \t\r\n\f]+", " ", text).strip()
 
 
 def page_size(data: bytes, index: int = 0) -> tuple[float, float]:

@@ -45,14 +45,14 @@ def test_a_new_game_with_too_few_players_is_refused_in_french(client):
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/games",
                                        json={"variant": "le-may-i", "players": ["Ann"]}), 400, "players")
     assert en == "players: 1 players is out of range: Le May I is for 3 to 5 players"
-    assert fr == "players: 1 joueurs, c'est hors limites : Le May I se joue de 3 à 5 joueurs"
+    assert fr == "players : 1 joueurs, c'est hors limites : Le May I se joue de 3 à 5 joueurs"
 
 
 def test_a_seat_named_twice_is_refused_in_french(client):
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/games",
                                        json={"variant": "joybells", "players": ["Ann", "Bob", "ann"]}), 400)
     assert en == "players[2]: 'ann' is seated twice (seats 1 and 3); names must differ"
-    assert fr == "players[2]: 'ann' est assis deux fois (places 1 et 3) ; les noms doivent être différents"
+    assert fr == "players[2] : 'ann' est assis deux fois (places 1 et 3) ; les noms doivent être différents"
 
 
 @pytest.fixture
@@ -65,16 +65,16 @@ def test_a_bad_card_in_a_hand_is_named_in_french(client, game):
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", json=body,
                                        headers=auth(game)), 400, "hands.Bob.cards[1]")
     assert en == "hands.Bob.cards[1]: 'QX' is not a card (rank A, 2-10, J, Q, K and suit S, H, D, C, or JK)"
-    assert fr.startswith("hands.Bob.cards[1]: 'QX' n'est pas une carte (rang A, 2-10, J, Q, K et couleur S (pique)")
+    assert fr.startswith("hands.Bob.cards[1] : 'QX' n'est pas une carte (rang A, 2-10, J, Q, K et couleur S (pique)")
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["rounds"] == []  # nothing was stored
 
 
 @pytest.mark.parametrize("hand,field,french", [
-    ({"points": -5}, "hands.Bob.points", "-5 n'est pas un nombre de points : ce nombre ne peut pas être négatif"),
+    ({"points": -5}, "hands.Bob.points", "-5 n'est pas un nombre de points : ce nombre ne peut pas être négatif"),
     ({"points": 5, "cards": ["KD"]}, "hands.Bob",
-     "une main demande exactement un seul de cards, values, points, missing ou card_count (reçu : cards et points)"),
+     "une main demande exactement un seul de cards, values, points, missing ou card_count (reçu : cards et points)"),
     ({"card_count": 3}, "hands.Bob.card_count",
-     "card_count est pour ROY ; pour Continental, donnez les cartes restantes, leurs valeurs, les points, ou missing"),
+     "card_count est pour ROY ; pour Continental, donnez les cartes restantes, leurs valeurs, les points, ou missing"),
     ({"values": {"7": 2}}, "hands.Bob.values.7", "'7' n'est pas une valeur de carte dans Continental"),
     ({"colour": "red"}, "hands.Bob.colour", "'colour' ne fait pas partie d'une main"),
 ])
@@ -82,7 +82,7 @@ def test_bad_hands_name_the_field_and_value_in_french(client, game, hand, field,
     body = {"went_out": "Ann", "hands": {"Bob": hand, "Cleo": {"points": 5}, "Dan": {"points": 5}}}
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", json=body,
                                        headers=auth(game)), 400, field)
-    assert fr.startswith(f"{field}: {french}"), fr
+    assert fr.startswith(f"{field} : {french}"), fr
 
 
 def test_round_errors_from_the_service_in_french(client, game):
@@ -90,7 +90,7 @@ def test_round_errors_from_the_service_in_french(client, game):
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", json=body,
                                        headers=auth(game)), 400, "went_out")
     assert en == "went_out: 'Zed' is not a player in this game (players: Ann, Bob, Cleo, Dan)"
-    assert fr == "went_out: 'Zed' ne joue pas dans cette partie (joueurs : Ann, Bob, Cleo, Dan)"
+    assert fr == "went_out : 'Zed' ne joue pas dans cette partie (joueurs : Ann, Bob, Cleo, Dan)"
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds",
                                        json={"round": 3, "went_out": "Ann"}, headers=auth(game)), 409, "round")
     assert fr == "la manche 3 ne peut pas être enregistrée avant la manche 1"
@@ -101,7 +101,7 @@ def test_round_errors_from_the_service_in_french(client, game):
                                  "Authorization")
     assert fr == "cette modification demande le jeton d'édition de la partie (Authorization: Bearer <edit_token>)"
     en, fr = assert_same_refusal(*both(client, "get", "/api/v1/games/nope"), 404)
-    assert (en, fr) == ("There is no game 'nope': check the address.", "Il n’y a pas de partie 'nope' : vérifiez l’adresse.")
+    assert (en, fr) == ("There is no game 'nope': check the address.", "Il n’y a pas de partie 'nope' : vérifiez l’adresse.")
 
 
 def test_a_correction_without_a_reason_and_a_second_withdrawal_in_french(client, game):
@@ -110,7 +110,7 @@ def test_a_correction_without_a_reason_and_a_second_withdrawal_in_french(client,
     body = {"went_out": "Bob", "hands": {"Ann": {"points": 5}, "Cleo": {"points": 5}, "Dan": {"points": 5}}}
     en, fr = assert_same_refusal(*both(client, "put", f"/api/v1/games/{game['id']}/rounds/1", json=body,
                                        headers=auth(game)), 400, "reason")
-    assert fr.startswith("reason : None n'est pas une raison ; dites pourquoi la manche est corrigée")
+    assert fr.startswith("reason : None n'est pas une raison ; dites pourquoi la manche est corrigée")
     english = client.post(f"/api/v1/games/{game['id']}/withdraw", json={"player": "Dan"}, headers=auth(game))
     assert english.status_code == 200
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/withdraw",
@@ -122,24 +122,24 @@ def test_table_and_house_variant_refusals_in_french(client):
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/games",
                                        json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "table": 7}),
                                  400, "table")
-    assert (en, fr) == ("table: 7 is not a table id", "table : 7 n'est pas un identifiant de table")
+    assert (en, fr) == ("table: 7 is not a table id", "table : 7 n'est pas un identifiant de table")
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/variants", json={"based_on": "joybells"}), 400, "name")
-    assert fr == "name : manquant (le nom que la famille donne à ses règles)"
+    assert fr == "name : manquant (le nom que la famille donne à ses règles)"
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/variants",
                                        json={"based_on": "joybells", "name": "Ours", "colour": 1}), 400, "colour")
-    assert fr == "colour : n'est pas un champ d'une nouvelle variante maison (based_on, name, changes, table)"
+    assert fr == "colour : n'est pas un champ d'une nouvelle variante maison (based_on, name, changes, table)"
 
 
 @pytest.mark.parametrize("url,body,field,french", [
-    ("/api/v1/variants/joybells/hand-score", {"cards": ["QX"]}, "cards[0]", "cards[0]: 'QX' n'est pas une carte"),
+    ("/api/v1/variants/joybells/hand-score", {"cards": ["QX"]}, "cards[0]", "cards[0] : 'QX' n'est pas une carte"),
     ("/api/v1/variants/joybells/meld-check", {"melds": [["4S", "4D", "4C"]], "hand_cards": 0}, "hand_cards",
-     "hand_cards: 0 n'est pas un nombre de cartes dans une main"),
+     "hand_cards : 0 n'est pas un nombre de cartes dans une main"),
     ("/api/v1/variants/roy/play-check", {"top": "5H", "cards": [], "pending_draw": 3}, "pending_draw",
-     "pending_draw: 3 ne peut pas être en attente : chaque as fait piocher 2 cartes au joueur suivant"),
+     "pending_draw : 3 ne peut pas être en attente : chaque as fait piocher 2 cartes au joueur suivant"),
     ("/api/v1/variants/roy/play-check", {"top": "5H", "cards": ["JH"]}, "announce",
-     "announce: un JH joué seul change la couleur : dites laquelle avec announce (S, H, D ou C)"),
+     "announce : un JH joué seul change la couleur : dites laquelle avec announce (S, H, D ou C)"),
     ("/api/v1/variants/roy/play-check", {"top": "5H", "cards": ["5H"]}, "cards[0]",
-     "cards[0]: '5H' est la carte du dessus : ROY se joue avec un seul jeu de cartes"),
+     "cards[0] : '5H' est la carte du dessus : ROY se joue avec un seul jeu de cartes"),
 ])
 def test_the_rules_refusals_through_the_api_in_french(client, url, body, field, french):
     english, frenchanswer = both(client, "post", url, json=body)
@@ -162,7 +162,7 @@ def test_without_the_header_the_refusals_stay_english(client):
 
 #: Sentences only the French sheets say, for each kind of sheet.
 BLANK_FRENCH = ["Feuille de marque", "Les règles en bref", "Total final", "LIEU"]
-FILLED_FRENCH = ["Feuille de marque · partie terminée", "Classement : 1.", "Total final", "Notes"]
+FILLED_FRENCH = ["Feuille de marque · partie terminée", "Classement : 1.", "Total final", "Notes"]
 
 
 def _words(text: str) -> list[str]:
@@ -244,7 +244,7 @@ def test_the_filled_sheet_of_every_variant_in_french(client, tmp_path, variant_i
         assert "Manche 1" not in fr_text or "Round 1" not in fr_text
         assert re.search(r"\d+ cartes · \w+ donne", fr_text)
     if variant_id == "le-may-i":  # the rule applied to each round, said in French
-        assert "Manche 1 : Bob est sorti et retire 20 points de son total." in fr_text
+        assert "Manche 1 : Bob est sorti et retire 20 points de son total." in fr_text
         assert "Round 1: Bob went out and takes 20 points off the total." in en_text
     assert english_left(en_text.replace(game["id"], ""), fr_text.replace(game["id"], "")) == []
     for png in render_pngs(french, tmp_path, f"{variant_id}-filled-fr"):
@@ -264,13 +264,13 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
     assert "Ann Bob Cleo Dmitri Evangeline Fred Gus Hattie" in fr_text  # no name broken by the wider round column
-    for note in ("Option maison en vigueur : Les 2 servent aussi de joker",
-                 "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
-                 "Manche 3 : le talon s'est épuisé une deuxième fois",
-                 "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",
-                 "Hattie a abandonné après la manche 4 ; son total de 335 est la somme des deux plus hauts totaux",
-                 "Manche 6 corrigée (Bob 40 → 20). Motif : Bob's 40 was counted twice",  # (the reason as typed)
-                 "Décision notée : Manche 5 : Fred discarded before drawing."):
+    for note in ("Option maison en vigueur : Les 2 servent aussi de joker",
+                 "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
+                 "Manche 3 : le talon s'est épuisé une deuxième fois",
+                 "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",
+                 "Hattie a abandonné après la manche 4 ; son total de 335 est la somme des deux plus hauts totaux",
+                 "Manche 6 corrigée (Bob 40 → 20). Motif : Bob's 40 was counted twice",  # (the reason as typed)
+                 "Décision notée : Manche 5 : Fred discarded before drawing."):
         assert note in fr_text, (note, fr_text)
     for note in ("Round 2: no score was posted for Cleo, who gets 55", "Round 6 corrected (Bob 40 → 20)."):
         assert note in en_text
@@ -304,9 +304,9 @@ def test_sheet_query_errors_in_french(client):
     english, french = both(client, "get", "/variants/joybells/scoresheet.pdf?paper=a3")
     assert english.status_code == french.status_code == 400
     assert english.get_data(as_text=True) == "paper: 'a3' is not a paper size (a4 or letter)\n"
-    assert french.get_data(as_text=True) == "paper : 'a3' n'est pas un format de papier (a4 ou letter)\n"
+    assert french.get_data(as_text=True) == "paper : 'a3' n'est pas un format de papier (a4 ou letter)\n"
     english, french = both(client, "get", "/variants/joybells/scoresheet.pdf?players=Ann,Bob,Cleo&dealer=Zed")
-    assert french.get_data(as_text=True) == "dealer : 'Zed' ne fait pas partie des joueurs\n"
+    assert french.get_data(as_text=True) == "dealer : 'Zed' ne fait pas partie des joueurs\n"
 
 
 # ----- imported backups ---------------------------------------------------------------------------
@@ -325,8 +325,8 @@ def test_a_broken_table_import_is_refused_in_french(client, app_factory, second_
     english, french = both(other, "post", "/api/v1/tables/import", json=doc)
     en, fr = assert_same_refusal(english, french, 400, "games")
     assert en.startswith("games: games[0].rounds[0].dealer_seat: 2, but the deal passes to seat 0 in round 1"), en
-    assert fr.startswith("games: games[0].rounds[0].dealer_seat : 2, mais la donne passe à la place 0 dans la manche 1")
-    assert fr.endswith(f"(partie {game['id']!r}) ; rien n'a été importé"), fr
+    assert fr.startswith("games: games[0].rounds[0].dealer_seat : 2, mais la donne passe à la place 0 dans la manche 1")
+    assert fr.endswith(f"(partie {game['id']!r}) ; rien n'a été importé"), fr
     assert other.get(f"/api/v1/tables/{table['id']}").status_code == 404
 
 
@@ -361,9 +361,9 @@ def test_the_rules_applied_are_kept_in_english_and_said_in_french(client):
     french = client.get(f"/api/v1/games/{game['id']}", headers=FR).get_json()
     assert [x["summary"] for x in french["rulings"]] == [x["summary"] for x in english["rulings"]]
     assert french["notes"] == [
-        "Manche 1 : Bob est sorti et retire 20 points de son total.",
-        "Manche 2 : il manquait 1 carte à Bob, qui paie 10 (10 par carte manquante) en plus des cartes tenues.",
-        "Manche 2 : Ann est sorti et retire 20 points de son total."]
+        "Manche 1 : Bob est sorti et retire 20 points de son total.",
+        "Manche 2 : il manquait 1 carte à Bob, qui paie 10 (10 par carte manquante) en plus des cartes tenues.",
+        "Manche 2 : Ann est sorti et retire 20 points de son total."]
 
 
 def test_an_unknown_api_address_and_method_in_french(client):

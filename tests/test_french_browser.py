@@ -427,7 +427,7 @@ def test_offline_in_french(live_server, worker_context):
     worker_context.set_offline(True)
     try:
         page.reload()
-        assert page.text_content("#hand-0 .if-out") == "Est sorti : 0 point."
+        assert page.text_content("#hand-0 .if-out") == "Est sorti : 0 point."
         page.check("input[name=went_out][value='1']", force=True)
         page.click("#hand-0 .modes input[value='cards'] + span")
         page.click("#hand-0 input[value='KD'] + span")
@@ -438,9 +438,9 @@ def test_offline_in_french(live_server, worker_context):
         with page.expect_navigation():
             page.click("button[name=save]")
         message = page.text_content(".offline-queue li")
-        assert message == ("Manche 1 est enregistrée sur ce téléphone seulement : "
+        assert message == ("Manche 1 est enregistrée sur ce téléphone seulement : "
                            "elle sera envoyée au retour du réseau.")
-        assert "† Les totaux comprennent : manche 1" in page.text_content("main")
+        assert "† Les totaux comprennent : manche 1" in page.text_content("main")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "offline-round-waiting.png"), full_page=True)
         page.goto(live_server + "/rules/never-opened")

@@ -80,8 +80,9 @@ def english_left(english: str, french: str) -> list[str]:
 
 
 def plain(page: str) -> str:
-    """The page with its entities read and one apostrophe (the pages use both ' and ’)."""
-    return html.unescape(page).replace("’", "'").replace("\u202f", " ").replace("\xa0", " ")
+    """The page with its entities read, one apostrophe (the pages use both ' and ’) and ordinary spaces
+    in numbers (Babel groups thousands with a narrow no-break space)."""
+    return html.unescape(page).replace("’", "'").replace("\u202f", " ")
 
 
 def both(client, url: str, method: str = "get", **kwargs) -> tuple[str, str, int]:
@@ -152,8 +153,8 @@ def test_the_history_filtered_in_french(client):
     french_only(client, f"{t['url']}?year=1999", "Aucune partie ne correspond à ces filtres.")
     page = french_only(client, f"{t['url']}?player=abc&year=soon&variant=poker",
                        "Ces filtres n’ont pas été appliqués comme demandé")
-    assert "Partie : cette table n'a jamais joué à 'poker'" in page
-    assert "Année : 'soon' n'est pas une année (comme 2026) ; toutes les périodes sont affichées." in \
+    assert "Partie : cette table n'a jamais joué à 'poker'" in page
+    assert "Année : 'soon' n'est pas une année (comme 2026) ; toutes les périodes sont affichées." in \
         page
 
 
@@ -164,7 +165,7 @@ def test_starting_and_adding_games_from_the_table_in_french(client):
     assert 'value="Ann"' in page
     french_only(client, f"{t['url']}/games/add", "Ajouter une partie à The Smiths", "Ajouter la partie")
     page = french_only(client, f"{t['url']}/games/add", method="post", status=400, data={"link": "hello"})
-    assert "Le lien d'édition de la partie : 'hello' n'est pas un lien d'édition" in page
+    assert "Le lien d'édition de la partie : 'hello' n'est pas un lien d'édition" in page
     page = french_only(client, f"{t['url']}/games/add", method="post", status=400,
                        data={"link": f"http://x/games/{t['unfinished']}/edit?token=nope"})
     assert "ce lien d'édition n'est plus valable" in page
@@ -178,10 +179,10 @@ def test_starting_and_adding_games_from_the_table_in_french(client):
 
 def test_our_rulings_searched_in_french(client):
     t = french_table(client)
-    french_only(client, f"{t['url']}/rulings", "Nos décisions", "Décision : Jokers may not be bought",
+    french_only(client, f"{t['url']}/rulings", "Nos décisions", "Décision : Jokers may not be bought",
                 "manche")
     french_only(client, f"{t['url']}/rulings?q=joker", "Jokers may not be bought")
-    french_only(client, f"{t['url']}/rulings?q=zzz", "Aucune décision ne mentionne « zzz ».")
+    french_only(client, f"{t['url']}/rulings?q=zzz", "Aucune décision ne mentionne « zzz ».")
 
 
 def test_a_players_page_rename_and_merge_in_french(client):
@@ -194,7 +195,7 @@ def test_a_players_page_rename_and_merge_in_french(client):
                        "La manche la plus dure pour Bob")
     assert re.search(r"\d,\d", page)  # decimals written the French way
     page = french_only(client, f"{t['url']}/players/{bob}/rename", method="post", status=400, data={"name": "ann"})
-    assert "Nouveau nom : 'Ann' est déjà parmi les joueurs de cette table" in page
+    assert "Nouveau nom : 'Ann' est déjà parmi les joueurs de cette table" in page
     page = french_only(client, f"{t['url']}/players/{bob}/merge", method="post", status=400,
                        data={"into": str(t["players"]["Ann"])})
     assert "ont joué tous deux dans la partie" in page
@@ -209,10 +210,10 @@ def test_statistics_head_to_head_ratings_and_charts_in_french(client):
     page = french_only(client, f"{t['url']}/stats", "2 parties terminées comptées, depuis toujours",
                        "1 inachevée", "(non comptées)", "Victoires par joueur", "Séries", "Records",
                        "Meilleure partie", "Face à face", "Devant", "Égalité")
-    assert "100 %" in page  # a share the French way
+    assert "100\xa0%" in page  # a share the French way
     page = french_only(client, f"{t['url']}/stats?variant=joybells&year=2026", "comptées, 2026", "Cotes",
-                       "Manches par contrat", "Manches à zéro point :", "1 brelan et 1 séquence",
-                       "<strong>Bob</strong> : 2 victoires d’affilée")
+                       "Manches par contrat", "Manches à zéro point :", "1 brelan et 1 séquence",
+                       "<strong>Bob</strong> : 2 victoires d’affilée")
     assert "Par m." in page and re.search(r"<td class=\"num\">\d+,\d</td>", page)
     page = french_only(client, f"{t['url']}/games/{t['game']}/chart", "Totaux cumulés, Joybells", "début",
                        "gagnée par Bob", "Les chiffres")
@@ -237,27 +238,27 @@ def test_the_table_import_refuses_in_the_readers_language(client):
     t = french_table(client)
     doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
     cases = [
-        ({**doc, "version": 99}, "version : 99 n'est pas une version d'export de table que ce serveur lit",
+        ({**doc, "version": 99}, "version : 99 n'est pas une version d'export de table que ce serveur lit",
          "version: 99 is not a table export version this server reads"),
-        ({**doc, "format": "other"}, "format : ce n'est pas un export de table scorekeeper",
+        ({**doc, "format": "other"}, "format : ce n'est pas un export de table scorekeeper",
          "format: not a scorekeeper table export"),
         ({**doc, "table": {**doc["table"], "created_at": "yesterday"}},
-         "table.created_at : 'yesterday' n'est pas une date et heure ISO 8601",
+         "table.created_at : 'yesterday' n'est pas une date et heure ISO 8601",
          "table.created_at: 'yesterday' is not an ISO 8601 time"),
-        ({**doc, "players": "everyone"}, "players : une liste des joueurs de la table est attendue",
+        ({**doc, "players": "everyone"}, "players : une liste des joueurs de la table est attendue",
          "players: expected a list of the roster's players"),
         ({**doc, "house_variants": [{"id": "h-x", "edit_token_hash": "t"}]},
-         "house_variants[0] : l'export d'une table ne porte ni jeton d'édition",
+         "house_variants[0] : l'export d'une table ne porte ni jeton d'édition",
          "house_variants[0]: a table's export carries no edit token"),
     ]
     for body, french, english in cases:
         fr = client.post("/api/v1/tables/import", json=body, headers=FR)
         en = client.post("/api/v1/tables/import", json=body, headers=EN)
         assert fr.status_code == en.status_code and fr.status_code >= 400
-        assert french in fr.get_data(as_text=True).replace("\\u00e9", "é"), fr.get_data(as_text=True)
+        assert french in fr.json["error"], fr.json
         assert english in en.get_data(as_text=True)
     r = client.post("/api/v1/tables", json={"name": " "}, headers=FR)
-    assert r.status_code == 400 and "name : le nom d'une table ne peut pas être vide" in r.json["error"]
+    assert r.status_code == 400 and "name : le nom d'une table ne peut pas être vide" in r.json["error"]
 
 
 # ----- house variants --------------------------------------------------------------------------------------
@@ -270,12 +271,12 @@ def test_a_house_variant_made_refused_changed_shared_and_imported_in_french(app,
                        "Joybells (nos règles)", "Enregistrée comme variante maison de <strong>The Smiths</strong>")
     refused = form_data(**{**JOYBELLS_SMITH, "melds.run_max": "3"})
     page = french_only(client, new, method="post", status=400, data={**refused, "check": "1"})
-    assert "Pas enregistré : 1 point à corriger." in page
-    assert "Séquence la plus longue : une séquence d'au moins 4 cartes dépasse la séquence la plus longue " \
+    assert "Pas enregistré : 1 point à corriger." in page
+    assert "Séquence la plus longue : une séquence d'au moins 4 cartes dépasse la séquence la plus longue " \
            "permise (3)" in page
     page = french_only(client, new, method="post", data={**form_data(**JOYBELLS_SMITH), "check": "1"})
-    assert "Ces règles sont jouables. Changements par rapport à Joybells : " in page
-    assert "changé · Joybells : " in page
+    assert "Ces règles sont jouables. Changements par rapport à Joybells : " in page
+    assert "changé · Joybells : " in page
     r = client.post(new, data={**form_data(**JOYBELLS_SMITH), "save": "1"}, headers=FR)
     assert r.status_code == 302
     hid = r.headers["Location"].rsplit("/", 1)[1]
@@ -295,14 +296,14 @@ def test_a_house_variant_made_refused_changed_shared_and_imported_in_french(app,
     bad = toml.replace("run_max = 13", "run_max = 2").replace("run_min = 4", "run_min = 3")
     assert bad != toml
     page = french_only(client, "/rules/import", method="post", status=400, data={"text": bad})
-    assert "Pas importé." in page and "Fichier : " in page
+    assert "Pas importé." in page and "Fichier : " in page
     assert "une séquence d'au moins 3 cartes dépasse la séquence la plus longue permise (2)" in \
         page
     page = french_only(client, "/rules/import", method="post", status=400, data={"text": "x = = 1"})
     assert "pas un fichier TOML" in page
     r = client.post("/rules/import", data={"text": toml, "name": "Nos règles"}, headers=FR)
     assert r.status_code == 302
-    assert "« Nos règles » importé." in client.get(r.headers["Location"], headers=FR).get_data(as_text=True)
+    assert "« Nos règles » importé." in client.get(r.headers["Location"], headers=FR).get_data(as_text=True)
 
 
 def test_house_rules_refusals_and_differences_speak_french_in_the_api(client):
@@ -314,7 +315,7 @@ def test_house_rules_refusals_and_differences_speak_french_in_the_api(client):
     r = client.post("/api/v1/variants", json=body, headers=EN)
     assert "a run of at least 4 cards is longer than the longest run (3)" in r.json["error"]
     r = client.post("/api/v1/variants", json={**body, "changes": {"cards_dealt": 25}}, headers=FR)
-    assert "25 est hors limites : de 1 à 20" in r.json["error"]
+    assert "25 est hors limites : de 1 à 20" in r.json["error"]
 
 
 # ----- the catalogue ------------------------------------------------------------------------------------------
@@ -358,5 +359,5 @@ def test_the_shipped_examples_notes_are_marked_and_shown_in_french(client):
     assert "Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations)." in page
     index = plain(client.get("/rules", headers=FR).get_data(as_text=True))
     # the differences in words (the contracts and wild cards themselves are written by rules/variants.py)
-    assert "Changements par rapport à Continental : 6 manches, manche 2 : " in index
-    assert "Changements par rapport à Clenney May I : 3 jeux de cartes quelle que soit la tablée" in index
+    assert "Changements par rapport à Continental : 6 manches, manche 2 : " in index
+    assert "Changements par rapport à Clenney May I : 3 jeux de cartes quelle que soit la tablée" in index

@@ -42,7 +42,7 @@ def test_the_table_pages_in_french_on_a_phone(page):
     assert "Manches par contrat" in page.text_content("main") and page.locator("svg.chart").count() == 1
     check_page(page, "fr table player page")
     page.goto(table_url + "/rulings?q=joker")
-    assert "Décision : Jokers may not be bought" in page.text_content("main")
+    assert "Décision : Jokers may not be bought" in page.text_content("main")
     check_page(page, "fr table rulings")
     page.goto(table_url + "/share")
     check_page(page, "fr table share")
@@ -70,7 +70,7 @@ def test_the_house_variant_pages_in_french_on_a_phone(page):
     check_page(page, "fr house form")
     page.fill("#f-melds\\.run_max", "3")
     submit(page, "button[name=check]")
-    assert "Pas enregistré : 1 point à corriger." in page.text_content("main")
+    assert "Pas enregistré : 1 point à corriger." in page.text_content("main")
     check_page(page, "fr house form refused")
     page.fill("#f-melds\\.run_max", "13")
     page.fill("#f-card_points\\.A", "25")

@@ -47,7 +47,7 @@ ASKED = [
                                            "tr[data-seat='3'] input[name=claimants]",
                                            "tr[data-seat='4'] input[name=claimants]"], {},
      "p.actions button[name=resolve]", "Place 3", "may-i"),
-    ("/tools/may-i?variant=continental", {"#players": "9"}, [], {}, "p.actions button[name=resolve]", "Joueurs : ",
+    ("/tools/may-i?variant=continental", {"#players": "9"}, [], {}, "p.actions button[name=resolve]", "Joueurs : ",
      "may-i error"),
     ("/tools/meld?variant=joybells", {"#meld1": "7H 8H 9H JK", "#meld2": "3S 4S 5S 6S"}, [], {"#round": "3"},
      "p.actions button[name=check]", "Manche 3", "meld"),

@@ -2,6 +2,7 @@
 part of every game answer's ETag; and the French catalogue complete (scorekeeper/i18n.py)."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +88,18 @@ def test_every_sentence_users_see_is_in_the_french_catalogue(tmp_path):
     fuzzy = sorted(str(i) for i in wanted if i in french and french[i].fuzzy)
     assert not missing, f"{len(missing)} sentences without French (make translations, then translate): {missing[:20]}"
     assert not fuzzy, f"fuzzy (check and unmark): {fuzzy[:20]}"
+
+
+def test_french_punctuation_keeps_its_space_on_the_same_line():
+    """French puts a space before ":", ";", "?", "!" and "»" and after "«": a no-break one, so that
+    a narrow phone never starts a line with the sign (``Est sorti\u00a0: 0 point.``)."""
+    with CATALOGUE.open("rb") as f:
+        french = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    breaking = [s for s in french if re.search(r" [:;?!»]|« ", s)]
+    assert not breaking, f"{len(breaking)} with an ordinary space: {breaking[:5]}"
+    glued = [s for s in french if re.search(r"\w[;?!](?:\s|$)", s)]
+    assert not glued, f"{len(glued)} without the space: {glued[:5]}"
+    assert len([s for s in french if "\u00a0:" in s]) > 400  # the rule is in use, not vacuous
 
 
 def test_the_compiled_catalogue_is_up_to_date():

@@ -64,7 +64,7 @@ def test_a_french_page_loads_the_french_words_an_english_page_none(client):
     assert r.headers["ETag"] == f'"{found.group(2)}"'
     body = r.get_data(as_text=True)
     words = json.loads(body.split("window.scorekeeperWords=", 1)[1].rstrip().rstrip(";"))
-    assert words["Went out: 0 points."] == "Est sorti : 0 point."
+    assert words["Went out: 0 points."] == "Est sorti : 0 point."
     assert words["Round %(number)s"] == "Manche %(number)s"
     assert set(words) <= set(SENTENCES)
     assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
@@ -84,7 +84,7 @@ def test_the_manifest_in_the_readers_language(client):
     assert manifest["description"] == "Keep score of May I rummy and ROY at the card table, round by round."
     french = client.get("/manifest.webmanifest", headers=FR)
     manifest = json.loads(french.get_data())
-    assert manifest["lang"] == "fr" and manifest["name"] == "scorekeeper : scores de May I et de ROY"
+    assert manifest["lang"] == "fr" and manifest["name"] == "scorekeeper : scores de May I et de ROY"
     assert manifest["description"].startswith("Tenez les scores du rami May I et de ROY")
     assert manifest["start_url"] == "/games" and manifest["short_name"] == "scorekeeper"
     assert english.headers["ETag"] != french.headers["ETag"]

@@ -1,6 +1,8 @@
 """Typed errors raised by the rules. Each names the field and the value at fault."""
 from __future__ import annotations
 
+from .words import _
+
 
 class RulesInputError(ValueError):
     """Input that cannot be judged at all (not a legal/illegal verdict).
@@ -22,4 +24,4 @@ class RulesInputError(ValueError):
         return type(self)(self.message, path, self.value)
 
     def __str__(self) -> str:
-        return f"{self.field}: {self.message}" if self.field else self.message
+        return _("%(field)s: %(error)s", field=self.field, error=self.message) if self.field else self.message

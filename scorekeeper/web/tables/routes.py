@@ -111,8 +111,8 @@ def create():
 
 
 def unprefixed(message: str, field: str) -> str:
-    """A service's message without the field name it starts with ("name: ...", in French "name : ...")."""
-    return re.sub(rf"^{re.escape(field)} ?: ", "", message)
+    """A service's message without the field name it starts with ("name: ...", in French "name\u00a0: ...")."""
+    return re.sub(rf"^{re.escape(field)}\u00a0?: ", "", message)
 
 
 def _home_refused(message: str):
