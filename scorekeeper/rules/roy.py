@@ -164,8 +164,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
 
     first = cards[0]
     if pending_draw and first.rank != rules.draw_card:
-        return illegal(_("After an ace you must start with an ace or draw %(owed)s; %(card)s is not an ace.",
-                         owed=pending_draw, card=first.code), special)
+        return illegal(ngettext("After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
+                                "After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
+                                pending_draw, card=first.code), special)
 
     lone_changer = len(cards) == 1 and first.rank == rules.suit_changer
     if lone_changer:
@@ -213,8 +214,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     effects = RoyEffects()
     if last.code == rules.skip_card:
         effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
-        notes.append(_("%(card)s on top: the next player draws %(draws)s and loses the turn.", card=last.code,
-                       draws=rules.skip_draw) + f" {cite(special)}")
+        notes.append(ngettext("%(card)s on top: the next player draws %(num)s and loses the turn.",
+                              "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw,
+                              card=last.code) + f" {cite(special)}")
     elif last.rank == rules.draw_card:
         trailing = 0
         for card in reversed(cards):
@@ -224,6 +226,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         responding = pending_draw if first.rank == rules.draw_card else 0
         draws = responding + rules.draw_per_card * trailing
         effects = RoyEffects(next_draws=draws)
-        notes.append(_("Ace on top: the next player must play an ace or draw %(draws)s.", draws=draws)
+        notes.append(ngettext("Ace on top: the next player must play an ace or draw %(num)s.",
+                              "Ace on top: the next player must play an ace or draw %(num)s.", draws)
                      + f" {cite(special)}")
     return RoyVerdict(True, [], effects, citations, 0, notes)
