@@ -206,6 +206,18 @@ def test_meld_checker_errors_in_french(client):
     assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d'une combinaison."]
 
 
+def test_clearing_the_last_card_with_the_keypad_is_no_error_in_french(client):
+    """Without JavaScript a keypad tap posts the form: a meld emptied by it is not yet a refusal."""
+    data = {"variant": "continental", "meld1": "8H", "target": "meld1", "clear": "1"}
+    en, fr = both(client, "post", "/tools/meld", data=data)
+    assert fr.status_code == en.status_code == 200
+    assert field_errors(fr) == field_errors(en) == []
+    assert 'name="meld1" value=""' in fr.get_data(as_text=True)
+    # the same empty form checked is refused, in French
+    en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "meld1": "", "check": "1"})
+    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d'une combinaison."]
+
+
 def test_roy_checker_in_french(client):
     en, fr = both(client, "get", "/tools/roy")
     assert_french(en, fr, "Vérificateur de coups ROY", "Carte du dessus de la défausse", "♥ cœur")
