@@ -263,6 +263,9 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
                  "±n = ajustement par décision", "parti après la manche 4", "talon épuisé"):
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
+    # each reminder of the legend: its name, its source, then a colon French spaces on its line
+    assert "Valeur des cartes (article Continental, Scoring)\u00a0: Joker = 50" in fr_text, fr_text
+    assert "Card points (Continental article, Scoring): Joker = 50" in en_text, en_text
     assert "Ann Bob Cleo Dmitri Evangeline Fred Gus Hattie" in fr_text  # no name broken by the wider round column
     for note in ("Option maison en vigueur : Les 2 servent aussi de joker",
                  "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
