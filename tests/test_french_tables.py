@@ -361,3 +361,14 @@ def test_the_shipped_examples_notes_are_marked_and_shown_in_french(client):
     # the differences in words (the contracts and wild cards themselves are written by rules/variants.py)
     assert "Changements par rapport à Continental : 6 manches, manche 2 : " in index
     assert "Changements par rapport à Clenney May I : 3 jeux de cartes quelle que soit la tablée" in index
+
+
+def test_a_house_variants_deck_steps_read_in_french(client):
+    """A difference built from smaller sentences ("2 for up to 5 players") is French throughout."""
+    r = client.post("/api/v1/variants", json={"based_on": "continental", "name": "Big table",
+                                              "changes": {"decks": [{"up_to": 5, "decks": 2}, {"up_to": 8, "decks": 3}]}})
+    assert r.status_code == 201, r.json
+    assert "decks: 2 for up to 5 players, 3 for up to 8 players" in plain(
+        client.get(f"/rules/{r.json['id']}", headers=EN).get_data(as_text=True))
+    page = plain(client.get(f"/rules/{r.json['id']}", headers=FR).get_data(as_text=True))
+    assert "jeux de cartes\xa0: 2 jusqu'à 5 joueurs, 3 jusqu'à 8 joueurs" in page
