@@ -145,7 +145,7 @@ def test_hand_calculator_in_french(client):
     en, fr = both(client, "post", "/tools/hand", data={"n_A": "1", "n_K": "2", "missing": "2"})
     assert fr.status_code == 200
     assert_french(en, fr, "Pénalité selon chaque variante", "2 × K à 10", "2 manquantes × 10",
-                  "Le joueur sorti marque 0 et retire 20 de son total.", "Ce n'est pas une pénalité : au ROY")
+                  "Le joueur sorti marque 0 et retire 20 de son total.", "Ce n’est pas une pénalité : au ROY")
     en, fr = both(client, "post", "/tools/hand", data={"n_7": "1", "missing": "1"})
     assert_french(en, fr, "1 × 7 à 7", "1 manquante × 10")
 
@@ -154,7 +154,7 @@ def test_hand_calculator_errors_in_french(client):
     en, fr = both(client, "post", "/tools/hand", data={"n_K": "abc", "missing": "99"})
     assert fr.status_code == 400
     errs = field_errors(fr)
-    assert "K : 'abc' n'est pas un nombre entier de 0 à 24" in errs
+    assert "K : 'abc' n’est pas un nombre entier de 0 à 24" in errs
     assert "Cartes manquantes : 99 est hors limites (de 0 à 60)" in errs
     assert_french(en, fr)
     en, fr = both(client, "post", "/tools/hand", data={"missing": "0"})
@@ -175,7 +175,7 @@ def test_deck_calculator_in_french(client):
     assert_french(en, fr, "Le jeu pour 4 joueurs", "Jeux", "Données", "Talon")
     en, fr = both(client, "post", "/tools/decks", data={"players": "12"})
     assert fr.status_code == 400
-    assert field_errors(fr) == ["Joueurs : 12 joueurs, c'est hors limites : les variantes se jouent de 2 à 8 joueurs"]
+    assert field_errors(fr) == ["Joueurs : 12 joueurs, c’est hors limites : les variantes se jouent de 2 à 8 joueurs"]
     assert_french(en, fr)
 
 
@@ -208,12 +208,12 @@ def test_may_i_house_option_and_several_discards_in_french(client):
     ({"variant": "continental", "players": "4", "discarder": "2", "claimants": ["2"]},
      "Demandeur : la place 2 a défaussé cette carte et ne peut pas réclamer sa propre défausse"),
     ({"variant": "continental", "players": "4", "discarder": "6"},
-     "Qui a défaussé : la place 6 n'existe pas ; à 4 joueurs, les places vont de 1 à 4"),
+     "Qui a défaussé : la place 6 n’existe pas ; à 4 joueurs, les places vont de 1 à 4"),
     ({"variant": "continental", "players": "4"}, "Qui a défaussé ? Touchez la place du joueur qui a défaussé."),
     ({"variant": "continental", "players": "x4", "discarder": "1"},
-     "Joueurs : 'x4' n'est pas un nombre entier de 1 à 99"),
+     "Joueurs : 'x4' n’est pas un nombre entier de 1 à 99"),
     ({"variant": "continental", "players": "4", "discarder": "1", "cards": "zéro"},
-     "Cartes défaussées demandées : 'zéro' n'est pas un nombre entier de 1 à 99"),
+     "Cartes défaussées demandées : 'zéro' n’est pas un nombre entier de 1 à 99"),
     ({"variant": "nope", "players": "4", "discarder": "1"}, "Variante : "),
 ])
 def test_may_i_errors_in_french(client, data, message):
@@ -238,10 +238,10 @@ def test_meld_checker_errors_in_french(client):
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "round": "x", "check": "1"})
     assert fr.status_code == 400
     errs = field_errors(fr)
-    assert "Manche : 'x' n'est pas un nombre entier de 1 à 99" in errs
+    assert "Manche : 'x' n’est pas un nombre entier de 1 à 99" in errs
     assert_french(en, fr)
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "check": "1"})
-    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d'une combinaison."]
+    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d’une combinaison."]
 
 
 def test_roy_checker_in_french(client):
@@ -252,7 +252,7 @@ def test_roy_checker_in_french(client):
     assert "Carte du dessus : '' devrait être une seule carte, ex. 9H" in field_errors(fr)
     en, fr = both(client, "post", "/tools/roy", data={"top": "9H", "cards": "9S", "announced_suit": "X",
                                                      "check": "1"})
-    assert "Couleur annoncée sur le valet : 'X' n'est pas une couleur (S, H, D ou C)" in field_errors(fr)
+    assert "Couleur annoncée sur le valet : 'X' n’est pas une couleur (S, H, D ou C)" in field_errors(fr)
 
 
 # ----- irregularity guide ------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ def test_irregularity_guide_start_in_french(client):
     en, fr = both(client, "get", "/tools/irregularities")
     assert_french(en, fr, "Guide des irrégularités", "Choisissez le jeu auquel vous jouez")
     en, fr = both(client, "get", "/tools/irregularities?variant=continental")
-    assert_french(en, fr, "Que s'est-il passé ?", "Jeu hors de son tour", "Quelqu'un a joué à la place d'un autre.",
+    assert_french(en, fr, "Que s’est-il passé ?", "Jeu hors de son tour", "Quelqu’un a joué à la place d’un autre.",
                   "Talon épuisé")
 
 
@@ -299,14 +299,14 @@ def test_irregularity_guide_errors_in_french(client):
     en, fr = both(client, "get", "/tools/irregularities", query_string={"variant": "continental", "topic": "fire"})
     assert fr.status_code == 400
     text = page_text(fr)
-    assert "Irrégularité : 'fire' n'est pas une irrégularité que le guide traite pour Continental" in text
+    assert "Irrégularité : 'fire' n’est pas une irrégularité que le guide traite pour Continental" in text
     assert "is not an irregularity" not in text
     en, fr = both(client, "get", "/tools/irregularities",
                   query_string={"variant": "continental", "topic": "re-deal", "step": ["maybe"]})
     assert fr.status_code == 400
     text = page_text(fr)  # the answers' keys are listed as they are typed in the address (ids)
-    assert "Réponse 1 : 'maybe' n'est pas une réponse à « Qu'est-ce qui n'allait pas dans la donne ? »" in text
-    assert "is not an answer" not in text and "Qu'est-ce qui n'allait pas dans la donne ?" in text
+    assert "Réponse 1 : 'maybe' n’est pas une réponse à « Qu’est-ce qui n’allait pas dans la donne ? »" in text
+    assert "is not an answer" not in text and "Qu’est-ce qui n’allait pas dans la donne ?" in text
 
 
 # ----- the API's verdicts follow Accept-Language ----------------------------------------------------
