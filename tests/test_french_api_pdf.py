@@ -45,7 +45,7 @@ def test_a_new_game_with_too_few_players_is_refused_in_french(client):
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/games",
                                        json={"variant": "le-may-i", "players": ["Ann"]}), 400, "players")
     assert en == "players: 1 players is out of range: Le May I is for 3 to 5 players"
-    assert fr == "players : 1 joueurs, c'est hors limites : Le May I se joue de 3 à 5 joueurs"
+    assert fr == "players : 1 joueurs, c’est hors limites : Le May I se joue de 3 à 5 joueurs"
 
 
 def test_a_seat_named_twice_is_refused_in_french(client):
@@ -65,18 +65,18 @@ def test_a_bad_card_in_a_hand_is_named_in_french(client, game):
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", json=body,
                                        headers=auth(game)), 400, "hands.Bob.cards[1]")
     assert en == "hands.Bob.cards[1]: 'QX' is not a card (rank A, 2-10, J, Q, K and suit S, H, D, C, or JK)"
-    assert fr.startswith("hands.Bob.cards[1] : 'QX' n'est pas une carte (rang A, 2-10, J, Q, K et couleur S (pique)")
+    assert fr.startswith("hands.Bob.cards[1] : 'QX' n’est pas une carte (rang A, 2-10, J, Q, K et couleur S (pique)")
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["rounds"] == []  # nothing was stored
 
 
 @pytest.mark.parametrize("hand,field,french", [
-    ({"points": -5}, "hands.Bob.points", "-5 n'est pas un nombre de points : ce nombre ne peut pas être négatif"),
+    ({"points": -5}, "hands.Bob.points", "-5 n’est pas un nombre de points : ce nombre ne peut pas être négatif"),
     ({"points": 5, "cards": ["KD"]}, "hands.Bob",
      "une main demande exactement un seul de cards, values, points, missing ou card_count (reçu : cards et points)"),
     ({"card_count": 3}, "hands.Bob.card_count",
      "card_count est pour ROY ; pour Continental, donnez les cartes restantes, leurs valeurs, les points, ou missing"),
-    ({"values": {"7": 2}}, "hands.Bob.values.7", "'7' n'est pas une valeur de carte dans Continental"),
-    ({"colour": "red"}, "hands.Bob.colour", "'colour' ne fait pas partie d'une main"),
+    ({"values": {"7": 2}}, "hands.Bob.values.7", "'7' n’est pas une valeur de carte dans Continental"),
+    ({"colour": "red"}, "hands.Bob.colour", "'colour' ne fait pas partie d’une main"),
 ])
 def test_bad_hands_name_the_field_and_value_in_french(client, game, hand, field, french):
     body = {"went_out": "Ann", "hands": {"Bob": hand, "Cleo": {"points": 5}, "Dan": {"points": 5}}}
@@ -96,10 +96,10 @@ def test_round_errors_from_the_service_in_french(client, game):
     assert fr == "la manche 3 ne peut pas être enregistrée avant la manche 1"
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", data="{nope",
                                        headers={**auth(game), "Content-Type": "application/json"}), 400, "body")
-    assert fr.startswith("le corps de la requête n'est pas du JSON valide")
+    assert fr.startswith("le corps de la requête n’est pas du JSON valide")
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/rounds", json=body), 401,
                                  "Authorization")
-    assert fr == "cette modification demande le jeton d'édition de la partie (Authorization: Bearer <edit_token>)"
+    assert fr == "cette modification demande le jeton d’édition de la partie (Authorization: Bearer <edit_token>)"
     en, fr = assert_same_refusal(*both(client, "get", "/api/v1/games/nope"), 404)
     assert (en, fr) == ("There is no game 'nope': check the address.", "Il n’y a pas de partie 'nope' : vérifiez l’adresse.")
 
@@ -110,7 +110,7 @@ def test_a_correction_without_a_reason_and_a_second_withdrawal_in_french(client,
     body = {"went_out": "Bob", "hands": {"Ann": {"points": 5}, "Cleo": {"points": 5}, "Dan": {"points": 5}}}
     en, fr = assert_same_refusal(*both(client, "put", f"/api/v1/games/{game['id']}/rounds/1", json=body,
                                        headers=auth(game)), 400, "reason")
-    assert fr.startswith("reason : None n'est pas une raison ; dites pourquoi la manche est corrigée")
+    assert fr.startswith("reason : None n’est pas une raison ; dites pourquoi la manche est corrigée")
     english = client.post(f"/api/v1/games/{game['id']}/withdraw", json={"player": "Dan"}, headers=auth(game))
     assert english.status_code == 200
     en, fr = assert_same_refusal(*both(client, "post", f"/api/v1/games/{game['id']}/withdraw",
@@ -122,18 +122,18 @@ def test_table_and_house_variant_refusals_in_french(client):
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/games",
                                        json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "table": 7}),
                                  400, "table")
-    assert (en, fr) == ("table: 7 is not a table id", "table : 7 n'est pas un identifiant de table")
+    assert (en, fr) == ("table: 7 is not a table id", "table : 7 n’est pas un identifiant de table")
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/variants", json={"based_on": "joybells"}), 400, "name")
     assert fr == "name : manquant (le nom que la famille donne à ses règles)"
     en, fr = assert_same_refusal(*both(client, "post", "/api/v1/variants",
                                        json={"based_on": "joybells", "name": "Ours", "colour": 1}), 400, "colour")
-    assert fr == "colour : n'est pas un champ d'une nouvelle variante maison (based_on, name, changes, table)"
+    assert fr == "colour : n’est pas un champ d’une nouvelle variante maison (based_on, name, changes, table)"
 
 
 @pytest.mark.parametrize("url,body,field,french", [
-    ("/api/v1/variants/joybells/hand-score", {"cards": ["QX"]}, "cards[0]", "cards[0] : 'QX' n'est pas une carte"),
+    ("/api/v1/variants/joybells/hand-score", {"cards": ["QX"]}, "cards[0]", "cards[0] : 'QX' n’est pas une carte"),
     ("/api/v1/variants/joybells/meld-check", {"melds": [["4S", "4D", "4C"]], "hand_cards": 0}, "hand_cards",
-     "hand_cards : 0 n'est pas un nombre de cartes dans une main"),
+     "hand_cards : 0 n’est pas un nombre de cartes dans une main"),
     ("/api/v1/variants/roy/play-check", {"top": "5H", "cards": [], "pending_draw": 3}, "pending_draw",
      "pending_draw : 3 ne peut pas être en attente : chaque as fait piocher 2 cartes au joueur suivant"),
     ("/api/v1/variants/roy/play-check", {"top": "5H", "cards": ["JH"]}, "announce",
@@ -259,14 +259,17 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
     fr_pages, fr_text = pdf_text(french)
     assert en_pages == fr_pages == 1
     for mark in ("sort = est sorti", "m = score non noté, règle des deux plus hauts",
-                 "i = main incorrecte, 10 par carte manquante", "c = corrigé", "stock = talon épuisé, personne n'est sorti",
+                 "i = main incorrecte, 10 par carte manquante", "c = corrigé", "stock = talon épuisé, personne n’est sorti",
                  "±n = ajustement par décision", "parti après la manche 4", "talon épuisé"):
         assert mark in fr_text, (mark, fr_text)
     assert "out = went out" in en_text
+    # each reminder of the legend: its name, its source, then a colon French spaces on its line
+    assert "Valeur des cartes (article Continental, Scoring)\u00a0: Joker = 50" in fr_text, fr_text
+    assert "Card points (Continental article, Scoring): Joker = 50" in en_text, en_text
     assert "Ann Bob Cleo Dmitri Evangeline Fred Gus Hattie" in fr_text  # no name broken by the wider round column
     for note in ("Option maison en vigueur : Les 2 servent aussi de joker",
-                 "Manche 2 : aucun score n'a été noté pour Cleo, qui reçoit 55",
-                 "Manche 3 : le talon s'est épuisé une deuxième fois",
+                 "Manche 2 : aucun score n’a été noté pour Cleo, qui reçoit 55",
+                 "Manche 3 : le talon s’est épuisé une deuxième fois",
                  "Manche 4 : il manquait 2 cartes à Evangeline, qui paie 20 (10 par carte manquante)",
                  "Hattie a abandonné après la manche 4 ; son total de 335 est la somme des deux plus hauts totaux",
                  "Manche 6 corrigée (Bob 40 → 20). Motif : Bob's 40 was counted twice",  # (the reason as typed)
@@ -304,7 +307,7 @@ def test_sheet_query_errors_in_french(client):
     english, french = both(client, "get", "/variants/joybells/scoresheet.pdf?paper=a3")
     assert english.status_code == french.status_code == 400
     assert english.get_data(as_text=True) == "paper: 'a3' is not a paper size (a4 or letter)\n"
-    assert french.get_data(as_text=True) == "paper : 'a3' n'est pas un format de papier (a4 ou letter)\n"
+    assert french.get_data(as_text=True) == "paper : 'a3' n’est pas un format de papier (a4 ou letter)\n"
     english, french = both(client, "get", "/variants/joybells/scoresheet.pdf?players=Ann,Bob,Cleo&dealer=Zed")
     assert french.get_data(as_text=True) == "dealer : 'Zed' ne fait pas partie des joueurs\n"
 
@@ -326,7 +329,7 @@ def test_a_broken_table_import_is_refused_in_french(client, app_factory, second_
     en, fr = assert_same_refusal(english, french, 400, "games")
     assert en.startswith("games: games[0].rounds[0].dealer_seat: 2, but the deal passes to seat 0 in round 1"), en
     assert fr.startswith("games: games[0].rounds[0].dealer_seat : 2, mais la donne passe à la place 0 dans la manche 1")
-    assert fr.endswith(f"(partie {game['id']!r}) ; rien n'a été importé"), fr
+    assert fr.endswith(f"(partie {game['id']!r}) ; rien n’a été importé"), fr
     assert other.get(f"/api/v1/tables/{table['id']}").status_code == 404
 
 

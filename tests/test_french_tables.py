@@ -80,9 +80,9 @@ def english_left(english: str, french: str) -> list[str]:
 
 
 def plain(page: str) -> str:
-    """The page with its entities read, one apostrophe (the pages use both ' and ’) and ordinary spaces
-    in numbers (Babel groups thousands with a narrow no-break space)."""
-    return html.unescape(page).replace("’", "'").replace("\u202f", " ")
+    """The page with its entities read and ordinary spaces in numbers (Babel groups thousands with a
+    narrow no-break space)."""
+    return html.unescape(page).replace("\u202f", " ")
 
 
 def both(client, url: str, method: str = "get", **kwargs) -> tuple[str, str, int]:
@@ -114,7 +114,7 @@ def french_table(client) -> dict:
     assert r.status_code == 302
     table_id = r.headers["Location"].rsplit("/", 1)[1]
     page = plain(client.get(r.headers["Location"], headers=FR).get_data(as_text=True))
-    assert "Table créée. Ajoutez-la à votre écran d'accueil" in page
+    assert "Table créée. Ajoutez-la à votre écran d’accueil" in page
     share = client.get(f"/tables/{table_id}/share").get_data(as_text=True)
     token = re.search(r"edit#token=([A-Za-z0-9_-]+)", share).group(1)
     r = client.post(f"/tables/{table_id}/games/new", headers=FR,
@@ -153,8 +153,8 @@ def test_the_history_filtered_in_french(client):
     french_only(client, f"{t['url']}?year=1999", "Aucune partie ne correspond à ces filtres.")
     page = french_only(client, f"{t['url']}?player=abc&year=soon&variant=poker",
                        "Ces filtres n’ont pas été appliqués comme demandé")
-    assert "Partie : cette table n'a jamais joué à 'poker'" in page
-    assert "Année : 'soon' n'est pas une année (comme 2026) ; toutes les périodes sont affichées." in \
+    assert "Partie : cette table n’a jamais joué à 'poker'" in page
+    assert "Année : 'soon' n’est pas une année (comme 2026) ; toutes les périodes sont affichées." in \
         page
 
 
@@ -165,15 +165,15 @@ def test_starting_and_adding_games_from_the_table_in_french(client):
     assert 'value="Ann"' in page
     french_only(client, f"{t['url']}/games/add", "Ajouter une partie à The Smiths", "Ajouter la partie")
     page = french_only(client, f"{t['url']}/games/add", method="post", status=400, data={"link": "hello"})
-    assert "Le lien d'édition de la partie : 'hello' n'est pas un lien d'édition" in page
+    assert "Le lien d’édition de la partie : 'hello' n’est pas un lien d’édition" in page
     page = french_only(client, f"{t['url']}/games/add", method="post", status=400,
                        data={"link": f"http://x/games/{t['unfinished']}/edit?token=nope"})
-    assert "ce lien d'édition n'est plus valable" in page
+    assert "ce lien d’édition n’est plus valable" in page
     french_only(client, f"{t['url']}/share", "Pour la discussion de famille (lecture seule)",
                 "Remplacer le lien d’édition", "Résultats en CSV")
     r = client.post(f"{t['url']}/token", headers=FR)
     assert r.status_code == 302
-    assert "Nouveau lien d'édition créé" in plain(client.get(r.headers["Location"], headers=FR).get_data(as_text=True))
+    assert "Nouveau lien d’édition créé" in plain(client.get(r.headers["Location"], headers=FR).get_data(as_text=True))
     french_only(client, f"{t['url']}/edit", "Tenir les scores de The Smiths", "Seulement consulter la table")
 
 
@@ -202,7 +202,7 @@ def test_a_players_page_rename_and_merge_in_french(client):
     r = client.post(f"{t['url']}/players/{bob}/rename", data={"name": "Robert"}, headers=FR)
     assert r.status_code == 302
     page = plain(client.get(r.headers["Location"], headers=FR).get_data(as_text=True))
-    assert "Bob s'appelle maintenant Robert dans toutes les parties de la table." in page
+    assert "Bob s’appelle maintenant Robert dans toutes les parties de la table." in page
 
 
 def test_statistics_head_to_head_ratings_and_charts_in_french(client):
@@ -238,17 +238,17 @@ def test_the_table_import_refuses_in_the_readers_language(client):
     t = french_table(client)
     doc = client.get(f"/api/v1/tables/{t['id']}/export.json").json
     cases = [
-        ({**doc, "version": 99}, "version : 99 n'est pas une version d'export de table que ce serveur lit",
+        ({**doc, "version": 99}, "version : 99 n’est pas une version d’export de table que ce serveur lit",
          "version: 99 is not a table export version this server reads"),
-        ({**doc, "format": "other"}, "format : ce n'est pas un export de table scorekeeper",
+        ({**doc, "format": "other"}, "format : ce n’est pas un export de table scorekeeper",
          "format: not a scorekeeper table export"),
         ({**doc, "table": {**doc["table"], "created_at": "yesterday"}},
-         "table.created_at : 'yesterday' n'est pas une date et heure ISO 8601",
+         "table.created_at : 'yesterday' n’est pas une date et heure ISO 8601",
          "table.created_at: 'yesterday' is not an ISO 8601 time"),
         ({**doc, "players": "everyone"}, "players : une liste des joueurs de la table est attendue",
          "players: expected a list of the roster's players"),
         ({**doc, "house_variants": [{"id": "h-x", "edit_token_hash": "t"}]},
-         "house_variants[0] : l'export d'une table ne porte ni jeton d'édition",
+         "house_variants[0] : l’export d’une table ne porte ni jeton d’édition",
          "house_variants[0]: a table's export carries no edit token"),
     ]
     for body, french, english in cases:
@@ -258,7 +258,7 @@ def test_the_table_import_refuses_in_the_readers_language(client):
         assert french in fr.json["error"], fr.json
         assert english in en.get_data(as_text=True)
     r = client.post("/api/v1/tables", json={"name": " "}, headers=FR)
-    assert r.status_code == 400 and "name : le nom d'une table ne peut pas être vide" in r.json["error"]
+    assert r.status_code == 400 and "name : le nom d’une table ne peut pas être vide" in r.json["error"]
 
 
 # ----- house variants --------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def test_a_house_variant_made_refused_changed_shared_and_imported_in_french(app,
     refused = form_data(**{**JOYBELLS_SMITH, "melds.run_max": "3"})
     page = french_only(client, new, method="post", status=400, data={**refused, "check": "1"})
     assert "Pas enregistré : 1 point à corriger." in page
-    assert "Séquence la plus longue : une séquence d'au moins 4 cartes dépasse la séquence la plus longue " \
+    assert "Séquence la plus longue : une séquence d’au moins 4 cartes dépasse la séquence la plus longue " \
            "permise (3)" in page
     page = french_only(client, new, method="post", data={**form_data(**JOYBELLS_SMITH), "check": "1"})
     assert "Ces règles sont jouables. Changements par rapport à Joybells : " in page
@@ -297,7 +297,7 @@ def test_a_house_variant_made_refused_changed_shared_and_imported_in_french(app,
     assert bad != toml
     page = french_only(client, "/rules/import", method="post", status=400, data={"text": bad})
     assert "Pas importé." in page and "Fichier : " in page
-    assert "une séquence d'au moins 3 cartes dépasse la séquence la plus longue permise (2)" in \
+    assert "une séquence d’au moins 3 cartes dépasse la séquence la plus longue permise (2)" in \
         page
     page = french_only(client, "/rules/import", method="post", status=400, data={"text": "x = = 1"})
     assert "pas un fichier TOML" in page
@@ -310,7 +310,7 @@ def test_house_rules_refusals_and_differences_speak_french_in_the_api(client):
     body = {"based_on": "joybells", "name": "Ours", "changes": {"melds": {"run_max": 3}}}
     r = client.post("/api/v1/variants", json=body, headers=FR)
     assert r.status_code in (400, 422)
-    assert "une séquence d'au moins 4 cartes dépasse la séquence la plus longue permise (3)" in \
+    assert "une séquence d’au moins 4 cartes dépasse la séquence la plus longue permise (3)" in \
         r.json["error"]
     r = client.post("/api/v1/variants", json=body, headers=EN)
     assert "a run of at least 4 cards is longer than the longest run (3)" in r.json["error"]
@@ -344,7 +344,7 @@ def test_every_french_sentence_keeps_the_placeholders_of_its_english():
 @pytest.mark.parametrize("path", ["/tables/nope", "/tables/nope/stats"])
 def test_a_missing_table_is_said_in_french(client, path):
     r = client.get(path, headers=FR)
-    assert r.status_code == 404 and "Il n'y a pas de table à cette adresse." in plain(r.get_data(as_text=True))
+    assert r.status_code == 404 and "Il n’y a pas de table à cette adresse." in plain(r.get_data(as_text=True))
 
 
 def test_the_shipped_examples_notes_are_marked_and_shown_in_french(client):
@@ -361,3 +361,14 @@ def test_the_shipped_examples_notes_are_marked_and_shown_in_french(client):
     # the differences in words (the contracts and wild cards themselves are written by rules/variants.py)
     assert "Changements par rapport à Continental : 6 manches, manche 2 : " in index
     assert "Changements par rapport à Clenney May I : 3 jeux de cartes quelle que soit la tablée" in index
+
+
+def test_a_house_variants_deck_steps_read_in_french(client):
+    """A difference built from smaller sentences ("2 for up to 5 players") is French throughout."""
+    r = client.post("/api/v1/variants", json={"based_on": "continental", "name": "Big table",
+                                              "changes": {"decks": [{"up_to": 5, "decks": 2}, {"up_to": 8, "decks": 3}]}})
+    assert r.status_code == 201, r.json
+    assert "decks: 2 for up to 5 players, 3 for up to 8 players" in plain(
+        client.get(f"/rules/{r.json['id']}", headers=EN).get_data(as_text=True))
+    page = plain(client.get(f"/rules/{r.json['id']}", headers=FR).get_data(as_text=True))
+    assert "jeux de cartes\xa0: 2 jusqu’à 5 joueurs, 3 jusqu’à 8 joueurs" in page

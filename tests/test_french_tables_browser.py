@@ -54,7 +54,7 @@ def test_the_table_pages_in_french_on_a_phone(page):
     page.goto(table_url + "/games/add")
     page.fill("#link", "pas un lien")
     submit(page, "main button[type=submit]")
-    assert "n'est pas un lien d'édition" in page.text_content("#link-error")
+    assert "n’est pas un lien d’édition" in page.text_content("#link-error")
     check_page(page, "fr table add game refused")
     page.goto(page.base_url + "/")
     check_page(page, "fr home with a table")

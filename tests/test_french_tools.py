@@ -107,7 +107,7 @@ def test_hand_calculator_in_french(client):
     en, fr = both(client, "post", "/tools/hand", data={"n_A": "1", "n_K": "2", "missing": "2"})
     assert fr.status_code == 200
     assert_french(en, fr, "Pénalité selon chaque variante", "2 × K à 10", "2 manquantes × 10",
-                  "Le joueur sorti marque 0 et retire 20 de son total.", "Ce n'est pas une pénalité : au ROY")
+                  "Le joueur sorti marque 0 et retire 20 de son total.", "Ce n’est pas une pénalité : au ROY")
     en, fr = both(client, "post", "/tools/hand", data={"n_7": "1", "missing": "1"})
     assert_french(en, fr, "1 × 7 à 7", "1 manquante × 10")
 
@@ -116,7 +116,7 @@ def test_hand_calculator_errors_in_french(client):
     en, fr = both(client, "post", "/tools/hand", data={"n_K": "abc", "missing": "99"})
     assert fr.status_code == 400
     errs = field_errors(fr)
-    assert "K : 'abc' n'est pas un nombre entier de 0 à 24" in errs
+    assert "K : 'abc' n’est pas un nombre entier de 0 à 24" in errs
     assert "Cartes manquantes : 99 est hors limites (de 0 à 60)" in errs
     assert_french(en, fr)
     en, fr = both(client, "post", "/tools/hand", data={"missing": "0"})
@@ -137,7 +137,7 @@ def test_deck_calculator_in_french(client):
     assert_french(en, fr, "Le jeu pour 4 joueurs", "Jeux", "Données", "Talon")
     en, fr = both(client, "post", "/tools/decks", data={"players": "12"})
     assert fr.status_code == 400
-    assert field_errors(fr) == ["Joueurs : 12 joueurs, c'est hors limites : les variantes se jouent de 2 à 8 joueurs"]
+    assert field_errors(fr) == ["Joueurs : 12 joueurs, c’est hors limites : les variantes se jouent de 2 à 8 joueurs"]
     assert_french(en, fr)
 
 
@@ -170,12 +170,12 @@ def test_may_i_house_option_and_several_discards_in_french(client):
     ({"variant": "continental", "players": "4", "discarder": "2", "claimants": ["2"]},
      "Demandeur : la place 2 a défaussé cette carte et ne peut pas réclamer sa propre défausse"),
     ({"variant": "continental", "players": "4", "discarder": "6"},
-     "Qui a défaussé : la place 6 n'existe pas ; à 4 joueurs, les places vont de 1 à 4"),
+     "Qui a défaussé : la place 6 n’existe pas ; à 4 joueurs, les places vont de 1 à 4"),
     ({"variant": "continental", "players": "4"}, "Qui a défaussé ? Touchez la place du joueur qui a défaussé."),
     ({"variant": "continental", "players": "x4", "discarder": "1"},
-     "Joueurs : 'x4' n'est pas un nombre entier de 1 à 99"),
+     "Joueurs : 'x4' n’est pas un nombre entier de 1 à 99"),
     ({"variant": "continental", "players": "4", "discarder": "1", "cards": "zéro"},
-     "Cartes défaussées demandées : 'zéro' n'est pas un nombre entier de 1 à 99"),
+     "Cartes défaussées demandées : 'zéro' n’est pas un nombre entier de 1 à 99"),
     ({"variant": "nope", "players": "4", "discarder": "1"}, "Variante : "),
 ])
 def test_may_i_errors_in_french(client, data, message):
@@ -200,10 +200,10 @@ def test_meld_checker_errors_in_french(client):
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "round": "x", "check": "1"})
     assert fr.status_code == 400
     errs = field_errors(fr)
-    assert "Manche : 'x' n'est pas un nombre entier de 1 à 99" in errs
+    assert "Manche : 'x' n’est pas un nombre entier de 1 à 99" in errs
     assert_french(en, fr)
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "check": "1"})
-    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d'une combinaison."]
+    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d’une combinaison."]
 
 
 def test_clearing_the_last_card_with_the_keypad_is_no_error_in_french(client):
@@ -215,7 +215,7 @@ def test_clearing_the_last_card_with_the_keypad_is_no_error_in_french(client):
     assert 'name="meld1" value=""' in fr.get_data(as_text=True)
     # the same empty form checked is refused, in French
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "meld1": "", "check": "1"})
-    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d'une combinaison."]
+    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d’une combinaison."]
 
 
 def test_roy_checker_in_french(client):
@@ -226,7 +226,7 @@ def test_roy_checker_in_french(client):
     assert "Carte du dessus : '' devrait être une seule carte, ex. 9H" in field_errors(fr)
     en, fr = both(client, "post", "/tools/roy", data={"top": "9H", "cards": "9S", "announced_suit": "X",
                                                      "check": "1"})
-    assert "Couleur annoncée sur le valet : 'X' n'est pas une couleur (S, H, D ou C)" in field_errors(fr)
+    assert "Couleur annoncée sur le valet : 'X' n’est pas une couleur (S, H, D ou C)" in field_errors(fr)
 
 
 CONT_MELDS = ("Continental Rummy (encyclopedia article), Object", "Continental Rummy (article d’encyclopédie), Object")
@@ -277,12 +277,12 @@ MELD_REFUSALS = [
     ({"variant": "continental", "meld1": "QH KH AH 2H"}, [
         ("An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, not both: a run may not go round the corner "
          "(K-A-2).",
-         "À Continental, l'as est bas (A-2-3-4) ou haut (J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut "
+         "À Continental, l’as est bas (A-2-3-4) ou haut (J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut "
          "pas tourner (K-A-2)."),
     ], CONT_MELDS),
     ({"variant": "joybells", "meld1": "QH KH AH JH"}, [
         ("Aces are low only in Joybells runs (A-2-3-4): an ace cannot follow a king.",
-         "À Joybells, l'as est seulement bas dans les séquences (A-2-3-4) : un as ne peut pas suivre un roi."),
+         "À Joybells, l’as est seulement bas dans les séquences (A-2-3-4) : un as ne peut pas suivre un roi."),
     ], ("Joybells (a family's rules), Groups and Runs", "Joybells (règles d’une famille), Groups and Runs")),
     ({"variant": "continental", "meld1": "8H JK AD"}, [
         ("Wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 2 wild cards and "
@@ -318,7 +318,7 @@ def test_a_refused_meld_of_a_contract_is_named_in_french(client):
     data = {"variant": "continental", "round": "1", "meld1": "9H 9S", "meld2": "4C 5C 6C 7C", "check": "1"}
     en, fr = both(client, "post", "/tools/meld", data=data)
     assert reasons(fr) == [
-        f"La première combinaison (9H 9S) n'est pas valable : À Continental, un brelan demande au moins 3 cartes de même "
+        f"La première combinaison (9H 9S) n’est pas valable : À Continental, un brelan demande au moins 3 cartes de même "
         f"valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
         f"À Continental, un brelan demande au moins 3 cartes de même valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
     ]
@@ -342,20 +342,20 @@ def test_every_citation_of_a_french_verdict_is_the_one_its_rule_box_names(client
 # (form, English, French, citation): the ROY play checker's refusals and notes
 ROY_VERDICTS = [
     ({"top": "9H", "cards": "KD"}, "The first card must match the top card 9H in suit or rank; KD does neither.",
-     "La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n'a ni l'une ni l'autre.",
+     "La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n’a ni l’une ni l’autre.",
      ROY_PLAY),
     ({"top": "9H", "cards": "9S 10D"}, "After 9S you may play only a 9 or the 10S; card 2, 10D, is neither.",
-     "Après 9S, on ne peut jouer qu'un 9 ou le 10S ; la carte 2, 10D, n'est ni l'un ni l'autre.", ROY_PLAY),
+     "Après 9S, on ne peut jouer qu’un 9 ou le 10S ; la carte 2, 10D, n’est ni l’un ni l’autre.", ROY_PLAY),
     ({"top": "QS", "cards": "KS AS 2S"},
      "After AS you may play only another A (nothing is above an ace: A-2 is not a chain); card 3, 2S, is neither.",
-     "Après AS, on ne peut jouer qu'un autre A (rien n'est au-dessus de l'as : A-2 ne s'enchaîne pas) ; la carte 3, 2S, "
-     "n'en est pas un.", ROY_PLAY),
+     "Après AS, on ne peut jouer qu’un autre A (rien n’est au-dessus de l’as : A-2 ne s’enchaîne pas) ; la carte 3, 2S, "
+     "n’en est pas un.", ROY_PLAY),
     ({"top": "AH", "pending": "2", "cards": "KH"},
      "After an ace you must start with an ace or draw 2; KH is not an ace.",
-     "Après un as, il faut commencer par un as ou piocher 2 cartes ; KH n'est pas un as.", ROY_SPECIAL),
+     "Après un as, il faut commencer par un as ou piocher 2 cartes ; KH n’est pas un as.", ROY_SPECIAL),
     ({"top": "JH", "announced_suit": "D", "cards": "9S"},
      "The suit was changed to diamonds: the first card must be a diamond or a J; 9S is neither.",
-     "La couleur annoncée est carreau : la première carte doit être un carreau ou un J ; 9S n'est ni l'un ni l'autre.",
+     "La couleur annoncée est carreau : la première carte doit être un carreau ou un J ; 9S n’est ni l’un ni l’autre.",
      ROY_SPECIAL),
 ]
 
@@ -378,7 +378,7 @@ def test_roy_refusals_in_french_and_english_unchanged(client, form, english, fre
      f"As sur le dessus : le joueur suivant doit jouer un as ou piocher 2 cartes. ({ROY_SPECIAL[1]})"),
     ({"top": "9H", "cards": "JH", "announce": "S"},
      f"JH played alone is wild: the suit is now spades. ({ROY_SPECIAL[0]})",
-     f"JH joué seul change la couleur : c'est maintenant pique. ({ROY_SPECIAL[1]})"),
+     f"JH joué seul change la couleur : c’est maintenant pique. ({ROY_SPECIAL[1]})"),
     ({"top": "9H", "cards": ""}, "Nothing played: the player draws 1 card and the turn passes.",
      "Rien de joué : le joueur pioche 1 carte et passe la main au suivant."),
     ({"top": "9H", "cards": "9S 9D", "announce": "S"},
@@ -398,7 +398,7 @@ def test_irregularity_guide_start_in_french(client):
     en, fr = both(client, "get", "/tools/irregularities")
     assert_french(en, fr, "Guide des irrégularités", "Choisissez le jeu auquel vous jouez")
     en, fr = both(client, "get", "/tools/irregularities?variant=continental")
-    assert_french(en, fr, "Que s'est-il passé ?", "Jeu hors de son tour", "Quelqu'un a joué à la place d'un autre.",
+    assert_french(en, fr, "Que s’est-il passé ?", "Jeu hors de son tour", "Quelqu’un a joué à la place d’un autre.",
                   "Talon épuisé")
 
 
@@ -436,14 +436,14 @@ def test_irregularity_guide_errors_in_french(client):
     en, fr = both(client, "get", "/tools/irregularities", query_string={"variant": "continental", "topic": "fire"})
     assert fr.status_code == 400
     text = page_text(fr)
-    assert "Irrégularité : 'fire' n'est pas une irrégularité que le guide traite pour Continental" in text
+    assert "Irrégularité : 'fire' n’est pas une irrégularité que le guide traite pour Continental" in text
     assert "is not an irregularity" not in text
     en, fr = both(client, "get", "/tools/irregularities",
                   query_string={"variant": "continental", "topic": "re-deal", "step": ["maybe"]})
     assert fr.status_code == 400
     text = page_text(fr)  # the answers' keys are listed as they are typed in the address (ids)
-    assert "Réponse 1 : 'maybe' n'est pas une réponse à « Qu'est-ce qui n'allait pas dans la donne ? »" in text
-    assert "is not an answer" not in text and "Qu'est-ce qui n'allait pas dans la donne ?" in text
+    assert "Réponse 1 : 'maybe' n’est pas une réponse à « Qu’est-ce qui n’allait pas dans la donne ? »" in text
+    assert "is not an answer" not in text and "Qu’est-ce qui n’allait pas dans la donne ?" in text
 
 
 # ----- the API's verdicts follow Accept-Language ----------------------------------------------------
@@ -488,18 +488,18 @@ def test_api_meld_check_reasons_follow_accept_language(client):
         f"not both: a run may not go round the corner (K-A-2). ({CONT_MELDS[0]})",
     ]
     assert fr["reasons"] == [
-        "La première combinaison (7H 8S KD) n'est pas valable : Pas un brelan : un brelan est fait de cartes de même "
+        "La première combinaison (7H 8S KD) n’est pas valable : Pas un brelan : un brelan est fait de cartes de même "
         f"valeur ; ici il y a des 7 (7H), des 8 (8S), des rois (KD). ({CONT_MELDS[1]}) Pas une séquence : à Continental, "
         f"une séquence demande au moins 4 cartes de même couleur ; celle-ci en a 3. ({CONT_MELDS[1]}) Pas une "
         "séquence : une séquence est faite de cartes de même couleur ; ici il y a du pique (8S) et du cœur (7H) et du "
         f"carreau (KD). ({CONT_MELDS[1]})",
-        "La deuxième combinaison (QH KH AH 2H) n'est pas valable : À Continental, l'as est bas (A-2-3-4) ou haut "
+        "La deuxième combinaison (QH KH AH 2H) n’est pas valable : À Continental, l’as est bas (A-2-3-4) ou haut "
         "(J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut pas tourner (K-A-2). "
         f"({CONT_MELDS[1]})",
     ]
     # each refused meld gives its own reasons too, the same sentences without the meld's name
-    assert " ".join(fr["melds"][0]["reasons"]) == fr["reasons"][0].split("n'est pas valable : ", 1)[1]
-    assert fr["melds"][1]["reasons"] == [fr["reasons"][1].split("n'est pas valable : ", 1)[1]]
+    assert " ".join(fr["melds"][0]["reasons"]) == fr["reasons"][0].split("n’est pas valable : ", 1)[1]
+    assert fr["melds"][1]["reasons"] == [fr["reasons"][1].split("n’est pas valable : ", 1)[1]]
     assert " ".join(en["melds"][0]["reasons"]) == en["reasons"][0].split("is not legal: ", 1)[1]
     assert without(fr, "reasons", "melds") == without(en, "reasons", "melds")
     assert [without(m, "reasons") for m in fr["melds"]] == [without(m, "reasons") for m in en["melds"]]
@@ -516,7 +516,7 @@ def test_api_contract_reasons_and_notes_follow_accept_language(client):
         "In round 7 of Joybells you go down only by going out: every card (12 dealt + 1 drawn = 13) in the 3 runs, "
         f"with no discard; these melds hold 12. ({last[0]})"]
     assert fr["reasons"] == [
-        "À la manche 7 de Joybells, on ne pose qu'en sortant : toutes les cartes (12 distribuées + 1 piochée = 13) "
+        "À la manche 7 de Joybells, on ne pose qu’en sortant : toutes les cartes (12 distribuées + 1 piochée = 13) "
         f"dans les 3 séquences, sans défausse ; ces combinaisons en contiennent 12. ({last[1]})"]
     assert en["notes"] == [
         "Two runs of one suit are allowed here; they stay separate runs. (scorekeeper's rulings, Built-in variants)",
@@ -524,7 +524,7 @@ def test_api_contract_reasons_and_notes_follow_accept_language(client):
     assert fr["notes"] == [  # our own rulings cited in French, the source's heading as written
         "Ici, deux séquences de la même couleur sont permises ; elles restent des séquences distinctes. "
         "(décisions de scorekeeper, Variantes intégrées)",
-        f"La manche 7 est la dernière : pour sortir, on joue toutes ses cartes ; il n'y a pas de défausse "
+        f"La manche 7 est la dernière : pour sortir, on joue toutes ses cartes ; il n’y a pas de défausse "
         f"finale. ({last[1]})"]
 
 
@@ -535,7 +535,7 @@ def test_api_roy_play_check_follows_accept_language(client):
     assert client.post(url, json=body).get_json() == en
     assert en["reasons"] == [f"The first card must match the top card 9H in suit or rank; KD does neither. ({ROY_PLAY[0]})"]
     assert fr["reasons"] == [
-        f"La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n'a ni l'une ni l'autre. "
+        f"La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n’a ni l’une ni l’autre. "
         f"({ROY_PLAY[1]})"]
     assert without(fr, "reasons") == without(en, "reasons")
     body = {"top": "AH", "cards": ["AS"], "pending_draw": 2}

@@ -90,9 +90,10 @@ def test_every_sentence_users_see_is_in_the_french_catalogue(tmp_path):
     assert not fuzzy, f"fuzzy (check and unmark): {fuzzy[:20]}"
 
 
-def test_french_punctuation_keeps_its_space_on_the_same_line():
+def test_french_typography_in_the_catalogue():
     """French puts a space before ":", ";", "?", "!" and "»" and after "«": a no-break one, so that
-    a narrow phone never starts a line with the sign (``Est sorti\u00a0: 0 point.``)."""
+    a narrow phone never starts a line with the sign (``Est sorti\u00a0: 0 point.``); and its
+    apostrophe is the typographic one."""
     with CATALOGUE.open("rb") as f:
         french = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
     breaking = [s for s in french if re.search(r" [:;?!»]|« ", s)]
@@ -100,6 +101,9 @@ def test_french_punctuation_keeps_its_space_on_the_same_line():
     glued = [s for s in french if re.search(r"\w[;?!](?:\s|$)", s)]
     assert not glued, f"{len(glued)} without the space: {glued[:5]}"
     assert len([s for s in french if "\u00a0:" in s]) > 400  # the rule is in use, not vacuous
+    # one apostrophe throughout, the typographic one (l’as, n’est); straight quotes stay for values ('10H')
+    straight = [s for s in french if re.search(r"\w'\w", s)]
+    assert not straight, f"{len(straight)} with a straight apostrophe: {straight[:5]}"
 
 
 def test_the_compiled_catalogue_is_up_to_date():
@@ -134,3 +138,19 @@ def test_wtforms_own_messages_follow_the_reader(app, language, message):
             assert not form.validate()
             if lang == language:
                 assert form.n.errors == [message]
+
+
+def test_sentences_inside_other_sentences_are_in_the_catalogue_too():
+    """pybabel does not extract a ``_()`` written inside another one's arguments, so the test above
+    cannot see it: every literal given to ``_``/``ngettext`` in the package must be in the catalogue."""
+    import ast
+
+    with CATALOGUE.open("rb") as f:
+        known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    calls = [(path.relative_to(ROOT), node.lineno, node.args[0].value)
+             for path in (ROOT / "scorekeeper").rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "_l", "ngettext")
+             and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+    assert len(calls) > 1000
+    missing = [call for call in calls if call[2] not in known]
+    assert not missing, missing

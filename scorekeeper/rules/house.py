@@ -548,8 +548,8 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
             n = v.deck_steps[0].decks
             add("decks", ngettext("%(num)s deck at every table", "%(num)s decks at every table", n))
         else:
-            add("decks", _("decks: %(steps)s", steps=", ".join(_("%(decks)s for up to %(players)s players", decks=s.decks,
-                                                                   players=s.up_to) for s in v.deck_steps)))
+            steps = [_("%(decks)s for up to %(players)s players", decks=s.decks, players=s.up_to) for s in v.deck_steps]
+            add("decks", _("decks: %(steps)s", steps=", ".join(steps)))
     if "jokers_per_deck" in ch:
         add("jokers_per_deck", _("%(n)s jokers per deck", n=v.jokers_per_deck) if v.jokers_per_deck else _("no jokers"))
     if "cards_dealt" in ch:

@@ -189,5 +189,5 @@ def import_file():
                 flash(_("Imported “%(name)s”. This phone may change these rules.", name=saved.row.name), "ok")
                 return redirect(url_for("rules.variant_page", variant_id=saved.row.id))
     elif request.method == "POST":
-        error = "; ".join(_("%(field)s: %(error)s", field=k, error=" ".join(map(str, v))) for k, v in form.errors.items())
+        error = _("; ").join(_("%(field)s: %(error)s", field=k, error=" ".join(map(str, v))) for k, v in form.errors.items())
     return render_template("house/import.html", form=form, error=error), 400 if error else 200

@@ -106,7 +106,7 @@ def create():
         remember(created.table.id, created.edit_token)
         flash(_("Table started. Add it to your home screen: it is how the family comes back."), "ok")
         return redirect(url_for("tables.table", table_id=created.table.id))
-    return _home_refused(_("Name of the table: %(error)s", error="; ".join(
+    return _home_refused(_("Name of the table: %(error)s", error=_("; ").join(
         map(str, form.name.errors or [_("the form could not be accepted; reload the page and try again")]))))
 
 
@@ -265,7 +265,7 @@ def add_game(table_id: str):
                 return redirect(url_for("tables.table", table_id=table.id))
     elif request.method == "POST":
         error = _("The game's edit link: %(error)s",
-                  error="; ".join(map(str, form.link.errors or [_("reload the page and try again")])))
+                  error=_("; ").join(map(str, form.link.errors or [_("reload the page and try again")])))
     return render_template("tables/add_game.html", table=table, form=form, error=error), (400 if error else 200)
 
 
@@ -307,7 +307,7 @@ def rename(table_id: str, player_id: int):
     form = RenameForm()
     if not form.validate_on_submit():
         return player(table_id, player_id, rename_error=_("New name: %(error)s",
-                                                           error="; ".join(map(str, form.name.errors or [_("try again")]))))
+                                                           error=_("; ").join(map(str, form.name.errors or [_("try again")]))))
     old = person.name
     try:
         svc.rename_player(table, person, form.name.data)
