@@ -546,6 +546,49 @@ def test_api_roy_play_check_follows_accept_language(client):
     assert without(fr, "notes") == without(en, "notes") and fr["effects"]["next_draws"] == 4
 
 
+@pytest.mark.parametrize("method, url, body, status, english, french", [
+    ("post", "/api/v1/variants/continental/meld-check", "", 400, "body: empty; send a JSON object",
+     "body : vide ; envoyez un objet JSON"),
+    ("post", "/api/v1/variants/continental/meld-check", "[1, 2]", 400, "body: [1, 2] is not a JSON object",
+     "body : [1, 2] n’est pas un objet JSON"),
+    ("post", "/api/v1/variants/continental/meld-check", {"melds": "x"}, 400,
+     'melds: "x" is not a list of melds (lists of card codes)',
+     'melds : "x" n’est pas une liste de combinaisons (des listes de codes de cartes)'),
+    ("post", "/api/v1/variants/continental/meld-check", {"melds": [], "round": "2"}, 400,
+     'round: "2" is not a whole number', 'round : "2" n’est pas un nombre entier'),
+    ("post", "/api/v1/variants/roy/meld-check", {"melds": []}, 422, "variant: ROY has no sets or runs to check",
+     "variant : ROY n’a ni brelans ni séquences à vérifier"),
+    ("post", "/api/v1/variants/continental/may-i", {"players": 4, "current": 1, "claimants": ["x"]}, 400,
+     'claimants[0]: "x" is not a seat number (a whole number)',
+     'claimants[0] : "x" n’est pas un numéro de place (un nombre entier)'),
+    ("post", "/api/v1/variants/continental/play-check", {}, 404,
+     "variant: Continental has no play-check (it is for ROY)",
+     "variant : Continental n’a pas de play-check (il est réservé à ROY)"),
+    ("post", "/api/v1/variants/roy/play-check", {}, 400, "top: missing", "top : manquant"),
+    ("post", "/api/v1/variants/roy/play-check", {"top": "9H", "announce": 3}, 400,
+     "announce: 3 is not a suit (S, H, D or C)", "announce : 3 n’est pas une couleur (S, H, D ou C)"),
+    ("get", "/api/v1/variants/joybells/decks", None, 400, "players: missing (add ?players=N)",
+     "players : manquant (ajoutez le paramètre players=N)"),
+    ("get", "/api/v1/variants?table=a%20b", None, 400, "table: 'a b' is not a table id",
+     "table : 'a b' n’est pas un identifiant de table"),
+])
+def test_api_rules_refusals_in_french_and_english_unchanged(client, method, url, body, status, english, french):
+    """The rules API's own refusals (a body or field of the wrong shape) follow Accept-Language as the
+    rules' refusals do; without the header, or in English, they read as before."""
+    if body is None:
+        kw = {}
+    elif isinstance(body, dict):
+        kw = {"json": body}
+    else:  # a body that is not a JSON object
+        kw = {"data": body, "content_type": "application/json"}
+    call = getattr(client, method)
+    en, fr, none = call(url, headers=EN, **kw), call(url, headers=FR, **kw), call(url, **kw)
+    assert en.status_code == fr.status_code == none.status_code == status
+    assert en.get_json()["error"] == none.get_json()["error"] == english
+    assert fr.get_json()["error"] == french
+    assert without(fr.get_json(), "error") == without(en.get_json(), "error")
+
+
 # ----- our own words ------------------------------------------------------------------------------------
 
 OURS = ("scorekeeper/rules/irregularities.py", "scorekeeper/rules/may_i.py", "scorekeeper/rules/calculators.py",
