@@ -13,10 +13,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from french import source_headings
-from scorekeeper.rules import irregularities, reference
-from scorekeeper.rules.cards import parse_card
-from scorekeeper.rules.errors import RulesInputError
-from scorekeeper.rules.variants import SOURCE_KEYS, SOURCE_TITLES, all_variants, get_variant
+from scorekeeper.rules import irregularities
+from scorekeeper.rules.variants import all_variants, get_variant
 from tests.rules.test_reference import copied, source_runs  # noqa: F401 (a fixture)
 from tests.test_i18n import CATALOGUE
 
@@ -31,47 +29,13 @@ SAME_WORDS = {
 
 
 # Parts of the tool pages whose words come from other files than the tools' own (the rules pages'
-# macros and citations, the meld and ROY verdicts' reasons, the shared error summary): those files'
-# own French tests check them.
+# macros and citations, the shared error summary): those files' own French tests check them. The
+# verdicts' reasons and notes (rules/melds.py, rules/roy.py, rules/may_i.py) are checked here.
 NOT_OURS = [
     r'<p class="applied">.*?</p>', r'<div class="applied-list">.*?</div>', r'<div class="keypad".*?</div>',
     r'<div class="error-summary".*?</div>', r'<p class="cite">.*?</p>',
     r'<label for="variant">Variant</label>',  # rules/_macros.html's variant_select
 ]
-VERDICTS_NOT_OURS = ("/tools/meld", "/tools/roy")  # their reasons: rules/melds.py, rules/roy.py
-
-
-def others_texts() -> list[str]:
-    """Sentences the tool pages show from other files, as English writes them (outside a request the
-    rules speak English): source titles and citations (rules/variants.py), contracts and wild cards
-    (rules/variants.py, rules/reference.py), the variants' refusals (pack sizes, cards, unknown ids).
-    Left out of the English page before it is compared: once those files speak French, the French
-    page does not show them anyway."""
-    out = list(SOURCE_TITLES.values())
-    for v in all_variants():
-        cites = [*v.sources.values(), *(t.citation(v)[0] for t in irregularities.topics(v, include_own_sections=True))]
-        out += [c.label for c in cites] + [c.section for c in cites if c.file in SOURCE_KEYS]  # headings as written
-        if v.is_contract_game:
-            out += [r.contract.describe() for r in v.rounds] + [reference.wild_text(v)]
-        for n in range(1, 13):
-            try:
-                v.pack(n)
-            except RulesInputError as err:
-                out.append(err.message)
-        for code in ("JK", "7H"):
-            try:
-                v.check_card(parse_card(code))
-            except RulesInputError as err:
-                out.append(err.message)
-    for vid in ("nope", "zz"):
-        try:
-            get_variant(vid)
-        except RulesInputError as err:
-            out.append(err.message)
-    return sorted({t for t in out if t}, key=len, reverse=True)
-
-
-OTHERS: list[str] = []  # every text on these pages is French now (others_texts() listed what was not)
 
 
 def page_text(response) -> str:
@@ -80,8 +44,6 @@ def page_text(response) -> str:
     text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
     for part in NOT_OURS:
         text = re.sub(part, " ", text, flags=re.S)
-    if response.request.path in VERDICTS_NOT_OURS:
-        text = re.sub(r'<ul class="reasons">.*?</ul>', " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"[ \t\r\n]+", " ", html.unescape(text))  # a no-break space stays
 
@@ -104,7 +66,7 @@ def english_left(english: str, french: str, size: int = 3) -> set[str]:
         ws = [w for w in words(text) if re.search(r"\w", w)]
         return {tuple(ws[i:i + size]) for i in range(len(ws) - size + 1)}
 
-    for text in (*OTHERS, *source_headings()):  # a source's own heading is cited as written, in both
+    for text in source_headings():  # a source's own heading is cited as written, in both
         english, french = english.replace(text, " | "), french.replace(text, " | ")
     both = runs(english) & runs(french)
     return {" ".join(r) for r in both
@@ -244,6 +206,18 @@ def test_meld_checker_errors_in_french(client):
     assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d’une combinaison."]
 
 
+def test_clearing_the_last_card_with_the_keypad_is_no_error_in_french(client):
+    """Without JavaScript a keypad tap posts the form: a meld emptied by it is not yet a refusal."""
+    data = {"variant": "continental", "meld1": "8H", "target": "meld1", "clear": "1"}
+    en, fr = both(client, "post", "/tools/meld", data=data)
+    assert fr.status_code == en.status_code == 200
+    assert field_errors(fr) == field_errors(en) == []
+    assert 'name="meld1" value=""' in fr.get_data(as_text=True)
+    # the same empty form checked is refused, in French
+    en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "meld1": "", "check": "1"})
+    assert field_errors(fr) == ["Combinaison 1 : pas encore de cartes ; touchez ou tapez les cartes d’une combinaison."]
+
+
 def test_roy_checker_in_french(client):
     en, fr = both(client, "get", "/tools/roy")
     assert_french(en, fr, "Vérificateur de coups ROY", "Carte du dessus de la défausse", "♥ cœur")
@@ -253,6 +227,169 @@ def test_roy_checker_in_french(client):
     en, fr = both(client, "post", "/tools/roy", data={"top": "9H", "cards": "9S", "announced_suit": "X",
                                                      "check": "1"})
     assert "Couleur annoncée sur le valet : 'X' n’est pas une couleur (S, H, D ou C)" in field_errors(fr)
+
+
+CONT_MELDS = ("Continental Rummy (encyclopedia article), Object", "Continental Rummy (article d’encyclopédie), Object")
+CONT_HANDS = ("Continental Rummy (encyclopedia article), Hands", "Continental Rummy (article d’encyclopédie), Hands")
+ROY_PLAY = ("ROY (newsgroup post, 1995), rules 3–5", "ROY (message de forum Usenet, 1995), rules 3–5")
+ROY_SPECIAL = ("ROY (newsgroup post, 1995), rule 6", "ROY (message de forum Usenet, 1995), rule 6")
+
+
+def reasons(response) -> list[str]:
+    """The reasons a verdict gives on its page (the whole verdict's, then each refused meld's)."""
+    page = response.get_data(as_text=True)
+    return [html.unescape(li) for ul in re.findall(r'<ul class="reasons">(.*?)</ul>', page, flags=re.S)
+            for li in re.findall(r"<li>(.*?)</li>", ul, flags=re.S)]
+
+
+def notes(response) -> list[str]:
+    return [html.unescape(n) for n in re.findall(r'<p class="note">(.*?)</p>', response.get_data(as_text=True))]
+
+
+def applied_citations(response) -> list[str]:
+    """The citations of the "Rule applied" box, as the page writes them."""
+    page = response.get_data(as_text=True)
+    box = re.search(r'<div class="applied-list">.*?</div>', page, flags=re.S)
+    assert box, "the verdict names the rule it applied"
+    return [html.unescape(c) for c in re.findall(r'<span class="cite-inline">\((.*?)\)</span>', box.group(0))]
+
+
+# (form, [(English reason, French reason), ...], citation of each): the meld checker's refusals
+MELD_REFUSALS = [
+    ({"variant": "continental", "meld1": "7H 8S KD"}, [
+        ("Not a set: a set is cards of one rank; these are 7s (7H), 8s (8S), kings (KD).",
+         "Pas un brelan : un brelan est fait de cartes de même valeur ; ici il y a des 7 (7H), des 8 (8S), des rois (KD)."),
+        ("Not a run: a run needs at least 4 cards of one suit in Continental; this one has 3.",
+         "Pas une séquence : à Continental, une séquence demande au moins 4 cartes de même couleur ; celle-ci en a 3."),
+        ("Not a run: a run is cards of one suit; these are spades (8S) and hearts (7H) and diamonds (KD).",
+         "Pas une séquence : une séquence est faite de cartes de même couleur ; ici il y a du pique (8S) et du cœur (7H) "
+         "et du carreau (KD)."),
+    ], CONT_MELDS),
+    ({"variant": "clenney", "meld1": "8H 8S"}, [
+        ("A set needs at least 3 cards of one rank in Clenney May I; this one has 2.",
+         "À Clenney May I, un brelan demande au moins 3 cartes de même valeur ; celui-ci en a 2."),
+    ], ("Clenney family May I (a family's rules), Objective", "May I de la famille Clenney (règles d’une famille), Objective")),
+    ({"variant": "continental", "meld1": "5S 7S 9S JK"}, [
+        ("5S 7S 9S are not consecutive: the gaps need 2 more cards and the meld has 1 wild card to fill them.",
+         "5S 7S 9S ne se suivent pas : il faudrait 2 cartes de plus pour combler les trous, et la combinaison a 1 joker "
+         "pour cela."),
+    ], CONT_MELDS),
+    ({"variant": "continental", "meld1": "QH KH AH 2H"}, [
+        ("An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, not both: a run may not go round the corner "
+         "(K-A-2).",
+         "À Continental, l’as est bas (A-2-3-4) ou haut (J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut "
+         "pas tourner (K-A-2)."),
+    ], CONT_MELDS),
+    ({"variant": "joybells", "meld1": "QH KH AH JH"}, [
+        ("Aces are low only in Joybells runs (A-2-3-4): an ace cannot follow a king.",
+         "À Joybells, l’as est seulement bas dans les séquences (A-2-3-4) : un as ne peut pas suivre un roi."),
+    ], ("Joybells (a family's rules), Groups and Runs", "Joybells (règles d’une famille), Groups and Runs")),
+    ({"variant": "continental", "meld1": "8H JK AD"}, [
+        ("Wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 2 wild cards and "
+         "1 natural card.",
+         "À Continental, une combinaison ne peut pas avoir plus de jokers que de cartes naturelles : en brelan (des 8), "
+         "celle-ci a 2 jokers et 1 carte naturelle."),
+    ], ("Continental Rummy (encyclopedia article), The play", "Continental Rummy (article d’encyclopédie), The play")),
+    ({"variant": "continental", "round": "1", "meld1": "9H 9S 9C", "meld2": "4C 5C 6C 7C"}, [
+        ("Round 1 of Continental needs exactly 2 sets; these melds are 1 set + 1 run.",
+         "La manche 1 de Continental demande exactement 2 brelans ; ces combinaisons font 1 brelan + 1 séquence."),
+    ], CONT_HANDS),
+    ({"variant": "le-may-i", "round": "4", "meld1": "9H 9S 9C", "meld2": "KH KS KD"}, [
+        ("Round 4 of Le May I needs at least 3 sets; only 2 melds were given.",
+         "La manche 4 de Le May I demande au moins 3 brelans ; seulement 2 combinaisons ont été données."),
+    ], ("Le May I (French rules), §6", "Le May I (règles françaises), §6")),
+]
+
+
+@pytest.mark.parametrize("form, said, cite", MELD_REFUSALS, ids=[" ".join(m[0].values()) for m in MELD_REFUSALS])
+def test_meld_refusals_in_french_and_english_unchanged(client, form, said, cite):
+    """Each reason in the reader's language, its citation as the page's "Rule applied" box writes it;
+    the English page says what it said before; no English is left on the French page."""
+    en, fr = both(client, "post", "/tools/meld", data={**form, "check": "1"})
+    assert fr.status_code == 200
+    assert reasons(en) == [f"{english} ({cite[0]})" for english, _ in said]
+    assert reasons(fr) == [f"{french} ({cite[1]})" for _, french in said]
+    assert "Non valable" in page_text(fr)
+    assert_french(en, fr)
+    assert cite[1] in applied_citations(fr) and cite[0] in applied_citations(en)
+
+
+def test_a_refused_meld_of_a_contract_is_named_in_french(client):
+    data = {"variant": "continental", "round": "1", "meld1": "9H 9S", "meld2": "4C 5C 6C 7C", "check": "1"}
+    en, fr = both(client, "post", "/tools/meld", data=data)
+    assert reasons(fr) == [
+        f"La première combinaison (9H 9S) n’est pas valable : À Continental, un brelan demande au moins 3 cartes de même "
+        f"valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
+        f"À Continental, un brelan demande au moins 3 cartes de même valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
+    ]
+    assert reasons(en)[0] == (f"The first meld (9H 9S) is not legal: A set needs at least 3 cards of one rank in "
+                              f"Continental; this one has 2. ({CONT_MELDS[0]})")
+    assert_french(en, fr)
+
+
+def test_every_citation_of_a_french_verdict_is_the_one_its_rule_box_names(client):
+    """A reason cites its source in the words of the "Rule applied" box (rules/variants.py, shown_label)."""
+    data = {"variant": "joybells", "meld1": "JK JK JK JK", "check": "1"}
+    en, fr = both(client, "post", "/tools/meld", data=data)
+    said, box = reasons(fr), applied_citations(fr)
+    assert len(said) == 2 and all(any(r.endswith(f" ({c})") for c in box) for r in said), (said, box)
+    assert said[1].startswith("Pas une séquence : des jokers seuls (JK JK JK JK) ne font pas une séquence")
+    assert "(choix de scorekeeper là où les sources se taisent, une séquence demande une carte naturelle)" in said[1]
+    assert "(scorekeeper's choice where the sources are silent, a run needs a natural card)" in reasons(en)[1]
+    assert_french(en, fr)
+
+
+# (form, English, French, citation): the ROY play checker's refusals and notes
+ROY_VERDICTS = [
+    ({"top": "9H", "cards": "KD"}, "The first card must match the top card 9H in suit or rank; KD does neither.",
+     "La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n’a ni l’une ni l’autre.",
+     ROY_PLAY),
+    ({"top": "9H", "cards": "9S 10D"}, "After 9S you may play only a 9 or the 10S; card 2, 10D, is neither.",
+     "Après 9S, on ne peut jouer qu’un 9 ou le 10S ; la carte 2, 10D, n’est ni l’un ni l’autre.", ROY_PLAY),
+    ({"top": "QS", "cards": "KS AS 2S"},
+     "After AS you may play only another A (nothing is above an ace: A-2 is not a chain); card 3, 2S, is neither.",
+     "Après AS, on ne peut jouer qu’un autre A (rien n’est au-dessus de l’as : A-2 ne s’enchaîne pas) ; la carte 3, 2S, "
+     "n’en est pas un.", ROY_PLAY),
+    ({"top": "AH", "pending": "2", "cards": "KH"},
+     "After an ace you must start with an ace or draw 2; KH is not an ace.",
+     "Après un as, il faut commencer par un as ou piocher 2 cartes ; KH n’est pas un as.", ROY_SPECIAL),
+    ({"top": "JH", "announced_suit": "D", "cards": "9S"},
+     "The suit was changed to diamonds: the first card must be a diamond or a J; 9S is neither.",
+     "La couleur annoncée est carreau : la première carte doit être un carreau ou un J ; 9S n’est ni l’un ni l’autre.",
+     ROY_SPECIAL),
+]
+
+
+@pytest.mark.parametrize("form, english, french, cite", ROY_VERDICTS, ids=[m[0]["cards"] for m in ROY_VERDICTS])
+def test_roy_refusals_in_french_and_english_unchanged(client, form, english, french, cite):
+    en, fr = both(client, "post", "/tools/roy", data={**form, "check": "1"})
+    assert fr.status_code == 200
+    assert reasons(en) == [f"{english} ({cite[0]})"]
+    assert reasons(fr) == [f"{french} ({cite[1]})"]
+    assert "Non valable" in page_text(fr)
+    assert_french(en, fr)
+    assert cite[1] in applied_citations(fr)
+
+
+@pytest.mark.parametrize("form, english, french", [
+    ({"top": "QS", "cards": "KS"}, f"KS on top: the next player draws 7 and loses the turn. ({ROY_SPECIAL[0]})",
+     f"KS sur le dessus : le joueur suivant pioche 7 cartes et passe son tour. ({ROY_SPECIAL[1]})"),
+    ({"top": "KH", "cards": "AH"}, f"Ace on top: the next player must play an ace or draw 2. ({ROY_SPECIAL[0]})",
+     f"As sur le dessus : le joueur suivant doit jouer un as ou piocher 2 cartes. ({ROY_SPECIAL[1]})"),
+    ({"top": "9H", "cards": "JH", "announce": "S"},
+     f"JH played alone is wild: the suit is now spades. ({ROY_SPECIAL[0]})",
+     f"JH joué seul change la couleur : c’est maintenant pique. ({ROY_SPECIAL[1]})"),
+    ({"top": "9H", "cards": ""}, "Nothing played: the player draws 1 card and the turn passes.",
+     "Rien de joué : le joueur pioche 1 carte et passe la main au suivant."),
+    ({"top": "9H", "cards": "9S 9D", "announce": "S"},
+     "announce is ignored: only a jack played as the first and only card changes the suit.",
+     "La couleur annoncée (announce) est ignorée : seul un valet joué comme unique carte du tour change la couleur."),
+], ids=["king of spades", "ace", "jack alone", "nothing played", "announce ignored"])
+def test_roy_notes_in_french_and_english_unchanged(client, form, english, french):
+    en, fr = both(client, "post", "/tools/roy", data={**form, "check": "1"})
+    assert fr.status_code == 200 and "Valable" in page_text(fr)
+    assert notes(en) == [english] and notes(fr) == [french]
+    assert_french(en, fr)
 
 
 # ----- irregularity guide ------------------------------------------------------------------------------
@@ -329,6 +466,127 @@ def test_api_may_i_error_in_french(client):
     assert r.status_code == 422
     assert "la place 0 est celle qui a défaussé" in r.get_json()["error"]
     assert r.get_json()["field"] == "claimants[0]"
+
+
+def without(answer: dict, *keys: str) -> dict:
+    return {k: v for k, v in answer.items() if k not in keys}
+
+
+def test_api_meld_check_reasons_follow_accept_language(client):
+    """French with Accept-Language: fr; English, word for word as before, with it in English or without it.
+    Everything but the sentences is the same (the citations' labels stay English: api-contract.md)."""
+    url, body = "/api/v1/variants/continental/meld-check", {"melds": [["7H", "8S", "KD"], ["QH", "KH", "AH", "2H"]]}
+    fr = client.post(url, json=body, headers=FR).get_json()
+    en = client.post(url, json=body, headers=EN).get_json()
+    assert client.post(url, json=body).get_json() == en  # no Accept-Language: English
+    assert en["reasons"] == [
+        "The first meld (7H 8S KD) is not legal: Not a set: a set is cards of one rank; these are 7s (7H), 8s (8S), "
+        f"kings (KD). ({CONT_MELDS[0]}) Not a run: a run needs at least 4 cards of one suit in Continental; this one "
+        f"has 3. ({CONT_MELDS[0]}) Not a run: a run is cards of one suit; these are spades (8S) and hearts (7H) and "
+        f"diamonds (KD). ({CONT_MELDS[0]})",
+        "The second meld (QH KH AH 2H) is not legal: An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, "
+        f"not both: a run may not go round the corner (K-A-2). ({CONT_MELDS[0]})",
+    ]
+    assert fr["reasons"] == [
+        "La première combinaison (7H 8S KD) n’est pas valable : Pas un brelan : un brelan est fait de cartes de même "
+        f"valeur ; ici il y a des 7 (7H), des 8 (8S), des rois (KD). ({CONT_MELDS[1]}) Pas une séquence : à Continental, "
+        f"une séquence demande au moins 4 cartes de même couleur ; celle-ci en a 3. ({CONT_MELDS[1]}) Pas une "
+        "séquence : une séquence est faite de cartes de même couleur ; ici il y a du pique (8S) et du cœur (7H) et du "
+        f"carreau (KD). ({CONT_MELDS[1]})",
+        "La deuxième combinaison (QH KH AH 2H) n’est pas valable : À Continental, l’as est bas (A-2-3-4) ou haut "
+        "(J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut pas tourner (K-A-2). "
+        f"({CONT_MELDS[1]})",
+    ]
+    # each refused meld gives its own reasons too, the same sentences without the meld's name
+    assert " ".join(fr["melds"][0]["reasons"]) == fr["reasons"][0].split("n’est pas valable : ", 1)[1]
+    assert fr["melds"][1]["reasons"] == [fr["reasons"][1].split("n’est pas valable : ", 1)[1]]
+    assert " ".join(en["melds"][0]["reasons"]) == en["reasons"][0].split("is not legal: ", 1)[1]
+    assert without(fr, "reasons", "melds") == without(en, "reasons", "melds")
+    assert [without(m, "reasons") for m in fr["melds"]] == [without(m, "reasons") for m in en["melds"]]
+    assert fr["citations"] == en["citations"] and en["citations"][0]["label"] == CONT_MELDS[0]
+
+
+def test_api_contract_reasons_and_notes_follow_accept_language(client):
+    url = "/api/v1/variants/joybells/meld-check"
+    body = {"round": 7, "melds": [["4C", "5C", "6C", "7C"], ["9C", "10C", "JC", "QC"], ["4H", "5H", "6H", "7H"]]}
+    fr = client.post(url, json=body, headers=FR).get_json()
+    en = client.post(url, json=body).get_json()
+    last = "Joybells (a family's rules), Round 7", "Joybells (règles d’une famille), Round 7"
+    assert en["reasons"] == [
+        "In round 7 of Joybells you go down only by going out: every card (12 dealt + 1 drawn = 13) in the 3 runs, "
+        f"with no discard; these melds hold 12. ({last[0]})"]
+    assert fr["reasons"] == [
+        "À la manche 7 de Joybells, on ne pose qu’en sortant : toutes les cartes (12 distribuées + 1 piochée = 13) "
+        f"dans les 3 séquences, sans défausse ; ces combinaisons en contiennent 12. ({last[1]})"]
+    assert en["notes"] == [
+        "Two runs of one suit are allowed here; they stay separate runs. (scorekeeper's rulings, Built-in variants)",
+        f"Round 7 is the last round: to go out you play every card; there is no final discard. ({last[0]})"]
+    assert fr["notes"] == [  # our own rulings cited in French, the source's heading as written
+        "Ici, deux séquences de la même couleur sont permises ; elles restent des séquences distinctes. "
+        "(décisions de scorekeeper, Variantes intégrées)",
+        f"La manche 7 est la dernière : pour sortir, on joue toutes ses cartes ; il n’y a pas de défausse "
+        f"finale. ({last[1]})"]
+
+
+def test_api_roy_play_check_follows_accept_language(client):
+    url, body = "/api/v1/variants/roy/play-check", {"top": "9H", "cards": ["KD"]}
+    fr = client.post(url, json=body, headers=FR).get_json()
+    en = client.post(url, json=body, headers=EN).get_json()
+    assert client.post(url, json=body).get_json() == en
+    assert en["reasons"] == [f"The first card must match the top card 9H in suit or rank; KD does neither. ({ROY_PLAY[0]})"]
+    assert fr["reasons"] == [
+        f"La première carte doit avoir la couleur ou la valeur de la carte du dessus, 9H ; KD n’a ni l’une ni l’autre. "
+        f"({ROY_PLAY[1]})"]
+    assert without(fr, "reasons") == without(en, "reasons")
+    body = {"top": "AH", "cards": ["AS"], "pending_draw": 2}
+    fr = client.post(url, json=body, headers=FR).get_json()
+    en = client.post(url, json=body).get_json()
+    assert en["notes"] == [f"Ace on top: the next player must play an ace or draw 4. ({ROY_SPECIAL[0]})"]
+    assert fr["notes"] == [f"As sur le dessus : le joueur suivant doit jouer un as ou piocher 4 cartes. ({ROY_SPECIAL[1]})"]
+    assert without(fr, "notes") == without(en, "notes") and fr["effects"]["next_draws"] == 4
+
+
+@pytest.mark.parametrize("method, url, body, status, english, french", [
+    ("post", "/api/v1/variants/continental/meld-check", "", 400, "body: empty; send a JSON object",
+     "body : vide ; envoyez un objet JSON"),
+    ("post", "/api/v1/variants/continental/meld-check", "[1, 2]", 400, "body: [1, 2] is not a JSON object",
+     "body : [1, 2] n’est pas un objet JSON"),
+    ("post", "/api/v1/variants/continental/meld-check", {"melds": "x"}, 400,
+     'melds: "x" is not a list of melds (lists of card codes)',
+     'melds : "x" n’est pas une liste de combinaisons (des listes de codes de cartes)'),
+    ("post", "/api/v1/variants/continental/meld-check", {"melds": [], "round": "2"}, 400,
+     'round: "2" is not a whole number', 'round : "2" n’est pas un nombre entier'),
+    ("post", "/api/v1/variants/roy/meld-check", {"melds": []}, 422, "variant: ROY has no sets or runs to check",
+     "variant : ROY n’a ni brelans ni séquences à vérifier"),
+    ("post", "/api/v1/variants/continental/may-i", {"players": 4, "current": 1, "claimants": ["x"]}, 400,
+     'claimants[0]: "x" is not a seat number (a whole number)',
+     'claimants[0] : "x" n’est pas un numéro de place (un nombre entier)'),
+    ("post", "/api/v1/variants/continental/play-check", {}, 404,
+     "variant: Continental has no play-check (it is for ROY)",
+     "variant : Continental n’a pas de play-check (il est réservé à ROY)"),
+    ("post", "/api/v1/variants/roy/play-check", {}, 400, "top: missing", "top : manquant"),
+    ("post", "/api/v1/variants/roy/play-check", {"top": "9H", "announce": 3}, 400,
+     "announce: 3 is not a suit (S, H, D or C)", "announce : 3 n’est pas une couleur (S, H, D ou C)"),
+    ("get", "/api/v1/variants/joybells/decks", None, 400, "players: missing (add ?players=N)",
+     "players : manquant (ajoutez le paramètre players=N)"),
+    ("get", "/api/v1/variants?table=a%20b", None, 400, "table: 'a b' is not a table id",
+     "table : 'a b' n’est pas un identifiant de table"),
+])
+def test_api_rules_refusals_in_french_and_english_unchanged(client, method, url, body, status, english, french):
+    """The rules API's own refusals (a body or field of the wrong shape) follow Accept-Language as the
+    rules' refusals do; without the header, or in English, they read as before."""
+    if body is None:
+        kw = {}
+    elif isinstance(body, dict):
+        kw = {"json": body}
+    else:  # a body that is not a JSON object
+        kw = {"data": body, "content_type": "application/json"}
+    call = getattr(client, method)
+    en, fr, none = call(url, headers=EN, **kw), call(url, headers=FR, **kw), call(url, **kw)
+    assert en.status_code == fr.status_code == none.status_code == status
+    assert en.get_json()["error"] == none.get_json()["error"] == english
+    assert fr.get_json()["error"] == french
+    assert without(fr.get_json(), "error") == without(en.get_json(), "error")
 
 
 # ----- our own words ------------------------------------------------------------------------------------

@@ -53,6 +53,15 @@ ASKED = [
      "p.actions button[name=check]", "Manche 3", "meld"),
     ("/tools/roy", {"#top": "9H", "#cards": "9S 10S"}, [], {}, "p.actions button[name=check]", "Couleur à suivre",
      "roy"),
+    # refused: the verdicts' long French reasons wrap on a phone
+    ("/tools/meld?variant=continental", {"#meld1": "7H 8S KD"}, [], {}, "p.actions button[name=check]",
+     "Pas une séquence", "meld refused"),
+    ("/tools/meld?variant=continental", {"#meld1": "9H 9S", "#meld2": "QH KH AH 2H"}, [], {"#round": "2"},
+     "p.actions button[name=check]", "La deuxième combinaison (QH KH AH 2H) n’est pas valable", "meld contract refused"),
+    ("/tools/roy", {"#top": "9H", "#cards": "KD"}, [], {}, "p.actions button[name=check]",
+     "KD n’a ni l’une ni l’autre", "roy refused"),
+    ("/tools/roy", {"#top": "QS", "#cards": "KS AS 2S"}, [], {}, "p.actions button[name=check]",
+     "A-2 ne s’enchaîne pas", "roy chain refused"),
 ]
 
 

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from flask import url_for, jsonify, request
+from flask_babel import gettext as _
 
 from ..rules import cards as cards_mod
 from ..rules.errors import RulesInputError
@@ -47,26 +48,30 @@ def _input_error(err: RulesInputError, status: int = 422) -> ApiError:
     return ApiError(str(err), status, **extra)
 
 
+def _refusal(field: str, message: str, status: int = 400, **extra) -> ApiError:
+    """``<field>: <message>`` in the reader's language, as the rules' refusals read (rules/errors.py)."""
+    return ApiError(_("%(field)s: %(error)s", field=field, error=message), status, field=field, **extra)
+
+
 def _body() -> dict[str, Any]:
     """The request body as a JSON object; 400 naming what is wrong otherwise."""
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise ApiError("body: empty; send a JSON object", 400, field="body")
+        raise _refusal("body", _("empty; send a JSON object"))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:
-        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-        raise ApiError(f"body: not valid JSON ({detail})", 400, field="body") from None
+        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__  # the JSON parser's words
+        raise _refusal("body", _("not valid JSON (%(detail)s)", detail=detail)) from None
     if not isinstance(data, dict):
-        shown = json.dumps(data)[:80]
-        raise ApiError(f"body: {shown} is not a JSON object", 400, field="body")
+        raise _refusal("body", _("%(value)s is not a JSON object", value=json.dumps(data)[:80]))
     return data
 
 
 def _field(data: dict, name: str, default: Any = _MISSING) -> Any:
     if name not in data:
         if default is _MISSING:
-            raise ApiError(f"{name}: missing", 400, field=name)
+            raise _refusal(name, _("missing"))
         return default
     return data[name]
 
@@ -102,13 +107,14 @@ def _card(variant: Variant, code: Any, field: str) -> cards_mod.Card:
 
 def _wrong(name: str, value: Any, what: str, shown: int | None = 80) -> ApiError:
     """A 400 for a field of the wrong type: ``<name>: <value as JSON, cut to shown> is not <what>``."""
-    return ApiError(f"{name}: {json.dumps(value)[:shown]} is not {what}", 400, field=name, value=_jsonable(value))
+    return _refusal(name, _("%(value)s is not %(what)s", value=json.dumps(value)[:shown], what=what),
+                    value=_jsonable(value))
 
 
 def _int(data: dict, name: str) -> int:
     value = _field(data, name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _wrong(name, value, "a whole number", None)
+        raise _wrong(name, value, _("a whole number"), None)
     return value
 
 
@@ -150,7 +156,7 @@ def variants_index():
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
     table = request.args.get("table") or None
     if table is not None and not _TABLE_ID.fullmatch(table):
-        raise ApiError(f"table: {table[:40]!r} is not a table id", 400, field="table")
+        raise _refusal("table", _("%(value)r is not a table id", value=table[:40]))
     for row in house.rows(table):
         listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
                        "version": row.version, "table": row.table_id})
@@ -176,10 +182,10 @@ def variant_decks(variant_id: str):
     variant = _variant(variant_id)
     raw = request.args.get("players")
     if raw is None:
-        raise ApiError("players: missing (add ?players=N)", 400, field="players")
+        raise _refusal("players", _("missing (add ?players=N)"))
     text = raw.strip()
     if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 6:
-        raise ApiError(f"players: {raw!r} is not a whole number", 400, field="players", value=raw)
+        raise _refusal("players", _("%(value)r is not a whole number", value=raw), value=raw)
     players = int(text)
     pack = _judge(variant.pack, players)
     return jsonify({"variant": variant.id, "players": players, **pack.as_dict(),
@@ -206,16 +212,17 @@ def meld_check(variant_id: str):
     variant = _variant(variant_id)
     data = _body()
     if variant.melds is None:
-        raise ApiError(f"variant: {variant.name} has no sets or runs to check", 422, field="variant", value=variant.id)
+        raise _refusal("variant", _("%(variant)s has no sets or runs to check", variant=variant.name), 422,
+                       value=variant.id)
     variant = _with_house_rules(variant, data)
     round_number = _int_or(data, "round")
     melds = _field(data, "melds")
     if not isinstance(melds, list):
-        raise _wrong("melds", melds, "a list of melds (lists of card codes)")
+        raise _wrong("melds", melds, _("a list of melds (lists of card codes)"))
     parsed = []
     for k, meld in enumerate(melds):
         if not isinstance(meld, list):
-            raise _wrong(f"melds[{k}]", meld, "a list of card codes")
+            raise _wrong(f"melds[{k}]", meld, _("a list of card codes"))
         parsed.append(_cards(variant, meld, f"melds[{k}]"))
     verdict = _judge(check_contract, variant, round_number, parsed, hand_cards=_int_or(data, "hand_cards"))
     return jsonify({**verdict.as_dict(), "variant": variant.id})
@@ -227,16 +234,16 @@ def may_i(variant_id: str):
     variant = _variant(variant_id)
     data = _body()
     if not variant.may_i.allowed:
-        raise ApiError(f"variant: {variant.name} has no May I", 422, field="variant", value=variant.id)
+        raise _refusal("variant", _("%(variant)s has no May I", variant=variant.name), 422, value=variant.id)
     variant = _with_house_rules(variant, data)
     players = _int(data, "players")
     current = _int(data, "current")
     claimants = _field(data, "claimants")
     if not isinstance(claimants, list):
-        raise _wrong("claimants", claimants, "a list of seat numbers")
+        raise _wrong("claimants", claimants, _("a list of seat numbers"))
     for i, seat in enumerate(claimants):
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise _wrong(f"claimants[{i}]", seat, "a seat number (a whole number)")
+            raise _wrong(f"claimants[{i}]", seat, _("a seat number (a whole number)"))
     verdict = _judge(resolve_may_i, variant, players, current, claimants, _int_or(data, "round"),
                      _int_or(data, "cards", 1))
     return jsonify({**verdict.as_dict(), "variant": variant.id})
@@ -247,7 +254,7 @@ def play_check(variant_id: str):
     """Is a ROY turn legal, and what does it do to the next player (source 002, rules 3-6)."""
     variant = _variant(variant_id)
     if variant.roy is None:
-        raise ApiError(f"variant: {variant.name} has no play-check (it is for ROY)", 404, field="variant",
+        raise _refusal("variant", _("%(variant)s has no play-check (it is for ROY)", variant=variant.name), 404,
                        value=variant.id)
     data = _body()
     top = _card(variant, _field(data, "top"), "top")
@@ -256,7 +263,7 @@ def play_check(variant_id: str):
     for name in ("announced_suit", "announce"):
         value = data.get(name)
         if value is not None and not isinstance(value, str):
-            raise _wrong(name, value, "a suit (S, H, D or C)")
+            raise _wrong(name, value, _("a suit (S, H, D or C)"))
     verdict = _judge(check_play, top, cards, announced_suit=data.get("announced_suit"), pending_draw=pending,
                      announce=data.get("announce"), variant=variant)
     return jsonify({**verdict.as_dict(), "variant": variant.id})

@@ -36,13 +36,15 @@ from typing import Iterable, Sequence
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantError
-from .words import _
+from .words import N_, _, ngettext
 
 SET = "set"
 RUN = "run"
 
-_RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# The reasons are sentences in the reader's language (rules/words.py); English outside a request.
+_RANK_WORDS = {"A": N_("aces"), "J": N_("jacks"), "Q": N_("queens"), "K": N_("kings")}
+_ORDINAL_MELDS = (N_("first meld"), N_("second meld"), N_("third meld"), N_("fourth meld"), N_("fifth meld"),
+                  N_("sixth meld"), N_("seventh meld"), N_("eighth meld"), N_("ninth meld"), N_("tenth meld"))
 
 CHOICE_ALL_WILD_SET = Citation("choice", "a set of wild cards only")
 CHOICE_WILD_RUN = Citation("choice", "a run needs a natural card")
@@ -122,7 +124,8 @@ class ContractVerdict:
 # ----- small helpers ---------------------------------------------------------------------------
 
 class _Why:
-    """Collects reasons (plain sentences) and the citations they rest on."""
+    """Collects reasons (plain sentences) and the citations they rest on; each reason ends with its
+    citation as the reader's language names it (the rules pages' and the "rule applied" box's words)."""
 
     def __init__(self) -> None:
         self.reasons: list[str] = []
@@ -132,7 +135,7 @@ class _Why:
     def cite(self, citation: Citation) -> str:
         if citation not in self.citations:
             self.citations.append(citation)
-        return f"({citation.label})"
+        return f"({citation.shown_label})"
 
     def add(self, text: str, citation: Citation) -> None:
         self.reasons.append(f"{text} {self.cite(citation)}")
@@ -150,15 +153,25 @@ def _codes(cards: Iterable[Card]) -> str:
 
 
 def _plural_rank(rank: str) -> str:
-    return _RANK_WORDS.get(rank, f"{rank}s")
+    """A rank in the plural, as a set of it is named: "8s", "kings" ("8", "rois")."""
+    return _(_RANK_WORDS[rank]) if rank in _RANK_WORDS else _("%(rank)ss", rank=rank)
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _wild_cards(count: int) -> str:
+    return ngettext("%(num)s wild card", "%(num)s wild cards", count)
 
 
-def _ordinal(i: int) -> str:
-    return _ORDINALS[i] if i < len(_ORDINALS) else f"#{i + 1}"
+def _natural_cards(count: int) -> str:
+    return ngettext("%(num)s natural card", "%(num)s natural cards", count)
+
+
+def _suit(suit: str) -> str:
+    return _(SUIT_NAMES[suit])
+
+
+def _ordinal_meld(i: int) -> str:
+    """The ``i``-th meld (from 0) as a contract's reasons name it: "first meld", "#11 meld"."""
+    return _(_ORDINAL_MELDS[i]) if i < len(_ORDINAL_MELDS) else _("#%(n)s meld", n=i + 1)
 
 
 def _meld_rules(variant: Variant):
@@ -305,12 +318,15 @@ def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
     wild = [variant.is_wild(c) for c in cards]
     natural_ranks = sorted({c.rank for c, w in zip(cards, wild) if not w}, key=RANKS.index)
     if n < m.set_min:
-        why.add(f"A set needs at least {m.set_min} cards of one rank in {variant.name}; this one has {n}.", sizes)
+        why.add(_("A set needs at least %(min)s cards of one rank in %(variant)s; this one has %(count)s.",
+                  min=m.set_min, variant=variant.name, count=n), sizes)
     if len(natural_ranks) > 1:
         groups = ", ".join(
-            f"{_plural_rank(r)} ({_codes(c for c, w in zip(cards, wild) if not w and c.rank == r)})" for r in natural_ranks
+            _("%(ranks)s (%(cards)s)", ranks=_plural_rank(r),
+              cards=_codes(c for c, w in zip(cards, wild) if not w and c.rank == r))
+            for r in natural_ranks
         )
-        why.add(f"A set is cards of one rank; these are {groups}.", sizes)
+        why.add(_("A set is cards of one rank; these are %(groups)s.", groups=groups), sizes)
         return
     if n < m.set_min:
         return
@@ -318,17 +334,17 @@ def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
         if m.all_wild_set:
             return
         why.add(
-            f"A set made only of wild cards ({_codes(cards)}) is not allowed in {variant.name}: "
-            "a set needs at least one card of its own rank.",
+            _("A set made only of wild cards (%(cards)s) is not allowed in %(variant)s: "
+              "a set needs at least one card of its own rank.", cards=_codes(cards), variant=variant.name),
             CHOICE_ALL_WILD_SET,
         )
         return
     if m.wilds_may_not_outnumber_naturals and not _set_readings(variant, cards):
         reading = _set_readings(variant, cards, enforce_limit=False)[0]
         why.add(
-            f"Wild cards may not outnumber natural cards in a meld in {variant.name}: as a set of "
-            f"{_plural_rank(reading.rank)} this has {_n(reading.wild_count, 'wild card')} and "
-            f"{_n(reading.naturals, 'natural card')}.",
+            _("Wild cards may not outnumber natural cards in a meld in %(variant)s: as a set of %(ranks)s this "
+              "has %(wild)s and %(natural)s.", variant=variant.name, ranks=_plural_rank(reading.rank),
+              wild=_wild_cards(reading.wild_count), natural=_natural_cards(reading.naturals)),
             variant.cite("wild_limits"),
         )
 
@@ -351,27 +367,30 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
     wild = [variant.is_wild(c) for c in cards]
     naturals = [c for c, w in zip(cards, wild) if not w]
     if n < m.run_min:
-        why.add(f"A run needs at least {m.run_min} cards of one suit in {variant.name}; this one has {n}.", sizes)
+        why.add(_("A run needs at least %(min)s cards of one suit in %(variant)s; this one has %(count)s.",
+                  min=m.run_min, variant=variant.name, count=n), sizes)
     if n > m.run_max:
-        why.add(f"A run holds at most {m.run_max} cards; this one has {n}.", sizes)
+        why.add(_("A run holds at most %(max)s cards; this one has %(count)s.", max=m.run_max, count=n), sizes)
     suits = sorted({c.suit for c in naturals}, key=SUITS.index)
     if len(suits) > 1:
-        groups = " and ".join(f"{SUIT_NAMES[s]} ({_codes(c for c in naturals if c.suit == s)})" for s in suits)
-        why.add(f"A run is cards of one suit; these are {groups}.", sizes)
+        groups = _(" and ").join(
+            _("%(suit)s (%(cards)s)", suit=_suit(s), cards=_codes(c for c in naturals if c.suit == s)) for s in suits
+        )
+        why.add(_("A run is cards of one suit; these are %(groups)s.", groups=groups), sizes)
         return
     counts = Counter(c.rank for c in naturals)
     doubled = sorted((r for r, k in counts.items() if k > 1), key=RANKS.index)
     if doubled:
         what = ", ".join(_codes(c for c in naturals if c.rank == r) for r in doubled)
-        why.add(f"A run cannot hold the same rank twice: {what}.", sizes)
+        why.add(_("A run cannot hold the same rank twice: %(cards)s.", cards=what), sizes)
         return
     if not m.run_min <= n <= m.run_max:
         return
     if not _run_readings(variant, cards, enforce_limit=False):
         if not naturals and not any(not c.is_joker for c in cards):
             why.add(
-                f"Wild cards alone ({_codes(cards)}) are not a run: a run needs at least one card "
-                "standing for itself, which gives it its suit.",
+                _("Wild cards alone (%(cards)s) are not a run: a run needs at least one card standing for itself, "
+                  "which gives it its suit.", cards=_codes(cards)),
                 CHOICE_WILD_RUN,
             )
             return
@@ -382,33 +401,37 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
                 and corner <= n:
             aces = variant.cite("aces")
             if m.aces is AceRule.LOW:
-                why.add(f"Aces are low only in {variant.name} runs (A-2-3-4): an ace cannot follow a king.", aces)
+                why.add(_("Aces are low only in %(variant)s runs (A-2-3-4): an ace cannot follow a king.",
+                          variant=variant.name), aces)
             elif m.aces is AceRule.HIGH:
-                why.add(f"Aces are high only in {variant.name} runs (Q-K-A): an ace cannot come before a 2.", aces)
+                why.add(_("Aces are high only in %(variant)s runs (Q-K-A): an ace cannot come before a 2.",
+                          variant=variant.name), aces)
             else:
                 why.add(
-                    f"An ace is low (A-2-3-4) or high (J-Q-K-A) in a {variant.name} run, not both: "
-                    "a run may not go round the corner (K-A-2).",
+                    _("An ace is low (A-2-3-4) or high (J-Q-K-A) in a %(variant)s run, not both: "
+                      "a run may not go round the corner (K-A-2).", variant=variant.name),
                     aces,
                 )
             return
         low_high = _codes(naturals)
         if span is None:
-            why.add(f"{low_high} cannot be put in one run.", sizes)
+            why.add(_("%(cards)s cannot be put in one run.", cards=low_high), sizes)
         else:
             gaps = span - len(naturals)
             spare = n - len(naturals)
             why.add(
-                f"{low_high} are not consecutive: the gaps need {_n(gaps, 'more card')} and the meld "
-                f"has {_n(spare, 'wild card')} to fill them.",
+                _("%(cards)s are not consecutive: the gaps need %(more)s and the meld has %(wild)s to fill them.",
+                  cards=low_high, more=ngettext("%(num)s more card", "%(num)s more cards", gaps),
+                  wild=_wild_cards(spare)),
                 sizes,
             )
         return
     if m.wilds_may_not_outnumber_naturals and not _run_readings(variant, cards):
         reading = _run_readings(variant, cards, enforce_limit=False)[0]
         why.add(
-            f"Wild cards may not outnumber natural cards in a meld in {variant.name}: as a run this has "
-            f"{_n(reading.wild_count, 'wild card')} and {_n(reading.naturals, 'natural card')}.",
+            _("Wild cards may not outnumber natural cards in a meld in %(variant)s: as a run this has %(wild)s and "
+              "%(natural)s.", variant=variant.name, wild=_wild_cards(reading.wild_count),
+              natural=_natural_cards(reading.naturals)),
             variant.cite("wild_limits"),
         )
 
@@ -431,8 +454,10 @@ def _copies_problem(variant: Variant, cards: Sequence[Card], why: _Why) -> bool:
         if k > most:
             bad = True
             why.add(
-                f"{code} appears {k} times, but a {variant.name} pack holds at most {most} "
-                f"({_n(decks, 'deck')}).",
+                ngettext("%(card)s appears %(times)s times, but a %(variant)s pack holds at most %(most)s "
+                         "(%(num)s deck).",
+                         "%(card)s appears %(times)s times, but a %(variant)s pack holds at most %(most)s "
+                         "(%(num)s decks).", decks, card=code, times=k, variant=variant.name, most=most),
                 CHOICE_COPIES,
             )
     return bad
@@ -443,7 +468,7 @@ def _verdict(variant: Variant, cards: tuple[Card, ...], reading: _Reading, legal
     why.cite(variant.cite("melds"))  # the rule a legal meld rests on
     if reading.all_wild:
         why.note(
-            "A set of wild cards only: only wild cards may be added to it later.", variant.cite("wild_limits")
+            _("A set of wild cards only: only wild cards may be added to it later."), variant.cite("wild_limits")
         )
     if reading.wilds:
         why.cite(variant.cite("wild"))
@@ -495,7 +520,8 @@ def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldV
     m = variant.melds
     if not cards:
         why.add(
-            f"A meld needs cards: at least {m.set_min} for a set or {m.run_min} for a run in {variant.name}.",
+            _("A meld needs cards: at least %(set)s for a set or %(run)s for a run in %(variant)s.",
+              set=m.set_min, run=m.run_min, variant=variant.name),
             variant.cite("melds"),
         )
         kind = None
@@ -513,13 +539,14 @@ def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldV
             _explain_run(variant, cards, why)
         else:
             kind = None
-            for label, explain in (("Not a set", _explain_set), ("Not a run", _explain_run)):
+            for label, explain in ((N_("Not a set: %(reason)s"), _explain_set),
+                                   (N_("Not a run: %(reason)s"), _explain_run)):
                 part = _Why()
                 part.citations = why.citations
                 explain(variant, cards, part)
-                why.reasons.extend(f"{label}: {r[0].lower()}{r[1:]}" for r in part.reasons)
+                why.reasons.extend(_(label, reason=f"{r[0].lower()}{r[1:]}") for r in part.reasons)
         if not why.reasons:  # a safety net: never an illegal verdict without a reason
-            why.add(f"{_codes(cards)} is neither a set nor a run.", variant.cite("melds"))
+            why.add(_("%(cards)s is neither a set nor a run.", cards=_codes(cards)), variant.cite("melds"))
     _copies_problem(variant, cards, why)
     return MeldVerdict(cards=cards, kind=kind, legal=False, reasons=why.reasons, wilds=[],
                        citations=why.citations, notes=why.notes)
@@ -570,17 +597,18 @@ def _assign(options: list[list[_Reading]], sets: int, runs: int, exact: bool, on
 
 
 def _kinds_phrase(readings: list[list[_Reading]]) -> str:
+    """What the melds given are, as a contract is written: "1 set + 1 run", "2 that could be a set or a run"."""
     sets = sum(1 for opts in readings if {r.kind for r in opts} == {SET})
     runs = sum(1 for opts in readings if {r.kind for r in opts} == {RUN})
     either = sum(1 for opts in readings if {r.kind for r in opts} == {SET, RUN})
     parts = []
     if sets:
-        parts.append(_n(sets, "set"))
+        parts.append(ngettext("%(num)s set", "%(num)s sets", sets))
     if runs:
-        parts.append(_n(runs, "run"))
+        parts.append(ngettext("%(num)s run", "%(num)s runs", runs))
     if either:
-        parts.append(f"{either} that could be a set or a run")
-    return " + ".join(parts) or "nothing"
+        parts.append(ngettext("%(num)s that could be a set or a run", "%(num)s that could be a set or a run", either))
+    return " + ".join(parts) or _("nothing")
 
 
 def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
@@ -607,13 +635,13 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         for c in v.citations:
             why.cite(c)
         if not v.legal:
-            said = " ".join(v.reasons)
-            why.reasons.append(f"The {_ordinal(k)} meld ({' '.join(c.code for c in v.cards)}) is not legal: {said}")
+            why.reasons.append(_("The %(meld)s (%(cards)s) is not legal: %(reasons)s", meld=_ordinal_meld(k),
+                                 cards=" ".join(c.code for c in v.cards), reasons=" ".join(v.reasons)))
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:
         if not all_cards:
-            why.add("No melds were given: there is nothing to judge.", variant.cite("melds"))
+            why.add(_("No melds were given: there is nothing to judge."), variant.cite("melds"))
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
@@ -622,18 +650,20 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     exact = variant.contract_kind is ContractKind.EXACT
     contracts = variant.cite("contracts")
     needed = contract.sets + contract.runs
-    label = f"Round {rnd.number} of {variant.name}"
+    this_round = {"round": rnd.number, "variant": variant.name, "contract": contract.describe()}
     if exact and len(all_cards) != needed:
-        given = _n(len(all_cards), "meld")
         why.add(
-            f"{label} is exactly {contract.describe()}: lay down those melds, all at once, and no "
-            f"others; {given} {'was' if len(all_cards) == 1 else 'were'} given.",
+            ngettext("Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
+                     "and no others; %(num)s meld was given.",
+                     "Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
+                     "and no others; %(num)s melds were given.", len(all_cards), **this_round),
             contracts,
         )
     elif not exact and len(all_cards) < needed:
         why.add(
-            f"{label} needs at least {contract.describe()}; only {_n(len(all_cards), 'meld')} "
-            f"{'was' if len(all_cards) == 1 else 'were'} given.",
+            ngettext("Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s meld was given.",
+                     "Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s melds were given.",
+                     len(all_cards), **this_round),
             contracts,
         )
 
@@ -646,15 +676,18 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
             if relaxed is not None:
                 by_suit = Counter(r.suit for r in relaxed if r.kind == RUN)
                 doubled = [s for s, k in by_suit.items() if k > 1]
-                suit_words = " and ".join(SUIT_NAMES[s] for s in sorted(doubled, key=SUITS.index))
+                suit_words = _(" and ").join(_suit(s) for s in sorted(doubled, key=SUITS.index))
                 why.add(
-                    f"Two runs of one suit ({suit_words}) are not allowed in one contract in {variant.name}.",
+                    _("Two runs of one suit (%(suits)s) are not allowed in one contract in %(variant)s.",
+                      suits=suit_words, variant=variant.name),
                     variant.cite("same_suit_runs"),
                 )
+            elif exact:
+                why.add(_("Round %(round)s of %(variant)s needs exactly %(contract)s; these melds are %(kinds)s.",
+                          kinds=_kinds_phrase(options), **this_round), contracts)
             else:
-                word = "exactly" if exact else "at least"
-                why.add(f"{label} needs {word} {contract.describe()}; these melds are {_kinds_phrase(options)}.",
-                        contracts)
+                why.add(_("Round %(round)s of %(variant)s needs at least %(contract)s; these melds are %(kinds)s.",
+                          kinds=_kinds_phrase(options), **this_round), contracts)
         else:
             chosen_verdicts = [
                 _reading_verdict(variant, cards, reading, v.legal_as)
@@ -662,7 +695,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
             ]
             by_suit = Counter(r.suit for r in chosen if r.kind == RUN)
             if m.same_suit_runs and any(k > 1 for k in by_suit.values()) and contract.runs > 1:
-                why.note("Two runs of one suit are allowed here; they stay separate runs.",
+                why.note(_("Two runs of one suit are allowed here; they stay separate runs."),
                          variant.cite("same_suit_runs"))
 
     last = variant.last_round
@@ -671,16 +704,19 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         dealt = variant.cards_dealt + 1
         hand = dealt if hand_cards is None else hand_cards
         if last.all_cards_in_contract and total != hand:
-            held = (f"{variant.cards_dealt} dealt + 1 drawn = {hand}" if hand == dealt
-                    else f"{hand} in this hand, May I cards included")
-            why.add(
-                f"In round {rnd.number} of {variant.name} you go down only by going out: every card "
-                f"({held}) in the {contract.describe()}, with no discard; these melds hold {total}.",
-                variant.cite("last_round"),
-            )
+            if hand == dealt:
+                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(dealt)s dealt "
+                         "+ 1 drawn = %(hand)s) in the %(contract)s, with no discard; these melds hold %(total)s.",
+                         dealt=variant.cards_dealt, hand=hand, total=total, **this_round)
+            else:
+                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(hand)s in "
+                         "this hand, May I cards included) in the %(contract)s, with no discard; these melds hold "
+                         "%(total)s.", hand=hand, total=total, **this_round)
+            why.add(text, variant.cite("last_round"))
         if last.no_discard:
             why.note(
-                f"Round {rnd.number} is the last round: to go out you play every card; there is no final discard.",
+                _("Round %(round)s is the last round: to go out you play every card; there is no final discard.",
+                  round=rnd.number),
                 variant.cite("last_round"),
             )
     for v in chosen_verdicts:

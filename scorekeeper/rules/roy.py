@@ -27,10 +27,20 @@ from typing import Sequence
 from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, Variant, VariantError, get_variant
-from .words import _
+from .words import N_, _, ngettext
 
 _SYMBOLS = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOLS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+# After a jack changed the suit, what the first card must be (one sentence per suit, for the grammar of
+# each language); %(changer)s is the jack's rank, %(card)s the card that was played.
+_SUIT_CHANGED = {
+    "S": N_("The suit was changed to spades: the first card must be a spade or a %(changer)s; %(card)s is neither."),
+    "H": N_("The suit was changed to hearts: the first card must be a heart or a %(changer)s; %(card)s is neither."),
+    "D": N_("The suit was changed to diamonds: the first card must be a diamond or a %(changer)s; %(card)s is "
+            "neither."),
+    "C": N_("The suit was changed to clubs: the first card must be a club or a %(changer)s; %(card)s is neither."),
+}
 
 
 @dataclass(frozen=True)
@@ -139,7 +149,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     def cite(c: Citation) -> str:
         if c not in citations:
             citations.append(c)
-        return f"({c.label})"
+        return f"({c.shown_label})"  # the citation as the reader's language names it
 
     def illegal(text: str, citation: Citation) -> RoyVerdict:
         reasons.append(f"{text} {cite(citation)}")
@@ -148,13 +158,15 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     if not cards:
         draws = pending_draw or 1
         cite(special if pending_draw else play)
-        notes.append(f"Nothing played: the player draws {draws} card{'s' if draws != 1 else ''} and the turn passes.")
+        notes.append(ngettext("Nothing played: the player draws %(num)s card and the turn passes.",
+                              "Nothing played: the player draws %(num)s cards and the turn passes.", draws))
         return RoyVerdict(True, [], RoyEffects(), citations, draws, notes)
 
     first = cards[0]
     if pending_draw and first.rank != rules.draw_card:
-        return illegal(
-            f"After an ace you must start with an ace or draw {pending_draw}; {first.code} is not an ace.", special)
+        return illegal(ngettext("After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
+                                "After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
+                                pending_draw, card=first.code), special)
 
     lone_changer = len(cards) == 1 and first.rank == rules.suit_changer
     if lone_changer:
@@ -165,20 +177,19 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
                 "announce", announce)
         suit = parse_suit(announce, "announce", allow_none=False)
         cite(special)
-        notes.append(f"{first.code} played alone is wild: the suit is now {SUIT_NAMES[suit]}. {cite(special)}")
+        notes.append(_("%(card)s played alone is wild: the suit is now %(suit)s.", card=first.code,
+                       suit=_(SUIT_NAMES[suit])) + f" {cite(special)}")
         return RoyVerdict(True, [], RoyEffects(announced_suit=suit), citations, 0, notes)
     if announce is not None:
         parse_suit(announce, "announce", allow_none=False)
-        notes.append("announce is ignored: only a jack played as the first and only card changes the suit.")
+        notes.append(_("announce is ignored: only a jack played as the first and only card changes the suit."))
 
     target_suit = announced if announced is not None else top.suit
     if not (first.suit == target_suit or first.rank == top.rank):
         if announced is not None:
-            text = (f"The suit was changed to {SUIT_NAMES[announced]}: the first card must be a "
-                    f"{SUIT_NAMES[announced][:-1]} or a {rules.suit_changer}; {first.code} is neither.")
-            return illegal(text, special)
-        return illegal(
-            f"The first card must match the top card {top.code} in suit or rank; {first.code} does neither.", play)
+            return illegal(_(_SUIT_CHANGED[announced], changer=rules.suit_changer, card=first.code), special)
+        return illegal(_("The first card must match the top card %(top)s in suit or rank; %(card)s does neither.",
+                         top=top.code, card=first.code), play)
 
     ladder = _ladder(rules.aces)
     for i in range(1, len(cards)):
@@ -189,17 +200,23 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         if card.suit == prev.suit and up < len(ladder) and ladder[up] == card.rank:
             continue
         if prev.rank == ladder[-1]:
-            follow = f"only another {prev.rank} (nothing is above an ace: A-2 is not a chain)"
+            text = _("After %(prev)s you may play only another %(rank)s (nothing is above an ace: A-2 is not a "
+                     "chain); card %(n)s, %(card)s, is neither.", prev=prev.code, rank=prev.rank, n=i + 1,
+                     card=card.code)
         else:
-            follow = f"only a {prev.rank} or the {ladder[up]}{prev.suit}"
-        return illegal(f"After {prev.code} you may play {follow}; card {i + 1}, {card.code}, is neither.", play)
+            text = _("After %(prev)s you may play only a %(rank)s or the %(next)s; card %(n)s, %(card)s, is "
+                     "neither.", prev=prev.code, rank=prev.rank, next=f"{ladder[up]}{prev.suit}", n=i + 1,
+                     card=card.code)
+        return illegal(text, play)
 
     cite(play)
     last = cards[-1]
     effects = RoyEffects()
     if last.code == rules.skip_card:
         effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
-        notes.append(f"{last.code} on top: the next player draws {rules.skip_draw} and loses the turn. {cite(special)}")
+        notes.append(ngettext("%(card)s on top: the next player draws %(num)s and loses the turn.",
+                              "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw,
+                              card=last.code) + f" {cite(special)}")
     elif last.rank == rules.draw_card:
         trailing = 0
         for card in reversed(cards):
@@ -209,5 +226,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         responding = pending_draw if first.rank == rules.draw_card else 0
         draws = responding + rules.draw_per_card * trailing
         effects = RoyEffects(next_draws=draws)
-        notes.append(f"Ace on top: the next player must play an ace or draw {draws}. {cite(special)}")
+        notes.append(ngettext("Ace on top: the next player must play an ace or draw %(num)s.",
+                              "Ace on top: the next player must play an ace or draw %(num)s.", draws)
+                     + f" {cite(special)}")
     return RoyVerdict(True, [], effects, citations, 0, notes)

@@ -203,6 +203,7 @@ class MeldForm(PageForm):
         ok = super().validate(extra_validators)
         self.round_number = None
         self.melds: list[list[Card]] = []
+        self.no_cards_yet: str | None = None  # the refusal of a form with no cards, in the reader's language
         v = self.variant.variant
         if v is None:
             return False
@@ -224,8 +225,8 @@ class MeldForm(PageForm):
             if cards:
                 self.melds.append(cards)
         if ok and not self.melds:
-            self.meld1.errors = list(self.meld1.errors) + [
-                _("Meld 1: no cards yet: tap or type the cards of a meld.")]
+            self.no_cards_yet = _("Meld 1: no cards yet: tap or type the cards of a meld.")
+            self.meld1.errors = list(self.meld1.errors) + [self.no_cards_yet]
             ok = False
         return ok
 

@@ -250,8 +250,7 @@ def tool_meld():
             prefer = ("contracts", "last-round", "melds") if form.round_number else ("melds",)
             applied = rules_applied(v, verdict.citations, default, prefer=prefer)
     elif tapped:  # keypad taps with nothing to judge yet are not errors
-        for f in form.meld_fields():
-            f.errors = [e for e in f.errors if "no cards yet" not in e]
+        form.meld1.errors = [e for e in form.meld1.errors if e != form.no_cards_yet]
     status = 400 if submitted and not tapped and any(form.errors.values()) else 200
     v = form.variant.variant or _contract_variant(form.variant.data)
     shown = 3
