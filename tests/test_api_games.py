@@ -139,6 +139,10 @@ def test_full_game_of_continental_with_stock_exhausted_and_incorrect_hand(client
     assert any("ran out a second time" in n for n in s["notes"])
     assert any("too few" in n and "Ed" in n for n in s["notes"])
     assert any("2s are wild too" in n for n in s["notes"])
+    # the rules applied cite their sources by the names a player knows, never a file of ours
+    cited = {x["citation"] for x in s["rulings"] if x["automatic"]}
+    assert "Continental Rummy (encyclopedia article), Rules of play; scorekeeper's rulings, Irregularities" in cited
+    assert not any(".md" in c for c in cited), cited
 
 
 def test_full_game_of_le_may_i_with_round_win_bonus(client):
@@ -331,6 +335,10 @@ def test_withdrawn_player_gets_two_highest_totals_of_the_others(client):
     s = state(client, g)
     assert s["totals"]["Di"] == 21 + 11 and any("Di withdrew after round 1" in n for n in s["notes"])
     assert any(x["kind"] == "withdrawal" for x in s["rulings"])
+    r = create(client, "roy", ["Ann", "Bob", "Cy"])
+    client.post(f"/api/v1/games/{r['id']}/withdraw", json={"player": "Cy"}, headers=auth(r))
+    assert [x["citation"] for x in state(client, r)["rulings"]] == [
+        "scorekeeper's choice where the sources are silent, ROY has no withdrawal rule"]
 
 
 def test_game_is_void_when_fewer_than_two_players_remain(client):

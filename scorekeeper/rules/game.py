@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from .cards import Card
 from .errors import RulesInputError
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
-from .variants import RoundScore, StockExhausted, Variant, Winner
+from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
 from .words import _, ngettext
 
 WENT_OUT = "went_out"
@@ -50,9 +50,10 @@ class Applied:
 
 
 def cite(variant: Variant, rule: str, fallback_section: str) -> str:
-    """The citation label for one of the variant's rules, or the rulings.md section."""
+    """The citation label for one of the variant's rules, then the section of our rulings that settles it
+    (shared/rulings.md), each by the name a player knows."""
     citation = variant.sources.get(rule)
-    rulings = f"rulings.md, {fallback_section}"
+    rulings = Citation("rulings", fallback_section).label
     return f"{citation.label}; {rulings}" if citation is not None else rulings
 
 

@@ -404,7 +404,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
     else:
         summary = (f"{name} withdrew after round {played}. Their total stays as it was; with fewer than two players "
                    "left the game ends, void.")
-        citation = "rulings.md, house choice (ROY has no withdrawal rule)"
+        citation = rules.Citation("choice", "ROY has no withdrawal rule").label
     game.rulings.append(Ruling(round_number=played or None, kind=RulingKind.WITHDRAWAL, summary=summary, citation=citation,
                                automatic=True, player=name, at=utcnow()))
     result = _refresh_status(game, variant)

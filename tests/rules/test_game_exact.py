@@ -183,8 +183,8 @@ def test_a_round_result_in_every_field():
 
 def test_cite_names_the_variants_source_and_the_rulings_section():
     c = CONT.sources["incomplete_games"]
-    assert g.cite(CONT, "incomplete_games", "X") == f"{c.label}; rulings.md, X"
-    assert g.cite(ROY, "incomplete_games", "Y") == "rulings.md, Y"
+    assert g.cite(CONT, "incomplete_games", "X") == f"{c.label}; scorekeeper's rulings, X"
+    assert g.cite(ROY, "incomplete_games", "Y") == "scorekeeper's rulings, Y"
 
 
 def test_le_may_i_round_win_bonus_is_applied_and_said():
