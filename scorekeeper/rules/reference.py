@@ -204,10 +204,6 @@ _GOING_OUT_CITES = {
 
 # ----- small formatters shared with the comparison ----------------------------------------------
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _and(words: Sequence[str]) -> str:
     """``a, b and c`` in the reader's language."""
     if len(words) == 1:

@@ -166,7 +166,6 @@ def test_points_text_and_contract_text_and_last_round_text():
     assert ref.last_round_text(replace(lmi, last_round=replace(lmi.last_round, no_discard=False))) == (
         "round 5, go out with every card")
     assert ref.last_round_text(CONT) == "played like the others"
-    assert (ref.plural(1, "deck"), ref.plural(2, "deck"), ref.plural(0, "deck")) == ("1 deck", "2 decks", "0 decks")
     assert ref.deal_text(get_variant("le-may-i")) == "10 each, 2 at a time"
     assert (ref.jokers_text(CONT), ref.jokers_text(ROY), ref.players_text(ROY)) == ("2 per deck", "none", "2–3")
 
