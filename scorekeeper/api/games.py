@@ -248,16 +248,16 @@ def _describe() -> None:
     game = {"$ref": "#/components/schemas/Game"}
     game_answer = openapi.json_response("The game", game)
     auth_errors = {"401": err, "403": err, "404": err, "409": err}
-    openapi.add_path("/games", {"post": {
+    openapi.add_path("api.create_game", {"post": {
         "summary": "Start a game", "tags": ["games"],
         "requestBody": openapi.json_body({"$ref": "#/components/schemas/NewGame"}),
         "responses": {"201": openapi.json_response("The game, with edit_token and view_url", game), "400": err},
     }})
-    openapi.add_path("/games/{game_id}", {"get": {
+    openapi.add_path("api.get_game", {"get": {
         "summary": "The game: rounds, totals, standings, winner, next round, corrections, rulings, notes",
         "tags": ["games"], "parameters": [gid], "responses": {"200": game_answer, "404": err},
     }})
-    openapi.add_path("/games/{game_id}/rounds", {"post": {
+    openapi.add_path("api.record_round", {"post": {
         "summary": "Record the next round (Idempotency-Key: the same key returns the first answer)",
         "tags": ["games"], "description": needs_token,
         "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}}],
@@ -266,14 +266,15 @@ def _describe() -> None:
                       "200": openapi.json_response("The same submission again: the stored round", {"type": "object"}),
                       "400": err, "422": err, **auth_errors},
     }})
-    openapi.add_path("/games/{game_id}/rounds/preview", {"post": {
+    openapi.add_path("api.preview_round", {"post": {
         "summary": "The scores a submission would give; nothing is stored", "tags": ["games"],
         "parameters": [gid], "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
         "responses": {"200": openapi.json_response("Scores and hands", {"type": "object"}), "400": err, "404": err},
     }})
-    openapi.add_path("/games/{game_id}/rounds/{number}", {
+    openapi.add_path("api.get_round", {
         "get": {"summary": "One recorded round", "tags": ["games"], "parameters": [gid, num],
-                "responses": {"200": openapi.json_response("The round", {"type": "object"}), "404": err}},
+                "responses": {"200": openapi.json_response("The round", {"type": "object"}), "404": err}}})
+    openapi.add_path("api.correct_round", {
         "put": {"summary": "Correct a recorded round; reason required (old and new values are kept)",
                 "tags": ["games"], "description": needs_token, "parameters": [gid, num],
                 "requestBody": openapi.json_body({"allOf": [{"$ref": "#/components/schemas/RoundSubmission"},
@@ -283,22 +284,22 @@ def _describe() -> None:
                               "400": err, "422": err, **auth_errors}},
     })
     simple = {
-        "/games/{game_id}/withdraw": ("A player leaves (total: the two highest totals of the others)",
+        "api.withdraw": ("A player leaves (total: the two highest totals of the others)",
                                       {"type": "object", "required": ["player"], "properties": {"player": {"type": "string"}}}),
-        "/games/{game_id}/suspend": ("Suspend between rounds", {"type": "object"}),
-        "/games/{game_id}/resume": ("Resume with the same players in the same seats, the same calendar year",
+        "api.suspend": ("Suspend between rounds", {"type": "object"}),
+        "api.resume": ("Resume with the same players in the same seats, the same calendar year",
                                     {"type": "object", "properties": {"players": {"type": "array", "items": {"type": "string"}}}}),
-        "/games/{game_id}/rulings": ("Log a dispute: what happened, the ruling, the rule cited, optional score effect",
+        "api.log_ruling": ("Log a dispute: what happened, the ruling, the rule cited, optional score effect",
                                      {"type": "object", "required": ["what_happened", "ruling"], "properties": {
                                          "what_happened": {"type": "string"}, "ruling": {"type": "string"},
                                          "citation": {"type": "string"}, "round": {"type": "integer"},
                                          "player": {"type": "string"}, "points": {"type": "integer"}}}),
-        "/games/{game_id}/token": ("Replace the edit token (old edit links stop working)", {"type": "object"}),
+        "api.rotate_token": ("Replace the edit token (old edit links stop working)", {"type": "object"}),
     }
-    for path, (summary, body) in simple.items():
-        openapi.add_path(path, {"post": {
+    for endpoint, (summary, body) in simple.items():
+        openapi.add_path(endpoint, {"post": {
             "summary": summary, "tags": ["games"], "description": needs_token, "parameters": [gid],
-            "requestBody": openapi.json_body(body, required=path.endswith("withdraw") or path.endswith("rulings")),
+            "requestBody": openapi.json_body(body, required=endpoint in ("api.withdraw", "api.log_ruling")),
             "responses": {"200": game_answer, "201": game_answer, "400": err, "422": err, **auth_errors},
         }})
 

@@ -96,27 +96,27 @@ _ERRORS = {"400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": 
 _CHANGES = {"type": "object", "description": "Changes to the base variant, in the names of the variant document: "
             "players, decks, jokers_per_deck, cards_dealt, rounds, contract_kind, melds, wild_cards, last_round, "
             "card_points, scoring, may_i, stock_exhausted (docs/house-variants.md)"}
-openapi.add_path("/variants/import", {"post": {
+openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
     "requestBody": {"required": True, "content": {"application/toml": {"schema": {"type": "string"}},
                                                   "application/json": {"schema": {"type": "object", "properties": {
                                                       "toml": {"type": "string"}, "name": {"type": "string"}}}}}},
     "responses": {"201": openapi.json_response("The new house variant", {"type": "object"}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}/rules.toml", {"get": {
+openapi.add_path("api.variant_toml", {"get": {
     "summary": "A house variant as a TOML file", "tags": ["house variants"], "parameters": [_VARIANT_ID],
     "responses": {"200": {"description": "The file", "content": {"application/toml": {"schema": {"type": "string"}}}},
                   "404": openapi.ERROR_RESPONSE},
 }})
 openapi.add_tag("house variants", "A family's own rules: a built-in variant with changes")
-openapi.add_path("/variants", {"post": {
+openapi.add_path("api.create_variant", {"post": {
     "summary": "Make a house variant", "tags": ["house variants"],
     "requestBody": openapi.json_body({"type": "object", "required": ["based_on", "name"], "properties": {
         "based_on": {"type": "string"}, "name": {"type": "string"}, "changes": _CHANGES,
         "table": {"type": "string"}}}),
     "responses": {"201": openapi.json_response("The house variant, with edit_token", {"type": "object"}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}", {"put": {
+openapi.add_path("api.update_variant", {"put": {
     "summary": "Change a house variant's rules (games already started keep theirs)", "tags": ["house variants"],
     "parameters": [_VARIANT_ID],
     "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "properties": {

@@ -1,11 +1,13 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``GET /api/v1/openapi.json``.
 
-This module is a **registry**: each API module describes its own paths when it is imported, so
-the document always lists what exists. Paths are relative to the ``/api/v1`` server::
+This module is a **registry**: each API module describes its own routes when it is imported, so
+the document always lists what exists. A route is named by its endpoint; the documented path is
+read from the app's URL map when the document is built (``/games/<game_id>`` is written
+``/games/{game_id}``, relative to the API's prefix), so it is written once, in the route::
 
     from . import openapi
 
-    openapi.add_path("/games", {
+    openapi.add_path("api.create_game", {
         "post": {"summary": "Start a game", "tags": ["games"],
                  "requestBody": openapi.json_body({"$ref": "#/components/schemas/NewGame"}),
                  "responses": {"201": openapi.json_response("The new game", {...}),
@@ -13,17 +15,19 @@ the document always lists what exists. Paths are relative to the ``/api/v1`` ser
     })
     openapi.add_schema("NewGame", {"type": "object", "properties": {...}})
 
-``add_path`` merges operations into an existing path item (so two modules may add ``get`` and
-``post`` to one path); adding the same operation twice replaces it. ``add_tag`` names a group.
+``add_path`` merges operations into an existing item, and the items of endpoints sharing a path
+(``get`` and ``put`` served by two views) into one path item; adding the same operation twice
+replaces it. ``add_tag`` names a group.
 Helpers: :func:`json_body`, :func:`json_response`, :data:`ERROR_RESPONSE` (``{"error": ...}``)
 and :func:`path_param`.
 """
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
-from flask import jsonify
+from flask import current_app, jsonify
 
 from . import bp
 
@@ -46,11 +50,19 @@ ERROR_RESPONSE = {
 }
 
 
-def add_path(path: str, item: dict[str, Any]) -> None:
-    """Describe ``path`` (relative to /api/v1, e.g. ``"/games/{id}"``); merges with what is there."""
-    if not path.startswith("/"):
-        raise ValueError(f"OpenAPI paths start with '/': {path!r}")
-    _paths.setdefault(path, {}).update(copy.deepcopy(item))
+def add_path(where: str, item: dict[str, Any]) -> None:
+    """Describe the route of endpoint ``where`` (``"api.withdraw"``), or a path written out (relative
+    to the API's prefix, ``"/games/{id}"``) for what no route of ours serves; merges with what is there."""
+    _paths.setdefault(where, {}).update(copy.deepcopy(item))
+
+
+def _documented(where: str) -> str:
+    """The OpenAPI path of an endpoint's route: its rule without the API's prefix, ``{name}`` for
+    each ``<converter:name>``."""
+    if where.startswith("/"):
+        return where
+    rule = next(current_app.url_map.iter_rules(where)).rule
+    return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.removeprefix(bp.url_prefix))
 
 
 def add_schema(name: str, schema: dict[str, Any]) -> None:
@@ -76,7 +88,10 @@ def path_param(name: str, description: str, schema: dict[str, Any] | None = None
 
 
 def document() -> dict[str, Any]:
-    """The whole OpenAPI document as it stands."""
+    """The whole OpenAPI document as it stands (in an app context: the paths are the routes')."""
+    paths: dict[str, dict[str, Any]] = {}
+    for where, item in _paths.items():
+        paths.setdefault(_documented(where), {}).update(copy.deepcopy(item))
     return {
         "openapi": "3.1.0",
         "info": {
@@ -88,9 +103,9 @@ def document() -> dict[str, Any]:
                 "{\"error\": \"...\"} naming the field and the value."
             ),
         },
-        "servers": [{"url": "/api/v1"}],
+        "servers": [{"url": bp.url_prefix}],
         "tags": [{"name": k, "description": v} for k, v in sorted(_tags.items())],
-        "paths": copy.deepcopy(dict(sorted(_paths.items()))),
+        "paths": dict(sorted(paths.items())),
         "components": {"schemas": copy.deepcopy(_schemas)},
     }
 
@@ -101,7 +116,7 @@ def openapi_json():
     return jsonify(document())
 
 
-add_path("/openapi.json", {
+add_path("api.openapi_json", {
     "get": {
         "summary": "This OpenAPI document",
         "tags": ["meta"],

@@ -308,23 +308,23 @@ openapi.add_schema("MeldVerdict", {
         "citations": _CITATIONS,
     },
 })
-openapi.add_path("/variants", {"get": {
+openapi.add_path("api.variants_index", {"get": {
     "summary": "List the variants", "tags": ["rules"],
     "responses": {"200": openapi.json_response("The variants", {"type": "object", "properties": {
         "variants": {"type": "array", "items": {"type": "object"}}}})},
 }})
-openapi.add_path("/variants/{variant_id}", {"get": {
+openapi.add_path("api.variant_detail", {"get": {
     "summary": "One variant's rules as data", "tags": ["rules"], "parameters": [_VID],
     "responses": {"200": openapi.json_response("The variant", {"$ref": "#/components/schemas/Variant"}),
                   "404": openapi.ERROR_RESPONSE},
 }})
-openapi.add_path("/variants/{variant_id}/decks", {"get": {
+openapi.add_path("api.variant_decks", {"get": {
     "summary": "The pack for a number of players", "tags": ["rules"],
     "parameters": [_VID, {"name": "players", "in": "query", "required": True, "schema": {"type": "integer"}}],
     "responses": {"200": openapi.json_response("Decks, jokers and cards", {"type": "object", "properties": {
         "decks": {"type": "integer"}, "jokers": {"type": "integer"}, "cards": {"type": "integer"}}}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}/hand-score", {"post": {
+openapi.add_path("api.hand_score", {"post": {
     "summary": "Penalty points of a hand", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["cards"], "properties": {
         "cards": _CARDS, "missing_cards": {"type": "integer", "minimum": 0,
@@ -333,7 +333,7 @@ openapi.add_path("/variants/{variant_id}/hand-score", {"post": {
         "points": {"type": "integer"}, "lines": {"type": "array", "items": {"type": "object", "properties": {
             "card": {"type": "string"}, "points": {"type": "integer"}}}}}}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}/meld-check", {"post": {
+openapi.add_path("api.meld_check", {"post": {
     "summary": "Judge melds, optionally as a round's contract", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["melds"], "properties": {
         "round": {"type": ["integer", "null"]}, "melds": {"type": "array", "items": _CARDS},
@@ -346,7 +346,7 @@ openapi.add_path("/variants/{variant_id}/meld-check", {"post": {
         "melds": {"type": "array", "items": {"$ref": "#/components/schemas/MeldVerdict"}},
         "notes": {"type": "array", "items": {"type": "string"}}, "citations": _CITATIONS}}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}/may-i", {"post": {
+openapi.add_path("api.may_i", {"post": {
     "summary": "Who takes a claimed discard", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["players", "current", "claimants"],
                                       "properties": {
@@ -359,7 +359,7 @@ openapi.add_path("/variants/{variant_id}/may-i", {"post": {
         "penalty_cards": {"type": "integer"}, "current_draws_from": {"enum": ["discard", "stock"]},
         "reasons": {"type": "array", "items": {"type": "string"}}, "citations": _CITATIONS}}), **_ERRORS},
 }})
-openapi.add_path("/variants/{variant_id}/play-check", {"post": {
+openapi.add_path("api.play_check", {"post": {
     "summary": "Is a ROY turn legal (variant_id: roy)", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["top"], "properties": {
         "top": {"type": "string"}, "cards": _CARDS, "announced_suit": {"enum": ["S", "H", "D", "C", None]},

@@ -159,50 +159,51 @@ def _describe() -> None:
     obj = {"type": "object"}
     auth_errors = {"400": err, "401": err, "403": err, "404": err, "409": err}
     named = openapi.json_body({"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}})
-    openapi.add_path("/tables", {"post": {
+    openapi.add_path("api.create_table", {"post": {
         "summary": "Start a table", "tags": ["tables"], "requestBody": named,
         "responses": {"201": openapi.json_response("id, name, edit_token, view_url", obj), "400": err}}})
-    openapi.add_path("/tables/{table_id}", {
+    openapi.add_path("api.get_table", {
         "get": {"summary": "The table: players (with their number of games), games newest first, variants",
                 "tags": ["tables"], "parameters": [tid],
-                "responses": {"200": openapi.json_response("The table", obj), "404": err}},
+                "responses": {"200": openapi.json_response("The table", obj), "404": err}}})
+    openapi.add_path("api.rename_table", {
         "patch": {"summary": "Rename the table", "tags": ["tables"], "description": needs_token, "parameters": [tid],
                   "requestBody": named, "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
-    openapi.add_path("/tables/{table_id}/stats", {"get": {
+    openapi.add_path("api.table_stats", {"get": {
         "summary": "Statistics as api-contract.md defines them (counted games: complete ones)", "tags": ["tables"],
         "parameters": [tid, {"name": "variant", "in": "query", "required": False, "schema": {"type": "string"}},
                        {"name": "year", "in": "query", "required": False, "schema": {"type": "integer"},
                         "description": "Only games started that year (an extension)"}],
         "responses": {"200": openapi.json_response("variant, games_counted, games_void, games_unfinished, players, "
                                                    "head_to_head", obj), "400": err, "404": err}}})
-    openapi.add_path("/tables/{table_id}/players/{player_id}", {"patch": {
+    openapi.add_path("api.rename_player", {"patch": {
         "summary": "Rename a player: the new name shows in every game of the table", "tags": ["tables"],
         "description": needs_token, "parameters": [tid, pid], "requestBody": named,
         "responses": {"200": openapi.json_response("The player and the table", obj), **auth_errors}}})
-    openapi.add_path("/tables/{table_id}/players/{player_id}/merge", {"post": {
+    openapi.add_path("api.merge_player", {"post": {
         "summary": "Merge a player into another (409 if both sat in one game)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid, pid],
         "requestBody": openapi.json_body({"type": "object", "required": ["into"],
                                           "properties": {"into": {"type": "integer"}}}),
         "responses": {"200": openapi.json_response("The merged player and the table", obj), **auth_errors}}})
-    openapi.add_path("/tables/{table_id}/games", {"post": {
+    openapi.add_path("api.add_game", {"post": {
         "summary": "Add an existing game (with its own edit token in game_token)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid],
         "requestBody": openapi.json_body({"type": "object", "required": ["game", "game_token"], "properties": {
             "game": {"type": "string"}, "game_token": {"type": "string"}}}),
         "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
-    openapi.add_path("/tables/{table_id}/token", {"post": {
+    openapi.add_path("api.rotate_table_token", {"post": {
         "summary": "Replace the table's edit token (old edit links stop working)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid],
         "responses": {"200": openapi.json_response("edit_token, edit_url", obj), **auth_errors}}})
-    openapi.add_path("/tables/{table_id}/export.json", {"get": {
+    openapi.add_path("api.export_table", {"get": {
         "summary": "The whole table as JSON (no edit tokens), for another server's import", "tags": ["tables"],
         "parameters": [tid], "responses": {"200": openapi.json_response("The table export", obj), "404": err}}})
-    openapi.add_path("/tables/{table_id}/export.csv", {"get": {
+    openapi.add_path("api.export_table_csv", {"get": {
         "summary": "One line per player per game", "tags": ["tables"], "parameters": [tid],
         "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
                       "404": err}}})
-    openapi.add_path("/tables/import", {"post": {
+    openapi.add_path("api.import_table", {"post": {
         "summary": "Import a table export: a new table (same id, new edit token) or, with its edit token, "
                    "more games for one already here; games already here are skipped", "tags": ["tables"],
         "requestBody": openapi.json_body(obj),
