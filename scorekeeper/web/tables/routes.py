@@ -11,9 +11,10 @@ import re
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, current_app, flash, has_request_context, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import HTTPException
 
 from ... import live
 from ...db import db
@@ -231,14 +232,17 @@ def new_game(table_id: str):
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:
-    """(game id, token) from a game's edit link (``.../games/<id>/edit?token=...``, or with the
-    token after ``#``), or None."""
+    """(game id, token) from a game's edit link (the address ``edit_url`` writes for the game's edit
+    page, the token after ``#`` or in ``?token=``), or None. The address is matched against the
+    app's own routes, whatever server name it carries."""
     parts = urlsplit(link.strip())
-    segments = [s for s in parts.path.split("/") if s]
     token = parse_qs(parts.query).get("token", [""])[0] or parse_qs(parts.fragment).get("token", [""])[0]
-    if len(segments) >= 3 and segments[-3] == "games" and segments[-1] == "edit" and token:
-        return segments[-2], token
-    return None
+    path = parts.path.removeprefix(request.script_root) if has_request_context() else parts.path
+    try:
+        endpoint, args = current_app.url_map.bind("localhost").match(path, method="GET")
+    except HTTPException:
+        return None
+    return (args["game_id"], token) if endpoint == "games.edit_link" and token else None
 
 
 @bp.route("/tables/<table_id>/games/add", methods=["GET", "POST"])
