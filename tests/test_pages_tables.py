@@ -151,6 +151,9 @@ def test_add_an_existing_game_with_its_edit_link(client):
     g = client.post("/api/v1/games", json={"variant": "joybells", "players": ["Ann", "Bob", "Cy"]}).json
     r = client.post(f"/tables/{table_id}/games/add", data={"link": "hello"})
     assert r.status_code == 400 and "The game&#39;s edit link: &#39;hello&#39; is not an edit link" in r.get_data(as_text=True)
+    r = client.post(f"/tables/{table_id}/games/add", data={"link": "http://[::1/games/x/edit#token=t"})  # no address
+    assert r.status_code == 400 and "The game&#39;s edit link: &#39;http://[::1/games/x/edit#token=t&#39; is not an " \
+                                    "edit link" in r.get_data(as_text=True)
     r = client.post(f"/tables/{table_id}/games/add", data={"link": f"http://x/games/{g['id']}/edit?token=nope"})
     assert r.status_code == 400 and "not valid" in r.get_data(as_text=True)
     r = client.post(f"/tables/{table_id}/games/add", data={"link": g["edit_url"]})

@@ -235,7 +235,10 @@ def game_from_link(link: str) -> tuple[str, str] | None:
     """(game id, token) from a game's edit link (the address ``edit_url`` writes for the game's edit
     page, the token after ``#`` or in ``?token=``), or None. The address is matched against the
     app's own routes, whatever server name it carries."""
-    parts = urlsplit(link.strip())
+    try:
+        parts = urlsplit(link.strip())
+    except ValueError:  # not an address at all, e.g. "http://[::1"
+        return None
     token = parse_qs(parts.query).get("token", [""])[0] or parse_qs(parts.fragment).get("token", [""])[0]
     path = parts.path.removeprefix(request.script_root) if has_request_context() else parts.path
     try:
