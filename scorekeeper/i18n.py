@@ -38,12 +38,20 @@ def language() -> str:
     return str(get_locale() or DEFAULT)
 
 
+def _on_this_site(address: str) -> bool:
+    """Whether ``address`` is a path on this site (not another site's, not a script, not unreadable)."""
+    try:
+        parts = urlsplit(address)
+    except ValueError:  # no address at all ("http://[::1")
+        return False
+    return address.startswith("/") and not address.startswith("//") and not parts.scheme and not parts.netloc
+
+
 @bp.get("/language/<code>")
 def choose(code: str):
     """The switch: remember ``code`` for this browser and go back to the page it was on."""
     back = request.args.get("next", "")
-    parts = urlsplit(back)
-    if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
+    if not _on_this_site(back):
         back = url_for("web.home")
     response = redirect(back)
     if code in LANGUAGES:

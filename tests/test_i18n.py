@@ -49,7 +49,8 @@ def test_the_switch_is_remembered_by_the_browser(client):
     assert '<html lang="en">' in client.get("/", headers=FR).get_data(as_text=True)
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:alert(1)", ""])
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:alert(1)", "",
+                                    "http://[::1"])
 def test_the_switch_never_leaves_the_site(client, target):
     r = client.get("/language/fr", query_string={"next": target})
     assert r.status_code == 302 and r.headers["Location"] == "/"
