@@ -404,3 +404,18 @@ def _bump_game_versions(session: Session, flush_context, instances) -> None:
     for game in touched:
         if not session.is_modified(game, include_collections=False):
             game.updated_at = utcnow()
+
+
+class KeptToken(db.Model):
+    """An edit token a browser holds but its session cookie has no room for (a cookie stays well
+    under the 4 KB browsers keep: scorekeeper/web/remembered.py). ``browser`` is the hash of a
+    random key that only the browser's signed cookie holds; ``sealed`` is the token hidden with that
+    key, so the database alone gives no one edit rights."""
+
+    __tablename__ = "kept_tokens"
+
+    browser: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    item_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    sealed: Mapped[str] = mapped_column(String(400))
+    kept_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..services import games as svc
-from ..web import edit_url
+from ..web.edit_links import edit_url
 from . import ApiError, bp, openapi
 
 

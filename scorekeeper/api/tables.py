@@ -14,7 +14,7 @@ from ..services import games as games_svc
 from ..services import stats as stats_svc
 from ..services import table_export
 from ..services import tables as svc
-from ..web import edit_url
+from ..web.edit_links import edit_url
 from . import bp, openapi
 from .games import _bearer, _body
 

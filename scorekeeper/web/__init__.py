@@ -1,7 +1,7 @@
 """HTML pages."""
 from __future__ import annotations
 
-from flask import Blueprint, Flask, render_template, url_for
+from flask import Blueprint, Flask, render_template
 
 bp = Blueprint("web", __name__)
 
@@ -11,15 +11,8 @@ def home():
     return render_template("home.html")
 
 
-def edit_url(endpoint: str, token: str, **ids) -> str:
-    """An edit link (a game's or a table's): the token goes after ``#``, which browsers keep to
-    themselves, so it never reaches a server's or a proxy's access log; the page it opens posts it
-    (web/games/routes.py, take_edit_link)."""
-    return url_for(endpoint, _external=True, **ids) + "#token=" + token
-
-
 def init_app(app: Flask) -> None:
-    from . import rules, house, games, tables, pwa, script_words  # (in this order: their imports are circular)
+    from . import games, house, pwa, rules, script_words, tables
     from .errors import error_items
 
     # Block tags ({% if %}, {% for %}) leave no blank lines or indentation behind.

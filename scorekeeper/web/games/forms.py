@@ -340,19 +340,6 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
 
 # ----- other actions -------------------------------------------------------------------------------
 
-class EditLinkForm(PageForm):
-    """The edit token, posted by the edit link's page (it reads it from the link's ``#token=``
-    part, which browsers never send to a server) or pasted by hand: the whole link or the token."""
-
-    token = StringField(_l("Edit link or token"), validators=[DataRequired(_l("Paste the edit link or its token.")),
-                                                                Length(max=400)])
-    submit = SubmitField(_l("Keep score on this phone"))
-
-    def edit_token(self) -> str:
-        value = (self.token.data or "").strip()
-        return value.rsplit("token=", 1)[-1].split("&")[0] if "token=" in value else value
-
-
 class ActionForm(PageForm):
     """A button that changes the game (suspend, rotate the edit link): CSRF and the version only."""
 

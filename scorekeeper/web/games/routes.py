@@ -10,26 +10,26 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import abort, flash, g, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
-from ...rules.game import dealers, seating_problems
+from ...rules.game import dealers
 from ...rules.scoring import points_classes
 from ...db import db
 from ...models import GameStatus, Table
-from ...rules.variants import VARIANTS, Contract, all_variants
+from ...rules.variants import Contract, all_variants
 from ... import live
 from ...services import games as svc
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
-from .. import edit_url
-from ..house.views import add_variant_choice, tokens as house_tokens
-from . import bp
+from ..edit_links import edit_url, no_store, take_edit_link
+from .. import remembered
+from ..house.views import add_variant_choice
+from .start import create_from_form
 from .forms import (
     REMEMBERED_MODES,
     ActionForm,
-    EditLinkForm,
     effective_mode,
     NewGameForm,
     ResumeForm,
@@ -42,35 +42,20 @@ from .forms import (
     round_payload,
 )
 
-MAX_REMEMBERED = 30
+bp = Blueprint("games", __name__)  # every URL under /games/ (errors: scorekeeper/errors.py)
 
 
-# ----- the browser's games (signed session) ---------------------------------------------------------
+MAX_REMEMBERED = 30  # players whose way of entering a hand this browser keeps
 
-def _tokens() -> dict[str, str]:
-    tokens = session.get("game_tokens")
-    return dict(tokens) if isinstance(tokens, dict) else {}
 
+# ----- the browser's games (scorekeeper/web/remembered.py) -------------------------------------------
 
 def remember(game_id: str, token: str | None = None) -> None:
-    """Keep a game in this browser's list (with its edit token when it may change it). A session
-    left as it was is not marked changed, so its cookie is not signed and sent again for nothing."""
-    if not session.permanent:
-        session.permanent = True
-    if token is not None:
-        tokens = _tokens()
-        tokens.pop(game_id, None)
-        tokens[game_id] = token
-        session["game_tokens"] = dict(list(tokens.items())[-MAX_REMEMBERED:])
-    seen = session.get("games_seen", [])
-    games = ([game_id] + [g for g in seen if isinstance(g, str) and g != game_id])[:MAX_REMEMBERED]
-    if games != seen:
-        session["games_seen"] = games
+    remembered.remember("game", game_id, token)
 
 
 def can_edit(game) -> bool:
-    token = _tokens().get(game.id)
-    return token is not None and svc.token_matches(game, token)
+    return remembered.can_edit("game", game)
 
 
 def _load(game_id: str):
@@ -92,7 +77,7 @@ def browser_games() -> dict[str, list[svc.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
     if "browser_games" not in g:
-        ids = list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
+        ids = remembered.ids("game")
         games = svc.game_list(ids)
         g.browser_games = {"live": [game for game in games if game.status.is_open],
                            "recent": [game for game in games if game.status.is_over][:10]}
@@ -159,12 +144,12 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    add_variant_choice(form.variant, request.values.get("variant"), *house_tokens())  # house variants
+    add_variant_choice(form.variant, request.values.get("variant"), *remembered.ids("house"))  # house variants
     errors: dict[str, list[str]] = {}
     if request.method == "GET" and request.args.get("variant"):
         form.variant.data = request.args["variant"]
     if form.validate_on_submit():
-        created = _create_from_form(form, errors)
+        created = create_from_form(form, errors)
         if created is not None:
             remember(created.game.id, created.edit_token)
             flash(_("Game started. This phone keeps score; share the edit link so others can too."), "ok")
@@ -173,32 +158,6 @@ def new_game():
         "games/new.html", form=form, errors=errors, known=svc.known_players(),
         house_options=house_option_labels(), variants=all_variants(),
     ), (400 if errors else 200)
-
-
-def _create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=None):
-    """Start the game from the form (with ``create``, default ``svc.create_game``: a table's page
-    passes its own), or put every problem beside its field and return None."""
-    names, dealer_seat = form.seated_names()
-    variant_id = form.variant.data
-    if dealer_seat is not None and dealer_seat >= len(names) and names:
-        errors.setdefault("dealer", []).append(
-            _("seat %(number)s is empty: choose a seated player to deal first", number=dealer_seat + 1))
-    if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
-        for problem in seating_problems(VARIANTS[variant_id], names):
-            errors.setdefault(problem.field or "players", []).append(problem.message)
-    if errors:
-        return None
-    dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
-    try:
-        return (create or svc.create_game)(variant_id, names, dealer, form.house_rules())
-    except svc.ServiceError as err:
-        field = err.field or "_form"
-        if field.startswith("house_rules."):
-            field = field.split(".", 1)[1]
-        elif not (field.startswith("players[") or field in ("players", "variant", "dealer")):
-            field = "_form"
-        errors.setdefault(field, []).append(err.message)
-        return None
 
 
 # ----- the game page, the scoreboard, links -----------------------------------------------------------
@@ -262,14 +221,6 @@ def qr(game_id: str):
     return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
-def no_store(response):
-    """A page that holds an edit token (or takes one) is kept by no cache: not the browser's, not
-    a proxy's, not the service worker's (static/sw.js stores no ``no-store`` answer)."""
-    response = make_response(response)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.route("/games/<game_id>/edit", methods=["GET", "POST"])
 def edit_link(game_id: str):
     """An edit link gives this browser the game's edit token, then shows the game. The link
@@ -284,27 +235,6 @@ def edit_link(game_id: str):
         lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
 
 
-def take_edit_link(matches, keep, opened: str, joined: str, invalid: str, page):
-    """An edit link's page (a game's or a table's): the token comes posted (read after ``#`` by
-    static/js/edit_link.js, or pasted) or, from an older link, as ``?token=``; if it ``matches``,
-    ``keep`` it and go to ``opened``; else show the ``page`` again with ``invalid``. Never stored."""
-    form = EditLinkForm()
-    token = request.args.get("token") if request.method == "GET" else None
-    if token is None and form.validate_on_submit():
-        token = form.edit_token()
-    if token is not None:
-        if matches(token):
-            keep(token)
-            flash(joined, "ok")
-            return no_store(redirect(opened))
-        if request.method == "GET":
-            abort(403, invalid)
-        form.token.errors = [invalid]
-    form.token.data = ""  # (a wrong token is not shown back)
-    status = 403 if form.token.errors else 400 if form.errors else 200
-    return no_store(make_response(page(form), status))
-
-
 @bp.get("/games/<game_id>/edit-token")
 def edit_token(game_id: str):
     """This phone's edit token for the game, for rounds saved with no network (static/js/offline.js
@@ -312,7 +242,7 @@ def edit_token(game_id: str):
     game = _load(game_id)
     if not can_edit(game):
         return no_store(({"error": _("this phone cannot change this game")}, 403))
-    return no_store({"edit_token": _tokens()[game.id]})
+    return no_store({"edit_token": remembered.token("game", game.id)})
 
 
 @bp.get("/games/<game_id>/share")
@@ -321,7 +251,7 @@ def share(game_id: str):
     state = svc.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
-    link = edit_url("games.edit_link", _tokens()[game.id], game_id=game.id) if ctx["editor"] else None
+    link = edit_url("games.edit_link", remembered.token("game", game.id), game_id=game.id) if ctx["editor"] else None
     return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 

@@ -3,8 +3,4 @@ TOML file) and import one. The rules pages and tools show house variants themsel
 (``scorekeeper.web.rules``, with ``views``)."""
 from __future__ import annotations
 
-from flask import Blueprint
-
-bp = Blueprint("house", __name__)
-
-from . import routes  # noqa: E402,F401  (registers the views on bp)
+from .routes import bp  # noqa: F401  (the blueprint, with its views)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper import live
@@ -13,11 +13,12 @@ from scorekeeper.rules.variants import Variant, get_variant
 from scorekeeper.services import house
 from scorekeeper.services.games import ServiceError
 
-from ..tables import routes as tables_web
-from . import bp
+from .. import remembered
+from ..tables import access as tables_access
 from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
                     changes_from_form, input_for, label_of, values_of)
-from .views import can_edit, remember, tokens
+
+bp = Blueprint("house", __name__)
 
 
 def _variant_or_404(variant_id: str) -> Variant:
@@ -62,7 +63,7 @@ def _submitted(form: HouseForm, base: Variant, row=None, table=None):
     try:
         if row is None:
             saved = house.create(base.id, name, parsed.changes, table_id=table.id if table else None, all_rules=True)
-            remember(saved.row.id, saved.edit_token)
+            remembered.remember("house", saved.row.id, saved.edit_token)
             return preview, errors, saved.row
         return preview, errors, house.update(row, name, parsed.changes, request.form.get("version"), all_rules=True)
     except ServiceError as err:
@@ -79,7 +80,7 @@ def new(variant_id: str):
         abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
     base = get_variant(start.based_on) if start.based_on else start
     # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
-    table = tables_web.editable(request.args["table"]) if request.args.get("table") else None
+    table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
     form = HouseForm()
     if request.method == "GET":
         form.name.data = _("%(name)s (our rules)", name=start.name) if not start.based_on else start.name
@@ -115,9 +116,9 @@ def edit(variant_id: str):
     if token:
         if not house.token_matches(row, token):
             abort(403, _("This edit link is not valid for these rules."))
-        remember(row.id, token)
+        remembered.remember("house", row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
-    if not can_edit(row) and not (row.table_id and tables_web.can_edit(tables_web.load(row.table_id))):
+    if not remembered.can_edit("house", row) and not (row.table_id and tables_access.can_edit(tables_access.load(row.table_id))):
         abort(403, _("Only a phone with the edit link (of these rules or of their table) may change these rules."))
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
@@ -135,8 +136,8 @@ def share(variant_id: str):
         abort(404, _("Only house variants have a share page."))
     row = house.find_row(v.id)
     edit_url = None
-    if row is not None and can_edit(row):
-        edit_url = url_for("house.edit", variant_id=row.id, token=tokens()[row.id], _external=True)
+    if row is not None and remembered.can_edit("house", row):
+        edit_url = url_for("house.edit", variant_id=row.id, token=remembered.token("house", row.id), _external=True)
     return render_template("house/share.html", v=v, row=row, edit_url=edit_url,
                            link=url_for("rules.variant_page", variant_id=v.id, _external=True))
 
@@ -185,7 +186,7 @@ def import_file():
             except ServiceError as err:
                 error = _("File: %(error)s", error=err.message)
             else:
-                remember(saved.row.id, saved.edit_token)
+                remembered.remember("house", saved.row.id, saved.edit_token)
                 flash(_("Imported “%(name)s”. This phone may change these rules.", name=saved.row.name), "ok")
                 return redirect(url_for("rules.variant_page", variant_id=saved.row.id))
     elif request.method == "POST":

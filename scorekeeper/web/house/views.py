@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from flask import session
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
@@ -13,6 +12,8 @@ from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import VARIANTS, Variant, get_variant
 from scorekeeper.services import house
 
+from .. import remembered
+
 # The rules page section that states each kind of change (scorekeeper/rules/reference.py anchors).
 CHANGE_ANCHORS = {
     "players": "setup", "decks": "setup", "jokers_per_deck": "setup", "cards_dealt": "setup",
@@ -20,7 +21,6 @@ CHANGE_ANCHORS = {
     "last_round": "last-round", "card_points": "scoring", "scoring": "scoring", "may_i": "may-i",
     "stock_exhausted": "stock",
 }
-MAX_REMEMBERED = 30
 
 
 def with_chosen(variants: Iterable[Variant], *ids: object) -> list[Variant]:
@@ -35,27 +35,6 @@ def with_chosen(variants: Iterable[Variant], *ids: object) -> list[Variant]:
         except RulesInputError:
             continue
     return out
-
-
-# ----- the browser's house variants (signed session, like its games) --------------------------------
-
-def tokens() -> dict[str, str]:
-    found = session.get("house_tokens")
-    return dict(found) if isinstance(found, dict) else {}
-
-
-def remember(variant_id: str, token: str) -> None:
-    if not session.permanent:
-        session.permanent = True
-    kept = tokens()
-    kept.pop(variant_id, None)
-    kept[variant_id] = token
-    session["house_tokens"] = dict(list(kept.items())[-MAX_REMEMBERED:])
-
-
-def can_edit(row) -> bool:
-    token = tokens().get(row.id)
-    return token is not None and house.token_matches(row, token)
 
 
 def house_page_context(v: Variant) -> dict[str, Any]:
@@ -77,14 +56,14 @@ def house_page_context(v: Variant) -> dict[str, Any]:
         "row": row,
         "example": row is None,
         "note": _(rules_house.EXAMPLE_NOTES[v.id]) if row is None and v.id in rules_house.EXAMPLE_NOTES else None,
-        "editor": row is not None and can_edit(row),
+        "editor": row is not None and remembered.can_edit("house", row),
     }}
 
 
 def house_index_context() -> dict[str, Any]:
     """For the rules index: this browser's house variants and the shipped examples."""
     examples = rules_house.examples()
-    mine = [house.variant_of_row(r) for r in house.rows_by_ids(list(reversed(list(tokens()))))]
+    mine = [house.variant_of_row(r) for r in house.rows_by_ids(remembered.ids("house"))]
     return {"house_examples": examples, "house_mine": mine,
             "house_texts": {v.id: _sentence(rules_house.describe_differences(get_variant(v.based_on), v))
                             for v in examples}}

@@ -2,8 +2,4 @@
 ``scorekeeper.rules`` (reference, compare, irregularities, calculators, melds, may_i, roy)."""
 from __future__ import annotations
 
-from flask import Blueprint
-
-bp = Blueprint("rules", __name__)
-
-from . import routes  # noqa: E402,F401  (registers the views on bp)
+from .routes import bp  # noqa: F401  (the blueprint, with its views)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
@@ -14,7 +14,6 @@ from scorekeeper.rules.variants import SOURCE_KEYS, ContractKind, all_variants, 
 from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
 from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
 
-from . import bp
 from .forms import (
     MAX_SEATS,
     MELD_FIELDS,
@@ -31,6 +30,8 @@ from .forms import (
     suit_name,
     suit_select,
 )
+
+bp = Blueprint("rules", __name__)
 
 # The dispute tools: key -> (endpoint, title, one-line purpose). Rules sections point at these keys.
 # Titles and purposes are lazy: shown in the reader's language.

@@ -3,8 +3,4 @@ rulings. Forms in ``forms.py``, views in ``routes.py``; every change goes throug
 ``scorekeeper.services.tables``."""
 from __future__ import annotations
 
-from flask import Blueprint
-
-bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
-
-from . import routes  # noqa: E402,F401  (registers the views on bp)
+from .routes import bp  # noqa: F401  (the blueprint, with its views)

@@ -11,81 +11,26 @@ import re
 from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
-from flask import abort, current_app, flash, has_request_context, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, has_request_context, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ... import live
-from ...db import db
-from ...models import Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
-from .. import edit_url
+from ..edit_links import edit_url, no_store, take_edit_link
 from ..games.forms import NewGameForm, options
-from ..games.routes import _create_from_form as create_from_form
-from ..games.routes import no_store, take_edit_link
-from ..games.routes import remember as remember_game
-from . import bp
+from ..games.start import create_from_form
+from .. import remembered
+from .access import can_edit, editable, load, my_tables, remember
 from . import charts
 from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
 
-MAX_REMEMBERED = 20
-
-
-# ----- the browser's tables (signed session) -----------------------------------------------------------
-
-def _tokens() -> dict[str, str]:
-    tokens = session.get("table_tokens")
-    return dict(tokens) if isinstance(tokens, dict) else {}
-
-
-def remember(table_id: str, token: str | None = None) -> None:
-    """Keep the table in this browser's list (with its edit token when it may change it)."""
-    if not session.permanent:
-        session.permanent = True
-    if token is not None:
-        tokens = _tokens()
-        tokens.pop(table_id, None)
-        tokens[table_id] = token
-        session["table_tokens"] = dict(list(tokens.items())[-MAX_REMEMBERED:])
-    seen = session.get("tables_seen", [])
-    tables = ([table_id] + [t for t in seen if isinstance(t, str) and t != table_id])[:MAX_REMEMBERED]
-    if tables != seen:
-        session["tables_seen"] = tables
-
-
-def my_tables() -> list:
-    """The tables this browser has opened, most recent first (for the home page)."""
-    seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
-    if not seen:
-        return []
-    rows = {t.id: t for t in db.session.execute(db.select(Table).where(Table.id.in_(seen))).scalars()}
-    return [rows[t] for t in seen if t in rows]
-
-
-def can_edit(table) -> bool:
-    token = _tokens().get(table.id)
-    return token is not None and svc.token_matches(table, token)
-
-
-def load(table_id: str):
-    """The table at this address, or a 404 page."""
-    try:
-        return svc.get_table(table_id)
-    except games_svc.NotFound:
-        abort(404, _("There is no table at this address."))
-
-
-def editable(table_id: str):
-    """The table at this address, if this browser may change it (else a 403 page)."""
-    table = load(table_id)
-    if not can_edit(table):
-        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
-    return table
+bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
 
 
 def _check_csrf(form) -> None:
@@ -182,7 +127,7 @@ def edit_link(table_id: str):
 def share(table_id: str):
     table = load(table_id)
     editor = can_edit(table)
-    link = edit_url("tables.edit_link", _tokens()[table.id], table_id=table.id) if editor else None
+    link = edit_url("tables.edit_link", remembered.token("table", table.id), table_id=table.id) if editor else None
     return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
                                     view_url=url_for("tables.table", table_id=table.id, _external=True),
                                     form=ActionForm()))
@@ -222,7 +167,7 @@ def new_game(table_id: str):
     if form.validate_on_submit():
         created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
         if created is not None:
-            remember_game(created.game.id, created.edit_token)
+            remembered.remember("game", created.game.id, created.edit_token)
             flash(_("Game started. It is in the table's history; share its edit link so others can keep score too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":

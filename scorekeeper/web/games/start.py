@@ -1,0 +1,35 @@
+"""Start a game from the new-game form (the games page's, or a table's with its own ``create``)."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ...rules.game import seating_problems
+from ...rules.variants import VARIANTS
+from ...services import games as svc
+from .forms import NewGameForm
+
+
+def create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=None):
+    """Start the game from the form (with ``create``, default ``svc.create_game``: a table's page
+    passes its own), or put every problem beside its field and return None."""
+    names, dealer_seat = form.seated_names()
+    variant_id = form.variant.data
+    if dealer_seat is not None and dealer_seat >= len(names) and names:
+        errors.setdefault("dealer", []).append(
+            _("seat %(number)s is empty: choose a seated player to deal first", number=dealer_seat + 1))
+    if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
+        for problem in seating_problems(VARIANTS[variant_id], names):
+            errors.setdefault(problem.field or "players", []).append(problem.message)
+    if errors:
+        return None
+    dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
+    try:
+        return (create or svc.create_game)(variant_id, names, dealer, form.house_rules())
+    except svc.ServiceError as err:
+        field = err.field or "_form"
+        if field.startswith("house_rules."):
+            field = field.split(".", 1)[1]
+        elif not (field.startswith("players[") or field in ("players", "variant", "dealer")):
+            field = "_form"
+        errors.setdefault(field, []).append(err.message)
+        return None

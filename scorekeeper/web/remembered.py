@@ -1,0 +1,91 @@
+"""What a browser remembers in its signed session: the games, tables and house variants it opened,
+and the edit token of each one it may change.
+
+A browser keeps a cookie of at most 4 KB, so the cookie holds the ids it opened last and the few
+most recent tokens; an older token moves to the database (scorekeeper/services/kept_tokens.py)
+under a random key that only this cookie holds, so no edit right is lost however many games a
+phone has kept score of. Every blueprint reads and writes the session through this module."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import session
+
+from ..services import games, house, kept_tokens, tables
+
+
+@dataclass(frozen=True)
+class Kind:
+    tokens_key: str  # id -> token, oldest first
+    seen_key: str | None  # ids opened, most recent first
+    tokens_in_cookie: int
+    seen_in_cookie: int
+
+
+KINDS = {
+    "game": Kind("game_tokens", "games_seen", 8, 30),
+    "table": Kind("table_tokens", "tables_seen", 5, 20),
+    "house": Kind("house_tokens", None, 5, 0),
+}
+MATCHES = {"game": games.token_matches, "table": tables.token_matches, "house": house.token_matches}
+KEY = "kept"  # the random key of the tokens kept in the database
+
+
+def tokens(kind: str) -> dict[str, str]:
+    """The tokens in the cookie: id -> token, the most recently kept last."""
+    found = session.get(KINDS[kind].tokens_key)
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def seen(kind: str) -> list[str]:
+    key = KINDS[kind].seen_key
+    found = session.get(key, []) if key else []
+    return [i for i in found if isinstance(i, str)] if isinstance(found, list) else []
+
+
+def token(kind: str, item_id: str) -> str | None:
+    """This browser's edit token for the game, table or house variant, if it holds one."""
+    found = tokens(kind).get(item_id)
+    if found is None and isinstance(session.get(KEY), str):
+        found = kept_tokens.find(session[KEY], kind, item_id)
+    return found
+
+
+def can_edit(kind: str, row) -> bool:
+    """Whether this browser holds the current edit token of the game, table or house variant."""
+    found = token(kind, row.id)
+    return found is not None and MATCHES[kind](row, found)
+
+
+def ids(kind: str) -> list[str]:
+    """Everything of this kind the browser keeps or opened: tokens first (most recent first), then
+    the ones it opened, then the older tokens kept in the database."""
+    found = list(reversed(list(tokens(kind)))) + seen(kind)
+    if isinstance(session.get(KEY), str):
+        found += kept_tokens.item_ids(session[KEY], kind)
+    return list(dict.fromkeys(found))
+
+
+def remember(kind: str, item_id: str, token: str | None = None) -> None:
+    """Keep the item in this browser's list (with its edit token when it may change it). A session
+    left as it was is not marked changed, so its cookie is not signed and sent again for nothing."""
+    if not session.permanent:
+        session.permanent = True
+    spec = KINDS[kind]
+    if token is not None:
+        kept = tokens(kind)
+        kept.pop(item_id, None)
+        kept[item_id] = token
+        items = list(kept.items())
+        for old_id, old_token in items[:-spec.tokens_in_cookie]:
+            if not isinstance(old_token, str):
+                continue
+            if not isinstance(session.get(KEY), str):
+                session[KEY] = kept_tokens.new_key()
+            kept_tokens.keep(session[KEY], kind, old_id, old_token)
+        session[spec.tokens_key] = dict(items[-spec.tokens_in_cookie:])
+    if spec.seen_key:
+        before = session.get(spec.seen_key, [])
+        now = ([item_id] + [i for i in seen(kind) if i != item_id])[:spec.seen_in_cookie]
+        if now != before:
+            session[spec.seen_key] = now
