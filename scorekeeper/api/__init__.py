@@ -1,19 +1,10 @@
 """The JSON API under /api/v1 (described at /api/v1/openapi.json, scorekeeper/api/openapi.py)."""
 from __future__ import annotations
 
-from flask import Blueprint, Flask
+from flask import Flask
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-class ApiError(Exception):
-    """A 4xx answer: ``{"error": message, **extra}`` (``scorekeeper/errors.py``)."""
-
-    def __init__(self, message: str, status: int = 400, **extra):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.extra = extra
+from .blueprint import bp
+from .request import ApiError  # noqa: F401  (scorekeeper/errors.py answers it)
 
 
 def init_app(app: Flask) -> None:

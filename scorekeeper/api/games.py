@@ -13,37 +13,16 @@ from flask_babel import gettext as _
 from .. import live
 from ..services import games as svc
 from ..web.edit_links import edit_url
-from . import ApiError, bp, openapi
-
-
-def _body(required: bool = True) -> dict[str, Any]:
-    """The JSON object sent, or a 400 naming what is wrong with it."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        if required:
-            raise ApiError(_("the body must be a JSON object"), 400, field="body")
-        return {}
-    try:
-        data = request.get_json(silent=True, force=True)
-    except RecursionError:  # e.g. "[[[[..." 100,000 deep: the parser gives up (found by fuzzing)
-        data = None
-    if data is None:
-        raise ApiError(_("the body is not valid JSON (send Content-Type: application/json and a JSON object)"), 400, field="body")
-    if not isinstance(data, dict):
-        raise ApiError(_("the body must be a JSON object, not %(kind)s", kind=type(data).__name__), 400, field="body")
-    return data
-
-
-def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+from . import openapi
+from .blueprint import bp
+from .request import ApiError, bearer_token, json_body
 
 
 def _authorized_game(game_id: str):
     """The game (404 if unknown), after checking the edit token (401/403)."""
     try:
         game = svc.get_game(game_id)
-        svc.check_token(game, _bearer())
+        svc.check_token(game, bearer_token())
     except svc.Unauthorized as err:
         raise ApiError(err.message, 401, field=err.field) from None
     return game
@@ -83,7 +62,7 @@ def _bearer_challenge(response):
 
 @bp.post("/games")
 def create_game():
-    data = _body()
+    data = json_body()
     if data.get("table") is not None:  # a game of a table, with the table's edit token (api/tables.py)
         from .tables import create_table_game
 
@@ -121,7 +100,7 @@ def get_round(game_id: str, number: int):
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str):
     _authorized_game(game_id)
-    data = _body()
+    data = json_body()
     outcome = svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header())
     response = jsonify(outcome.body)
     response.status_code = outcome.status
@@ -133,14 +112,14 @@ def record_round(game_id: str):
 @bp.post("/games/<game_id>/rounds/preview")
 def preview_round(game_id: str):
     """The scores a submission would give, nothing stored (needs no token: it changes nothing)."""
-    data = _body()
+    data = json_body()
     return jsonify(svc.preview_round(game_id, data))
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
     _authorized_game(game_id)
-    data = _body()
+    data = json_body()
     outcome = svc.correct_round(game_id, number, data, data.get("reason"), _version())
     return jsonify(outcome.body), outcome.status
 
@@ -148,7 +127,7 @@ def correct_round(game_id: str, number: int):
 @bp.post("/games/<game_id>/withdraw")
 def withdraw(game_id: str):
     _authorized_game(game_id)
-    data = _body()
+    data = json_body()
     if "player" not in data:
         raise ApiError(_("player: say who withdraws"), 400, field="player")
     outcome = svc.withdraw(game_id, data.get("player"), _version())
@@ -158,7 +137,7 @@ def withdraw(game_id: str):
 @bp.post("/games/<game_id>/suspend")
 def suspend(game_id: str):
     _authorized_game(game_id)
-    _body(required=False)
+    json_body(required=False)
     outcome = svc.suspend(game_id, _version())
     return jsonify(outcome.body), outcome.status
 
@@ -166,7 +145,7 @@ def suspend(game_id: str):
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
     _authorized_game(game_id)
-    data = _body(required=False)
+    data = json_body(required=False)
     outcome = svc.resume(game_id, data.get("players"), expected_version=_version())
     return jsonify(outcome.body), outcome.status
 
@@ -174,7 +153,7 @@ def resume(game_id: str):
 @bp.post("/games/<game_id>/rulings")
 def log_ruling(game_id: str):
     _authorized_game(game_id)
-    data = _body()
+    data = json_body()
     outcome = svc.log_ruling(
         game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
         data.get("player"), data.get("points"), _version(),

@@ -7,8 +7,9 @@ from flask import Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from ..services import house
-from . import ApiError, bp, openapi
-from .games import _bearer, _body
+from . import openapi
+from .blueprint import bp
+from .request import ApiError, bearer_token, json_body
 
 
 def _saved(saved: house.Saved):
@@ -25,13 +26,13 @@ def _links(variant_id: str) -> dict:
 
 def _table(data: dict) -> str | None:
     table = data.get("table")
-    return None if table is None else house.check_table_token(table, _bearer())
+    return None if table is None else house.check_table_token(table, bearer_token())
 
 
 @bp.post("/variants")
 def create_variant():
     """A new house variant: ``{"based_on", "name", "changes", "table"}``; 201 with its edit token."""
-    data = _body()
+    data = json_body()
     for key in data:
         if key not in ("based_on", "name", "changes", "table"):
             raise ApiError(_("%(key)s: not a field of a new house variant (based_on, name, changes, table)", key=key), 400,
@@ -49,9 +50,9 @@ def create_variant():
 def update_variant(variant_id: str):
     """New rules for a house variant (its or its table's edit token); games started earlier keep theirs."""
     row = house.get_row(variant_id)
-    token = _bearer()
+    token = bearer_token()
     house.check_token(row, token, table_token_ok=bool(row.table_id) and house.table_token_matches(row.table_id, token))
-    data = _body()
+    data = json_body()
     for key in data:
         if key not in ("name", "changes", "version"):
             raise ApiError(_("%(key)s: not a field of a house variant change (name, changes)", key=key), 400, field=key)
@@ -75,7 +76,7 @@ def import_variant():
     """A new house variant from an exported TOML file (the body, or ``{"toml", "name", "table"}``),
     checked exactly as ``changes`` are."""
     if request.mimetype == "application/json":
-        data = _body()
+        data = json_body()
         text, name = data.get("toml"), data.get("name")
         if not isinstance(text, str):
             raise ApiError(_("toml: missing (the text of a variant file)"), 400, field="toml")

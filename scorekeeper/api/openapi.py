@@ -29,7 +29,7 @@ from typing import Any
 
 from flask import current_app, jsonify
 
-from . import bp
+from .blueprint import bp
 
 _paths: dict[str, dict[str, Any]] = {}
 _schemas: dict[str, dict[str, Any]] = {

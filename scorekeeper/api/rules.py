@@ -24,7 +24,9 @@ from ..rules.scoring import hand_points
 from ..rules import house as house_rules
 from ..rules.variants import Variant, VariantError, all_variants
 from ..services import house
-from . import ApiError, bp, openapi
+from . import openapi
+from .blueprint import bp
+from .request import ApiError, json_body, refusal
 
 _MISSING = object()
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -48,30 +50,10 @@ def _input_error(err: RulesInputError, status: int = 422) -> ApiError:
     return ApiError(str(err), status, **extra)
 
 
-def _refusal(field: str, message: str, status: int = 400, **extra) -> ApiError:
-    """``<field>: <message>`` in the reader's language, as the rules' refusals read (rules/errors.py)."""
-    return ApiError(_("%(field)s: %(error)s", field=field, error=message), status, field=field, **extra)
-
-
-def _body() -> dict[str, Any]:
-    """The request body as a JSON object; 400 naming what is wrong otherwise."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        raise _refusal("body", _("empty; send a JSON object"))
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__  # the JSON parser's words
-        raise _refusal("body", _("not valid JSON (%(detail)s)", detail=detail)) from None
-    if not isinstance(data, dict):
-        raise _refusal("body", _("%(value)s is not a JSON object", value=json.dumps(data)[:80]))
-    return data
-
-
 def _field(data: dict, name: str, default: Any = _MISSING) -> Any:
     if name not in data:
         if default is _MISSING:
-            raise _refusal(name, _("missing"))
+            raise refusal(name, _("missing"))
         return default
     return data[name]
 
@@ -107,7 +89,7 @@ def _card(variant: Variant, code: Any, field: str) -> cards_mod.Card:
 
 def _wrong(name: str, value: Any, what: str, shown: int | None = 80) -> ApiError:
     """A 400 for a field of the wrong type: ``<name>: <value as JSON, cut to shown> is not <what>``."""
-    return _refusal(name, _("%(value)s is not %(what)s", value=json.dumps(value)[:shown], what=what),
+    return refusal(name, _("%(value)s is not %(what)s", value=json.dumps(value)[:shown], what=what),
                     value=_jsonable(value))
 
 
@@ -156,7 +138,7 @@ def variants_index():
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
     table = request.args.get("table") or None
     if table is not None and not _TABLE_ID.fullmatch(table):
-        raise _refusal("table", _("%(value)r is not a table id", value=table[:40]))
+        raise refusal("table", _("%(value)r is not a table id", value=table[:40]))
     for row in house.rows(table):
         listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
                        "version": row.version, "table": row.table_id})
@@ -182,10 +164,10 @@ def variant_decks(variant_id: str):
     variant = _variant(variant_id)
     raw = request.args.get("players")
     if raw is None:
-        raise _refusal("players", _("missing (add ?players=N)"))
+        raise refusal("players", _("missing (add ?players=N)"))
     text = raw.strip()
     if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 6:
-        raise _refusal("players", _("%(value)r is not a whole number", value=raw), value=raw)
+        raise refusal("players", _("%(value)r is not a whole number", value=raw), value=raw)
     players = int(text)
     pack = _judge(variant.pack, players)
     return jsonify({"variant": variant.id, "players": players, **pack.as_dict(),
@@ -197,7 +179,7 @@ def variant_decks(variant_id: str):
 def hand_score(variant_id: str):
     """Penalty points of the cards left in a hand, plus 10 per missing card (incorrect hand)."""
     variant = _variant(variant_id)
-    data = _body()
+    data = json_body()
     cards = _cards(variant, _field(data, "cards"), "cards", rank_alone=True)
     score = _judge(hand_points, variant, cards, _int_or(data, "missing_cards", 0))
     answer = score.as_dict()
@@ -210,9 +192,9 @@ def hand_score(variant_id: str):
 def meld_check(variant_id: str):
     """Judge melds; with ``round``, as that round's contract (rulings.md, "Built-in variants")."""
     variant = _variant(variant_id)
-    data = _body()
+    data = json_body()
     if variant.melds is None:
-        raise _refusal("variant", _("%(variant)s has no sets or runs to check", variant=variant.name), 422,
+        raise refusal("variant", _("%(variant)s has no sets or runs to check", variant=variant.name), 422,
                        value=variant.id)
     variant = _with_house_rules(variant, data)
     round_number = _int_or(data, "round")
@@ -232,9 +214,9 @@ def meld_check(variant_id: str):
 def may_i(variant_id: str):
     """Who takes a claimed discard, with what penalty (rulings.md, "May I")."""
     variant = _variant(variant_id)
-    data = _body()
+    data = json_body()
     if not variant.may_i.allowed:
-        raise _refusal("variant", _("%(variant)s has no May I", variant=variant.name), 422, value=variant.id)
+        raise refusal("variant", _("%(variant)s has no May I", variant=variant.name), 422, value=variant.id)
     variant = _with_house_rules(variant, data)
     players = _int(data, "players")
     current = _int(data, "current")
@@ -254,9 +236,9 @@ def play_check(variant_id: str):
     """Is a ROY turn legal, and what does it do to the next player (source 002, rules 3-6)."""
     variant = _variant(variant_id)
     if variant.roy is None:
-        raise _refusal("variant", _("%(variant)s has no play-check (it is for ROY)", variant=variant.name), 404,
+        raise refusal("variant", _("%(variant)s has no play-check (it is for ROY)", variant=variant.name), 404,
                        value=variant.id)
-    data = _body()
+    data = json_body()
     top = _card(variant, _field(data, "top"), "top")
     cards = _cards(variant, _field(data, "cards", []), "cards")
     pending = _int_or(data, "pending_draw", 0)

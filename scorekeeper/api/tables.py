@@ -15,8 +15,9 @@ from ..services import stats as stats_svc
 from ..services import table_export
 from ..services import tables as svc
 from ..web.edit_links import edit_url
-from . import bp, openapi
-from .games import _bearer, _body
+from . import openapi
+from .blueprint import bp
+from .request import bearer_token, json_body
 
 
 def _links(table_id: str) -> dict:
@@ -28,7 +29,7 @@ def _links(table_id: str) -> dict:
 
 def _authorized_table(table_id: str):
     table = svc.get_table(table_id)
-    svc.check_token(table, _bearer())
+    svc.check_token(table, bearer_token())
     return table
 
 
@@ -41,14 +42,14 @@ def create_table_game(data: dict) -> games_svc.Created:
         table = svc.get_table(table_id)
     except games_svc.NotFound as err:
         raise games_svc.NotFound(err.message, "table") from None
-    svc.check_token(table, _bearer())
+    svc.check_token(table, bearer_token())
     return svc.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
                            data.get("house_rules"))
 
 
 @bp.post("/tables")
 def create_table():
-    data = _body()
+    data = json_body()
     created = svc.create_table(data.get("name"))
     table = created.table
     body = {"id": table.id, "name": table.name, "edit_token": created.edit_token, **_links(table.id),
@@ -65,7 +66,7 @@ def get_table(table_id: str):
 @bp.patch("/tables/<table_id>")
 def rename_table(table_id: str):
     table = _authorized_table(table_id)
-    data = _body()
+    data = json_body()
     svc.rename_table(table, data.get("name"))
     return jsonify({**svc.table_document(table), **_links(table.id)})
 
@@ -82,7 +83,7 @@ def rotate_table_token(table_id: str):
 def add_game(table_id: str):
     """Add an existing game: ``{"game": id, "game_token": its edit token}`` with the table's token."""
     table = _authorized_table(table_id)
-    data = _body()
+    data = json_body()
     game_id = data.get("game")
     try:
         game = games_svc.get_game(game_id)
@@ -99,7 +100,7 @@ def add_game(table_id: str):
 @bp.patch("/tables/<table_id>/players/<int:player_id>")
 def rename_player(table_id: str, player_id: int):
     table = _authorized_table(table_id)
-    data = _body()
+    data = json_body()
     player = svc.get_player(table, player_id)
     svc.rename_player(table, player, data.get("name"))
     player = db.session.get(type(player), player_id)
@@ -109,7 +110,7 @@ def rename_player(table_id: str, player_id: int):
 @bp.post("/tables/<table_id>/players/<int:player_id>/merge")
 def merge_player(table_id: str, player_id: int):
     table = _authorized_table(table_id)
-    data = _body()
+    data = json_body()
     player = svc.get_player(table, player_id)
     target = svc.merge_players(table, player, data.get("into"))
     return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
@@ -143,8 +144,8 @@ def export_table_csv(table_id: str):
 def import_table():
     """A table export from another server: the table is created (same id, a new edit token in the
     answer) or, if it is here already, its edit token is needed; games already here are skipped."""
-    data = _body()
-    report = table_export.import_table(data, _bearer())
+    data = json_body()
+    report = table_export.import_table(data, bearer_token())
     return jsonify(report), 201 if report["created"] else 200
 
 

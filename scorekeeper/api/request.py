@@ -1,0 +1,49 @@
+"""What every API route reads from a request, and how it refuses one: the JSON body, the bearer
+token, and the 4xx answer (``{"error": message, **extra}``, written by scorekeeper/errors.py).
+Each refusal is worded once, here."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import request
+from flask_babel import gettext as _
+
+
+class ApiError(Exception):
+    """A 4xx answer: ``{"error": message, **extra}`` (``scorekeeper/errors.py``)."""
+
+    def __init__(self, message: str, status: int = 400, **extra):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.extra = extra
+
+
+def refusal(field: str, message: str, status: int = 400, **extra) -> ApiError:
+    """``<field>: <message>`` in the reader's language, as the rules' refusals read (rules/errors.py)."""
+    return ApiError(_("%(field)s: %(error)s", field=field, error=message), status, field=field, **extra)
+
+
+def json_body(required: bool = True) -> dict[str, Any]:
+    """The request body as a JSON object; 400 naming what is wrong otherwise (an empty body is
+    ``{}`` when not ``required``)."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        if not required:
+            return {}
+        raise refusal("body", _("empty; send a JSON object"))
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        detail = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__  # the JSON parser's words
+        raise refusal("body", _("not valid JSON (%(detail)s)", detail=detail)) from None
+    if not isinstance(data, dict):
+        raise refusal("body", _("%(value)s is not a JSON object", value=json.dumps(data)[:80]))
+    return data
+
+
+def bearer_token() -> str | None:
+    """The token of ``Authorization: Bearer <token>``, or None."""
+    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
