@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import RateLimitExceeded
-from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from .api import ApiError
@@ -32,19 +31,6 @@ ERROR_MEANINGS = {
     500: _l("The server encountered an internal error and was unable to complete your request. Either the server "
             "is overloaded or there is an error in the application."),
 }
-# Flask-WTF's reasons for refusing a form (in English only there), and what to do (security.py).
-CSRF_RELOAD = _l("The form has expired or did not come from this site: go back, reload the page and send it again.")
-CSRF_REASONS = {
-    "The CSRF token is missing.": _l("The CSRF token is missing."),
-    "The CSRF session token is missing.": _l("The CSRF session token is missing."),
-    "The CSRF token has expired.": _l("The CSRF token has expired."),
-    "The CSRF token is invalid.": _l("The CSRF token is invalid."),
-    "The CSRF tokens do not match.": _l("The CSRF tokens do not match."),
-    "The referrer header is missing.": _l("The referrer header is missing."),
-    "The referrer does not match the host.": _l("The referrer does not match the host."),
-}
-
-
 def is_api() -> bool:
     """The JSON API: the ``api`` blueprint (and any nested in it), everything under its prefix."""
     from .api import bp as api
@@ -112,16 +98,6 @@ def _too_many(err: RateLimitExceeded):
         limit=err.limit.limit))
 
 
-def _csrf_failed(err: CSRFError):
-    from .security import RELOAD  # (security.py imports this module)
-
-    said = err.description or ""
-    reason, reload = (said[:-len(RELOAD)].rstrip(), True) if said.endswith(RELOAD) else (said, False)
-    if reason in CSRF_REASONS:
-        said = str(CSRF_REASONS[reason]) + (" " + str(CSRF_RELOAD) if reload else "")
-    return refusal(400, _("Form expired"), said)
-
-
 def _sheet_query(err: SheetQueryError):
     return Response(err.message + "\n", status=err.status, mimetype="text/plain")
 
@@ -133,5 +109,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(ServiceError, _service_error)
     app.register_error_handler(RateLimitExceeded, _too_many)
-    app.register_error_handler(CSRFError, _csrf_failed)
     app.register_error_handler(SheetQueryError, _sheet_query)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 
 from flask import Flask, current_app, request
+from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -52,7 +53,17 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
-RELOAD = "The form has expired or did not come from this site: go back, reload the page and send it again."
+# Flask-WTF's reasons for refusing a form (in English only there), and what to do (_csrf_failed).
+CSRF_RELOAD = _l("The form has expired or did not come from this site: go back, reload the page and send it again.")
+CSRF_REASONS = {
+    "The CSRF token is missing.": _l("The CSRF token is missing."),
+    "The CSRF session token is missing.": _l("The CSRF session token is missing."),
+    "The CSRF token has expired.": _l("The CSRF token has expired."),
+    "The CSRF token is invalid.": _l("The CSRF token is invalid."),
+    "The CSRF tokens do not match.": _l("The CSRF tokens do not match."),
+    "The referrer header is missing.": _l("The referrer header is missing."),
+    "The referrer does not match the host.": _l("The referrer does not match the host."),
+}
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 csrf = CSRFProtect()
@@ -81,8 +92,18 @@ def _csrf_protect():
     try:
         csrf.protect(apply_exemptions=True)
     except CSRFError as err:
-        # Said so that the error page (scorekeeper/errors.py) tells what to do.
-        raise CSRFError(f"{err.description} {RELOAD}") from None
+        err.reload = True  # the refusal tells what to do (_csrf_failed)
+        raise
+
+
+def _csrf_failed(err: CSRFError):
+    """Flask-WTF's reason in the reader's language and, for a form refused by this app's check, what
+    to do about it."""
+    reason = err.description or ""
+    said = str(CSRF_REASONS.get(reason, reason))
+    if getattr(err, "reload", False):
+        said += " " + str(CSRF_RELOAD)
+    return refusal(400, _("Form expired"), said)
 
 
 def _strings(value, where: str):
@@ -174,6 +195,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_refuse_oversized_chunks)
     app.before_request(_refuse_nul)
     app.before_request(_csrf_protect)
+    app.register_error_handler(CSRFError, _csrf_failed)
 
     limiter = app.extensions["scorekeeper_limiter"] = Limiter(
         get_remote_address,
