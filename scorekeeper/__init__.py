@@ -76,7 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import api, backup, db, errors, i18n, scoresheets, security, web
+    from . import api, backup, db, errors, i18n, models, scoresheets, security, web  # noqa: F401  (models: the tables)
 
     db.init_app(app)
     i18n.init_app(app)

@@ -54,8 +54,7 @@ def upgrade_database(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from . import models  # noqa: F401  (the tables)
-
+    """The database and its migrations (the models are imported first: scorekeeper/__init__.py)."""
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
     if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
