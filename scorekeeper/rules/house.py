@@ -26,7 +26,7 @@ from .variants import (
     VariantError,
     get_variant,
     variant_from_dict,
-    _wild_tokens,
+    wild_tokens,
 )
 
 
@@ -319,7 +319,7 @@ def _card_points(doc, value, key):
 def _wild_cards(doc, value, key):
     value = _list(value, key)
     try:
-        tokens = _wild_tokens(value, key)
+        tokens = wild_tokens(value, key)
     except RulesInputError as err:
         raise HouseRulesError(err.message, err.field or key, err.value) from None
     doc["melds"]["wild"] = list(dict.fromkeys(tokens))

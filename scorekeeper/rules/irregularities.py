@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from .blocks import Cases, HouseNote, Para, Section
 from .errors import RulesInputError
 from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, source_title
 from .words import N_, _
@@ -134,8 +135,6 @@ class Topic:
 
     def reference(self, v: Variant):
         """This topic as a subsection of the variant's rules page."""
-        from .reference import Cases, HouseNote, Para, Section
-
         cite, silent_in = self.citation(v)
         rulings = self.rulings(v)
         cases = tuple((r.title, " ".join(r.steps)) for r in rulings)

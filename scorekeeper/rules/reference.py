@@ -33,6 +33,8 @@ from .variants import (
     shown_text,
     source_title,
 )
+from .blocks import Block, Cases, HouseNote, Items, Para, RulesPage, Section, Table, block_text  # noqa: F401  (the page's parts)
+from .irregularities import topics  # the guide is the one place the rulings are written down
 from .words import N_, _, ngettext
 
 CONTRACT_ANCHORS: tuple[str, ...] = (
@@ -44,103 +46,6 @@ ROY_ANCHORS: tuple[str, ...] = (
     "irregularities",
 )
 RULINGS = "rulings"
-
-
-# ----- building blocks -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Para:
-    text: str
-    kind: str = "p"
-
-
-@dataclass(frozen=True)
-class Items:
-    items: tuple[str, ...]
-    ordered: bool = False
-    kind: str = "list"
-
-
-@dataclass(frozen=True)
-class Cases:
-    """Rulings by case: (the case, what to do)."""
-
-    items: tuple[tuple[str, str], ...]
-    kind: str = "cases"
-
-
-@dataclass(frozen=True)
-class Table:
-    caption: str
-    head: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    numeric: tuple[bool, ...] = ()
-    kind: str = "table"
-
-
-@dataclass(frozen=True)
-class HouseNote:
-    """The variant's own source is silent: say so, and name the rule applied instead."""
-
-    text: str
-    citation: Citation
-    kind: str = "house"
-
-
-Block = Para | Items | Cases | Table | HouseNote
-
-
-@dataclass(frozen=True)
-class Section:
-    anchor: str
-    title: str
-    blocks: tuple[Block, ...]
-    citations: tuple[Citation, ...]
-    tool: str | None = None  # a dispute tool that settles this section's questions
-    subsections: tuple["Section", ...] = ()
-
-    def text(self) -> str:
-        """All the words of the section (for search and for the no-copying test)."""
-        out = [self.title]
-        for block in self.blocks:
-            out.extend(block_text(block))
-        for sub in self.subsections:
-            out.append(sub.text())
-        return "\n".join(out)
-
-
-def block_text(block: Block) -> list[str]:
-    if isinstance(block, (Para, HouseNote)):
-        return [block.text]
-    if isinstance(block, Items):
-        return list(block.items)
-    if isinstance(block, Cases):
-        return [_("%(case)s: %(text)s", case=case, text=text) for case, text in block.items]
-    if isinstance(block, Table):
-        return [block.caption, " ".join(block.head)] + [" ".join(r) for r in block.rows]
-    return []
-
-
-@dataclass(frozen=True)
-class RulesPage:
-    variant: Variant
-    intro: str
-    sections: tuple[Section, ...]
-
-    @property
-    def all_sections(self) -> list[Section]:
-        """Each section followed by its subsections, in page order."""
-        return [sec for s in self.sections for sec in (s, *s.subsections)]
-
-    @property
-    def anchors(self) -> list[str]:
-        return [s.anchor for s in self.all_sections]
-
-    def section(self, anchor: str) -> Section:
-        for s in self.all_sections:
-            if s.anchor == anchor:
-                return s
-        raise KeyError(anchor)
 
 
 # ----- citations ---------------------------------------------------------------------------------
@@ -686,8 +591,6 @@ def _scoring(v: Variant) -> Section:
 
 
 def _irregularities(v: Variant) -> Section:
-    from .irregularities import topics  # the guide is the one place the rulings are written down
-
     subs = []
     covered = []
     silent = []

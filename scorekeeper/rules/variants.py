@@ -570,7 +570,7 @@ def _citation(value: Any, where: str) -> Citation:
     return Citation(str(value["file"]), str(value.get("section", "")))
 
 
-def _wild_tokens(tokens: Any, where: str) -> tuple[str, ...]:
+def wild_tokens(tokens: Any, where: str) -> tuple[str, ...]:
     if not isinstance(tokens, list):
         raise VariantError(_("%(field)s must be a list", field=where), where, tokens)
     out = []
@@ -626,7 +626,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             key=key,
             label=str(_need(opt, "label", f"house_options.{key}", str)),
             source=_citation(opt.get("source", {"file": "house", "section": ""}), f"house_options.{key}.source"),
-            adds_wild=_wild_tokens(opt.get("adds_wild", []), f"house_options.{key}.adds_wild"),
+            adds_wild=wild_tokens(opt.get("adds_wild", []), f"house_options.{key}.adds_wild"),
             no_may_i_in_last_rounds=int(opt.get("no_may_i_in_last_rounds", 0)),
         )
     jokers_per_deck = _need(pack, "jokers_per_deck", "pack", int)
@@ -655,7 +655,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             run_min=_need(m, "run_min", "melds", int),
             run_max=int(m.get("run_max", 13)),
             aces=_enum(AceRule, _need(m, "aces", "melds", str), "melds.aces"),
-            wild=WildSpec(_wild_tokens(m.get("wild", []), "melds.wild")),
+            wild=WildSpec(wild_tokens(m.get("wild", []), "melds.wild")),
             wilds_may_not_outnumber_naturals=bool(m.get("wilds_may_not_outnumber_naturals", False)),
             all_wild_set=bool(m.get("all_wild_set", False)),
             same_suit_runs=bool(m.get("same_suit_runs", True)),
