@@ -11,7 +11,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from scorekeeper.backup import FORMAT, FORMAT_VERSION, _columns
+from scorekeeper.backup import FORMAT, FORMAT_VERSION, model_columns
 from scorekeeper.models import Correction, Game, HandRecord, IdempotencyKey, Player, Round, Ruling, Seat
 
 FIXTURE = Path(__file__).parent / "data" / "games_at_0001.json"
@@ -21,7 +21,7 @@ def _record(row: dict, model) -> dict:
     """A frozen row as the backup writes the model's record: its columns only, JSON unwrapped,
     booleans as booleans, times in ISO 8601."""
     out = {}
-    for column in _columns(model):
+    for column in model_columns(model):
         value = row.get(column.key)
         if isinstance(value, dict) and set(value) == {"json"}:
             value = value["json"]

@@ -18,17 +18,16 @@ from collections.abc import Mapping
 
 from flask_babel import gettext as _
 
-from .backup import BackupError
-from .models import STATUSES, Game
-from .rules import game as rules
-from .rules.errors import RulesInputError
-from .rules.game import ENTRY_KINDS
-from .rules.variants import Variant, get_variant
-from .services import games as svc
-from .services.errors import ServiceError
-from .services.loading import GAME_ID, _variant_from_toml
-from .services.parsing import parse_round
-from .services.view import tally
+from .format import BackupError
+from ..models import STATUSES, Game
+from ..rules import game as rules
+from ..rules.errors import RulesInputError
+from ..rules.game import ENTRY_KINDS
+from ..rules.variants import Variant, get_variant
+from ..services.errors import ServiceError
+from ..services.loading import GAME_ID, variant_from_toml
+from ..services.parsing import parse_round, score
+from ..services.view import tally
 
 
 def check_game(game: Game, where: str) -> None:
@@ -62,7 +61,7 @@ def _variant(game: Game, where: str) -> Variant:
         raise BackupError(_("%(where)s.rules_snapshot: expected an object, found %(name)s",
                             where=where, name=type(game.rules_snapshot).__name__))
     try:
-        base = _variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
+        base = variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
     except Exception as err:  # (a rules_toml that is not a variant: the loader's own error says why)
         field = "rules_toml" if game.rules_toml else "variant"
         raise BackupError(_("%(where)s.%(field)s: not a variant this version knows (%(err)s)",
@@ -126,7 +125,7 @@ def _rounds(game: Game, variant: Variant, names: list[str], where: str) -> None:
                                 at=at, dealer_seat=rnd.dealer_seat, dealer=dealer, number=rnd.number))
         try:
             parsed = parse_round(game, variant, rnd.submission, rnd.number)
-            result = svc._score(game, variant, parsed)
+            result = score(game, variant, parsed)
         except ServiceError as err:
             raise BackupError(f"{at}.submission{'.' + err.field if err.field else ''}: {err.message}") from None
         if (rnd.went_out, rnd.end) != (result.went_out, result.end):

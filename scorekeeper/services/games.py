@@ -32,6 +32,8 @@ from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_lis
                       hash_token, known_players, new_token, token_matches, variant_of)
 from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
+from .transactions import check_version, commit
+from .variants import rules_for_new_game
 from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
                    sentence, status_word, tally, view_path)
 
@@ -43,34 +45,7 @@ __all__ = [
     "variant_of", "view_path", "withdraw",
 ]
 
-# ----- transactions --------------------------------------------------------------------------------
-
-def _commit(conflict_message: str) -> None:
-    """Commit the change, or undo all of it and raise 409 when another change got there first."""
-    try:
-        db.session.commit()
-    except (IntegrityError, StaleDataError):
-        db.session.rollback()
-        raise Conflict(conflict_message) from None
-    except Exception:
-        db.session.rollback()
-        raise
-
-
-def _check_version(game: Game, expected_version: object) -> None:
-    if expected_version is None or expected_version == "":
-        return
-    try:
-        expected = int(expected_version)
-    except (TypeError, ValueError):
-        raise ServiceError(_("version: %(value)r is not a version number", value=expected_version), "version") from None
-    if expected != game.version:
-        raise Conflict(
-            _("the game changed on another phone since this page was opened; look at it again and redo the change"),
-            "version",
-            current_version=game.version,
-        )
-
+# ----- after a change ---------------------------------------------------------------------------------
 
 def _refresh_status(game: Game, variant: Variant) -> rules.Tally:
     """Set status (and completed_at) from the rules after a change."""
@@ -116,7 +91,6 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
     """Start a game: variant, players in seating order, first dealer, house options
     (``POST /api/v1/games``, scorekeeper/api/games.py). ``before_commit`` may add to the new game in
     the same transaction (a table's game: services/tables.py)."""
-    from .house import rules_for_new_game  # (house imports this module)
 
     try:
         base, rules_toml, house_version = rules_for_new_game(variant_id)
@@ -257,7 +231,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
     if number > expected_number:
         raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected_number),
                        "round", round=number)
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     parsed = parse_round(game, variant, payload, number)
     result = _score(game, variant, parsed)
     dealer_seat = rules.dealers(len(game.seats), game.first_dealer_seat,
@@ -328,7 +302,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
         raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
                                  number=number), "round")
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     variant = variant_of(game)
     parsed = parse_round(game, variant, payload, number)
     rnd = game.rounds[number - 1]
@@ -361,7 +335,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     # session and would let a correction committed a moment later show in it.
     body = round_response(game, number)
     body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
-    _commit(conflict)
+    commit(conflict)
     return Outcome(200, body)
 
 
@@ -383,7 +357,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
     if game.status in OVER_STATUSES:
         raise Conflict(_("the game is %(status)s: nobody can withdraw from it now", status=status_word(game.status)),
                        "player")
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     names = [s.name for s in game.seats]
     try:
         name = rules.find_player(names, player, "player")
@@ -412,7 +386,7 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
         game.rulings.append(Ruling(round_number=played or None, kind=RulingKind.VOID, automatic=True, at=utcnow(),
                                    summary="Fewer than two players are left to complete the game: it ends here and is void "
                                            "(kept on record, left out of statistics).", citation=citation))
-    _commit(_("the game was changed from another phone at the same moment; look at it again"))
+    commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -422,10 +396,10 @@ def suspend(game_id: str, expected_version: object = None) -> Outcome:
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(_("only a game in progress can be suspended (this one is %(status)s)",
                          status=status_word(game.status)), "status")
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     game.status = GameStatus.SUSPENDED
     game.suspended_at = game.updated_at = utcnow()
-    _commit(_("the game was changed from another phone at the same moment; look at it again"))
+    commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -437,7 +411,7 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     if game.status != GameStatus.SUSPENDED:
         raise Conflict(_("only a suspended game can be resumed (this one is %(status)s)", status=status_word(game.status)),
                        "status")
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     seated = [s.name for s in game.seats if s.withdrawn_after_round is None]
     try:
         rules.check_resume(seated, players, game.created_at, now or utcnow())
@@ -446,7 +420,7 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     game.status = GameStatus.IN_PROGRESS
     game.suspended_at = None
     _refresh_status(game, variant_of(game))
-    _commit(_("the game was changed from another phone at the same moment; look at it again"))
+    commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(200, game_state(game))
 
 
@@ -456,7 +430,7 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     and optionally a score effect (points added to, or with a minus taken off, one player's total
     for that round)."""
     game = get_game(game_id)
-    _check_version(game, expected_version)
+    check_version(game, expected_version)
     what = text(what_happened, "what_happened", True)
     said = text(ruling, "ruling", True)
     cited = text(citation, "citation", False, 200)
@@ -492,7 +466,7 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
         _refresh_status(game, variant)
     else:
         game.updated_at = utcnow()
-    _commit(_("the game was changed from another phone at the same moment; look at it again"))
+    commit(_("the game was changed from another phone at the same moment; look at it again"))
     return Outcome(201, {"ruling": RulingView.of(game.rulings[-1]).as_json(), "game": game_state(game)})
 
 
@@ -502,5 +476,5 @@ def rotate_token(game_id: str) -> str:
     token = new_token()
     game.edit_token_hash = hash_token(token)
     game.token_rotated_at = game.updated_at = utcnow()
-    _commit(_("the game was changed from another phone at the same moment; try again"))
+    commit(_("the game was changed from another phone at the same moment; try again"))
     return token

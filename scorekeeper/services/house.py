@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import hmac
-import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
@@ -15,44 +13,12 @@ from ..db import db
 from ..models import HouseVariant, Table, new_house_variant_id, utcnow
 from ..rules import house as rules_house
 from ..rules.errors import RulesInputError
-from ..rules.variants import VARIANTS, Variant, VariantError, get_variant, load_variant
+from ..rules.variants import Variant, VariantError, get_variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
-from .games import _commit
+from .transactions import commit
+from .variants import HOUSE_ID, find_row, find_variant, rules_for_new_game, variant_of_row  # noqa: F401  (one way in for the pages and the API)
 from . import tables
 from .loading import hash_token, new_token
-
-HOUSE_ID = re.compile(r"h-[A-Za-z0-9_-]{1,30}")
-
-
-@lru_cache(maxsize=256)
-def _from_toml(text: str) -> Variant:
-    return load_variant(text)
-
-
-def variant_of_row(row: HouseVariant) -> Variant:
-    return _from_toml(row.rules_toml)
-
-
-def find_row(variant_id: object) -> HouseVariant | None:
-    if not isinstance(variant_id, str) or not HOUSE_ID.fullmatch(variant_id):
-        return None
-    return db.session.get(HouseVariant, variant_id)
-
-
-def find_variant(variant_id: object, field: str = "variant") -> Variant:
-    """Any variant by id: built-in, shipped example or house variant; :class:`VariantError` naming
-    the id otherwise (the same error ``get_variant`` gives)."""
-    if isinstance(variant_id, str):
-        if variant_id in VARIANTS:
-            return VARIANTS[variant_id]
-        example = rules_house.example(variant_id)
-        if example is not None:
-            return example
-        row = find_row(variant_id)
-        if row is not None:
-            return variant_of_row(row)
-    return get_variant(variant_id, field)  # raises, naming the id and the built-in ones
-
 
 def get_row(variant_id: object) -> HouseVariant:
     row = find_row(variant_id)
@@ -179,7 +145,7 @@ def create(based_on: object, name: object, changes: object, table_id: str | None
     row.version, row.edit_token_hash, row.table_id = 1, hash_token(token), table_id
     row.created_at = row.updated_at = now
     db.session.add(row)
-    _commit(_("the house variant could not be saved; try again"))
+    commit(_("the house variant could not be saved; try again"))
     return Saved(row, token)
 
 
@@ -229,21 +195,8 @@ def update(row: HouseVariant, name: object, changes: object, expected_version: o
         row.name, row.changes, row.rules_toml = variant.name, minimal, text
         row.version += 1
         row.updated_at = utcnow()
-        _commit(_("the house variant changed on another phone at the same moment; try again"))
+        commit(_("the house variant changed on another phone at the same moment; try again"))
     return row
-
-
-# ----- games -------------------------------------------------------------------------------------
-
-def rules_for_new_game(variant_id: object) -> tuple[Variant, str | None, int | None]:
-    """The variant a new game is played under, the TOML text it keeps, and the house version."""
-    row = find_row(variant_id)
-    if row is not None:
-        return variant_of_row(row), row.rules_toml, row.version
-    example = rules_house.example(variant_id) if isinstance(variant_id, str) else None
-    if example is not None:
-        return example, rules_house.to_toml(example), None
-    return get_variant(variant_id), None, None
 
 
 # ----- tables ------------------------------------------------------------------------------------

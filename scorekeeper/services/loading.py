@@ -64,13 +64,13 @@ def builtin_toml(variant_id: str) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def _variant_from_toml(text: str) -> Variant:
+def variant_from_toml(text: str) -> Variant:
     return load_variant(text)
 
 
 def variant_of(game: Game) -> Variant:
     """The rules in force for this game: its stored snapshot, with its house options."""
-    base = _variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
+    base = variant_from_toml(game.rules_toml) if game.rules_toml else get_variant(game.variant)
     return base.with_house_rules(game.house_rules or {})
 
 

@@ -38,7 +38,7 @@ def export_table(table: Table) -> dict[str, Any]:
         "version": FORMAT_VERSION,
         "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
         "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
-        "games": backup._document(list(games), players, secrets=False),
+        "games": backup.document(list(games), players, secrets=False),
         "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
 
@@ -49,7 +49,7 @@ _HOUSE_LEFT_OUT = ("edit_token_hash", "table_id")
 
 
 def _house_variant_record(row: HouseVariant) -> dict[str, Any]:
-    return {k: v for k, v in backup._dump(row, HouseVariant).items() if k not in _HOUSE_LEFT_OUT}
+    return {k: v for k, v in backup.dump_row(row, HouseVariant).items() if k not in _HOUSE_LEFT_OUT}
 
 
 def _house_variants_part(items: object) -> list[dict[str, Any]]:
@@ -69,7 +69,7 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
             raise svc.ServiceError(_("%(where)s: a table's export carries no edit token or table of a house variant",
                                      where=where), where)
         try:
-            values = backup._load({**data, "edit_token_hash": "-"} if isinstance(data, dict) else data,
+            values = backup.load_row({**data, "edit_token_hash": "-"} if isinstance(data, dict) else data,
                                   HouseVariant, where)
             if not isinstance(values.get("id"), str) or not HOUSE_ID.fullmatch(values["id"]):
                 raise backup.BackupError(_("%(where)s.id: %(value)s is not a house variant id", where=where,
@@ -97,7 +97,7 @@ def export_csv(table: Table) -> str:
     writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
                      "rounds_played", "went_out"])
     for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
-        writer.writerow([gid, started.replace(microsecond=0).isoformat(), variant, status, backup._safe_cell(name),
+        writer.writerow([gid, started.replace(microsecond=0).isoformat(), variant, status, backup.safe_cell(name),
                          seat + 1, "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out])
     return out.getvalue()
 
@@ -114,7 +114,7 @@ def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
         raise svc.ServiceError(_("table: expected an object with id, name and created_at"), "table")
     if not isinstance(info.get("id"), str) or not tables.TABLE_ID.fullmatch(info["id"]):
         raise svc.ServiceError(_("table.id: %(value)s is not a table id", value=repr(str(info.get("id"))[:40])), "table.id")
-    tables._table_name(info.get("name"), "table.name")
+    tables.table_name(info.get("name"), "table.name")
     try:
         datetime.fromisoformat(info.get("created_at"))
     except (TypeError, ValueError):
@@ -159,7 +159,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
                           created_at=datetime.fromisoformat(info["created_at"]))
             session.add(table)
             session.flush()
-        tables._roster_entries(table, [p["name"] for p in players])
+        tables.roster_entries(table, [p["name"] for p in players])
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
                 session.add(HouseVariant(**{**values, "table_id": table.id,
@@ -170,7 +170,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
                 continue
             game = session.get(Game, gid)
             if game is not None:
-                tables._seat_in_table(table, game)
+                tables.seat_in_table(table, game)
 
     tables.run_before_commit(db.session, link)
     try:
@@ -178,7 +178,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     except backup.BackupError as err:
         raise svc.ServiceError(f"games: {err}", "games") from None
     finally:
-        db.session.info.pop(tables._BEFORE_COMMIT, None)
+        db.session.info.pop(tables.BEFORE_COMMIT, None)
     body = {"table": info["id"], "created": existing is None, "imported": report["imported"],
             "skipped": report["skipped"], "house_variants": added_variants,
             "skipped_house_variants": [v["id"] for v in house_variants if v["id"] not in added_variants]}

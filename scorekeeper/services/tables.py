@@ -24,6 +24,7 @@ from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Ro
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from . import games as svc
+from .transactions import commit
 
 MAX_TABLE_NAME = 80
 TABLE_ID = svc.GAME_ID
@@ -37,7 +38,7 @@ class CreatedTable:
     edit_token: str
 
 
-def _table_name(value: object, field: str = "name") -> str:
+def table_name(value: object, field: str = "name") -> str:
     if not isinstance(value, str):
         raise svc.ServiceError(_("%(field)s: %(value)s is not a name (expected text such as 'The Smiths')", field=field,
                                  value=repr(value)), field)
@@ -55,11 +56,11 @@ def _table_name(value: object, field: str = "name") -> str:
 
 def create_table(name: object) -> CreatedTable:
     """A new table with no players and no games yet; its edit token is shown once."""
-    clean = _table_name(name)
+    clean = table_name(name)
     token = svc.new_token()
     table = Table(id=new_game_id(), name=clean, edit_token_hash=svc.hash_token(token), created_at=utcnow())
     db.session.add(table)
-    svc._commit(_("the table could not be saved; try again"))
+    commit(_("the table could not be saved; try again"))
     return CreatedTable(table, token)
 
 
@@ -92,16 +93,16 @@ def rotate_token(table: Table) -> str:
     token = svc.new_token()
     table.edit_token_hash = svc.hash_token(token)
     table.token_rotated_at = utcnow()
-    svc._commit(_("the table was changed at the same moment; try again"))
+    commit(_("the table was changed at the same moment; try again"))
     return token
 
 
 def rename_table(table: Table, name: object) -> None:
-    table.name = _table_name(name)
+    table.name = table_name(name)
     # Its games' pages name the table: their answers (and ETags) move on with the name.
     db.session.execute(update(Game).where(Game.table_id == table.id)
                        .values(version=Game.version + 1, updated_at=utcnow()))
-    svc._commit(_("the table was changed at the same moment; try again"))
+    commit(_("the table was changed at the same moment; try again"))
 
 
 # ----- the roster ---------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def roster(table: Table) -> list[TablePlayer]:
     return sorted(rows, key=lambda p: (p.name_key, p.id))
 
 
-def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
+def roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
     """The roster entry for each name (matched by name_key), new names added to the roster."""
     keys = [rules.name_key(n) for n in names]
     found = db.session.execute(
@@ -144,9 +145,9 @@ def roster_spelling(table: Table, names: object) -> object:
     return [spelled.get(k, n) for n, k in zip(names, keys)]
 
 
-def _seat_in_table(table: Table, game: Game) -> None:
+def seat_in_table(table: Table, game: Game) -> None:
     """Link each seat to its roster entry (new names join the roster) and mark the game as the table's."""
-    entries = _roster_entries(table, [s.name for s in game.seats])
+    entries = roster_entries(table, [s.name for s in game.seats])
     game.table_id = table.id
     for seat, entry in zip(game.seats, entries):
         seat.table_player = entry
@@ -157,7 +158,7 @@ def create_game(table: Table, variant: object, players: object, dealer: object =
     """Start a game of the table: the players seated under the roster's spelling."""
     players = roster_spelling(table, players)
     return svc.create_game(variant, players, dealer, house_rules,
-                           before_commit=lambda game: _seat_in_table(table, game))
+                           before_commit=lambda game: seat_in_table(table, game))
 
 
 def add_game(table: Table, game: Game) -> None:
@@ -168,7 +169,7 @@ def add_game(table: Table, game: Game) -> None:
         return
     if game.table_id is not None:
         raise svc.Conflict(_("this game already belongs to another table"), "game")
-    entries = _roster_entries(table, [s.name for s in game.seats])
+    entries = roster_entries(table, [s.name for s in game.seats])
     db.session.flush()
     for seat, entry in zip(list(game.seats), entries):
         if seat.name != entry.name:
@@ -179,7 +180,7 @@ def add_game(table: Table, game: Game) -> None:
     for seat, entry in zip(game.seats, entries):
         seat.table_player_id = entry.id
         seat.name, seat.name_key = entry.name, entry.name_key
-    svc._commit(_("the game was changed at the same moment; look at it again"))
+    commit(_("the game was changed at the same moment; look at it again"))
 
 
 def get_player(table: Table, player_id: object) -> TablePlayer:
@@ -213,7 +214,7 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
     _rename_in_games(_player_game_ids(player.id), old, new)
     db.session.execute(update(Seat).where(Seat.table_player_id == player.id).values(name=new, name_key=key))
     player.name, player.name_key = new, key
-    svc._commit(_("the table was changed at the same moment; try again"))
+    commit(_("the table was changed at the same moment; try again"))
 
 
 def merge_players(table: Table, player: TablePlayer, into: object) -> TablePlayer:
@@ -237,7 +238,7 @@ def merge_players(table: Table, player: TablePlayer, into: object) -> TablePlaye
     for model in (GameResult, RoundResult):
         db.session.execute(update(model).where(model.table_player_id == player.id).values(table_player_id=target.id))
     db.session.delete(player)
-    svc._commit(_("the table was changed at the same moment; try again"))
+    commit(_("the table was changed at the same moment; try again"))
     return target
 
 
@@ -344,17 +345,17 @@ def _note_changed_games(session: Session, flush_context, instances) -> None:
             session.info.setdefault(_TOUCHED, set()).add(obj.id)
 
 
-_BEFORE_COMMIT = "tables.before_commit"
+BEFORE_COMMIT = "tables.before_commit"
 
 
 def run_before_commit(session: Session, callback) -> None:
     """Run ``callback(session)`` just before the session's next commit, inside its transaction
     (a table import links the games that the backup import adds: services/table_export.py)."""
-    session.info.setdefault(_BEFORE_COMMIT, []).append(callback)
+    session.info.setdefault(BEFORE_COMMIT, []).append(callback)
 
 
 def _refresh_before_commit(session: Session) -> None:
-    for callback in session.info.pop(_BEFORE_COMMIT, []):
+    for callback in session.info.pop(BEFORE_COMMIT, []):
         callback(session)
     session.flush()  # so that changes not yet flushed are noted too
     touched = session.info.pop(_TOUCHED, None)
@@ -368,7 +369,7 @@ def _refresh_before_commit(session: Session) -> None:
 
 def _forget(session: Session, *args) -> None:
     session.info.pop(_TOUCHED, None)
-    session.info.pop(_BEFORE_COMMIT, None)
+    session.info.pop(BEFORE_COMMIT, None)
 
 
 def init_app(app) -> None:

@@ -1,0 +1,39 @@
+"""Transactions: every change is committed one way (all or nothing, 409 when another change got
+there first) and checks the version the phone saw (optimistic locking: two phones never lose an
+update)."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..db import db
+from ..models import Game
+from .errors import Conflict, ServiceError
+
+
+def commit(conflict_message: str) -> None:
+    """Commit the change, or undo all of it and raise 409 when another change got there first."""
+    try:
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        raise Conflict(conflict_message) from None
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def check_version(game: Game, expected_version: object) -> None:
+    if expected_version is None or expected_version == "":
+        return
+    try:
+        expected = int(expected_version)
+    except (TypeError, ValueError):
+        raise ServiceError(_("version: %(value)r is not a version number", value=expected_version), "version") from None
+    if expected != game.version:
+        raise Conflict(
+            _("the game changed on another phone since this page was opened; look at it again and redo the change"),
+            "version",
+            current_version=game.version,
+        )
