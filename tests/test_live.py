@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import segno
 
-from scorekeeper.live import qr_svg
+from scorekeeper.web.qr import qr_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

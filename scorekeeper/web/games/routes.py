@@ -25,6 +25,7 @@ from ...services import games as svc
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
 from ..edit_links import edit_url, no_store, take_edit_link
 from .. import remembered
+from ..qr import qr_response
 from ..house.views import add_variant_choice
 from .start import create_from_form
 from .forms import (
@@ -218,7 +219,7 @@ def scoresheet(game_id: str):
 def qr(game_id: str):
     """The QR code of the read-only scoreboard link, as SVG (no inline styles: CSP-safe)."""
     game = _load(game_id)
-    return live.qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
+    return qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
 @bp.route("/games/<game_id>/edit", methods=["GET", "POST"])

@@ -6,7 +6,6 @@ from importlib import resources
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import live
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, get_variant
@@ -14,6 +13,7 @@ from scorekeeper.services import house
 from scorekeeper.services.games import ServiceError
 
 from .. import remembered
+from ..qr import qr_response
 from ..tables import access as tables_access
 from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
                     changes_from_form, input_for, label_of, values_of)
@@ -145,7 +145,7 @@ def share(variant_id: str):
 @bp.get("/rules/<variant_id>/qr.svg")
 def qr(variant_id: str):
     v = _variant_or_404(variant_id)
-    return live.qr_response(url_for("rules.variant_page", variant_id=v.id, _external=True))
+    return qr_response(url_for("rules.variant_page", variant_id=v.id, _external=True))
 
 
 @bp.get("/rules/<variant_id>/rules.toml")

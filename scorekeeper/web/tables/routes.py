@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
-from ... import live
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
@@ -26,6 +25,7 @@ from ..edit_links import edit_url, no_store, take_edit_link
 from ..games.forms import NewGameForm, options
 from ..games.start import create_from_form
 from .. import remembered
+from ..qr import qr_response
 from .access import can_edit, editable, load, my_tables, remember
 from . import charts
 from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
@@ -136,7 +136,7 @@ def share(table_id: str):
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
     table = load(table_id)
-    return live.qr_response(url_for("tables.table", table_id=table.id, _external=True))
+    return qr_response(url_for("tables.table", table_id=table.id, _external=True))
 
 
 @bp.post("/tables/<table_id>/token")
