@@ -1,6 +1,7 @@
-"""Printable PDF scoresheets: a blank sheet per variant and the filled sheet of a game.
+"""Printable PDF scoresheets: a blank sheet per variant and the filled sheet of a game, made and
+kept here; the pages that serve them are in ``scorekeeper/web/`` (scoresheets.py, games/routes.py).
 
-    GET /variants/<id>/scoresheet.pdf?players=Ann,Bob&paper=a4&orientation=portrait&place=…&date=YYYY-MM-DD
+    GET /variants/<id>/scoresheet.pdf?players=Ann,Bob&paper=a4&orientation=portrait&place=…&date=YYYY-MM-DD   (scorekeeper/web/scoresheets.py)
     GET /games/<id>/scoresheet.pdf?paper=letter&orientation=landscape   (scorekeeper/web/games/routes.py)
 
 Bad query values are a 400 with a plain message naming the parameter and the value.
@@ -21,22 +22,20 @@ import re
 import threading
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, current_app, render_template, request
+from flask import Flask, Response, abort, current_app, render_template
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
 from ..i18n import language
 from ..models import ScoresheetPdf, utcnow
-from ..rules.variants import Variant, VariantError
-from ..services.house import find_row, find_variant
+from ..rules.variants import Variant
+from ..services.house import find_row
 from .render import html_to_pdf
-from .sheets import (BlankRequest, PageSetup, Sheet, SheetQueryError, blank_sheet, filled_sheet, parse_blank_query,
-                     parse_filled_query)
+from .sheets import BlankRequest, PageSetup, Sheet, filled_sheet, parse_filled_query
 
 __all__ = ["PageSetup", "filled_sheet", "kept_pdf", "parse_filled_query", "pdf_response", "render_sheet_pdf", "sheet_key"]
 
-bp = Blueprint("scoresheets", __name__)
 
 KEPT_BLANK_SHEETS = 200  # blank sheets kept (the oldest go first): their options are the user's
 
@@ -120,16 +119,6 @@ def pdf_response(pdf: bytes, filename: str, cache_control: str = "no-store") -> 
     return response
 
 
-@bp.get("/variants/<variant_id>/scoresheet.pdf")
-def blank(variant_id: str):
-    try:
-        variant = find_variant(variant_id)  # built-in, shipped example or house variant
-    except VariantError as err:
-        raise SheetQueryError(_("variant: %(message)s", message=err.message), 404) from None
-    req = parse_blank_query(variant, request.args)
-    return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
-
-
 def blank_key(variant: Variant, req: BlankRequest) -> str:
     """The key a blank sheet is kept under: the variant (a house variant with the version of its
     rules, so that a sheet kept before an edit is never served after it), its rules and the options."""
@@ -139,55 +128,9 @@ def blank_key(variant: Variant, req: BlankRequest) -> str:
     return sheet_key("blank", variant.id, version, rules, repr(req))
 
 
-#: Fields of the new-game form that a blank sheet ignores when the form is sent here.
-_NEW_GAME_FIELDS = re.compile(r"^(csrf_token|submit|no_may_i_in_last_three_rounds|twos_wild)$")
-_SEAT_FIELD = re.compile(r"^players-([0-9]{1,2})$")
-
-
-@bp.get("/scoresheets/blank")
-def blank_from_new_game_form():
-    """The new-game form's "blank scoresheet" button (a plain GET of the form): the players typed so
-    far, in seating order, and the first dealer, redirected to the variant's blank sheet."""
-    from flask import redirect, url_for
-
-    args = request.args
-    variant_id = args.get("variant", "")
-    try:
-        find_variant(variant_id)
-    except VariantError:
-        raise SheetQueryError(_("variant: %(value)r is not a known variant", value=variant_id)) from None
-    seats: dict[int, str] = {}
-    for key in args.keys():
-        if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key):
-            continue
-        m = _SEAT_FIELD.match(key)
-        if not m:
-            raise SheetQueryError(_("%(key)s: unknown parameter", key=key))
-        name = " ".join(args.get(key, "").split())
-        if "," in name:
-            raise SheetQueryError(_("%(key)s: %(value)r contains a comma, which a scoresheet link cannot carry",
-                                    key=key, value=name))
-        seats[int(m.group(1))] = name
-    names = [seats[i] for i in sorted(seats)]
-    while names and not names[-1]:
-        names.pop()
-    query: dict[str, str] = {}
-    if names:
-        query["players"] = ",".join(names)
-        dealer = args.get("dealer", "0")
-        if not dealer.isdigit() or int(dealer) >= len(names) or not names[int(dealer)]:
-            raise SheetQueryError(_("dealer: %(value)r is not a seat with a player", value=dealer))
-        query["dealer"] = names[int(dealer)]
-    for key in ("paper", "orientation"):
-        if args.get(key):
-            query[key] = args[key]
-    return redirect(url_for("scoresheets.blank", variant_id=variant_id, **query))
-
-
 def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_PDF", "30 per minute")
     app.config.setdefault("PDF_RENDERS_PER_WORKER", 2)
     app.config.setdefault("PDF_RENDER_WAIT", 10)
     app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
     app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)
-    app.register_blueprint(bp)

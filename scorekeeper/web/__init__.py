@@ -12,7 +12,7 @@ def home():
 
 
 def init_app(app: Flask) -> None:
-    from . import downloads, games, house, pwa, rules, script_words, tables
+    from . import downloads, games, house, pwa, rules, scoresheets, script_words, tables
     from .errors import error_items
 
     # Block tags ({% if %}, {% for %}) leave no blank lines or indentation behind.
@@ -21,6 +21,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(error_items)  # the error summary at the top of every form
     app.add_template_global(script_words.script_words_url)  # the scripts' sentences
     # home; rules pages and dispute tools; house variants (make, change, share, import); games; a
-    # a game's downloads; a family's or a club's table; service worker, manifest, offline page; the scripts' sentences
-    for blueprint in (bp, rules.bp, house.bp, games.bp, downloads.bp, tables.bp, pwa.bp, script_words.bp):
+    # game's downloads; blank scoresheets; a family's or a club's table; service worker, manifest,
+    # offline page; the scripts' sentences (in any order: none imports another's routes)
+    for blueprint in (bp, rules.bp, house.bp, games.bp, downloads.bp, scoresheets.bp, tables.bp, pwa.bp,
+                      script_words.bp):
         app.register_blueprint(blueprint)
