@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
+from .limits import MAX_CARDS_IN_HAND, MAX_POINTS
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
 from .words import _, ngettext
@@ -22,8 +23,6 @@ STOCK_EXHAUSTED = "stock_exhausted"
 ENDS = (WENT_OUT, STOCK_EXHAUSTED)
 ENTRY_KINDS = ("cards", "values", "points", "missing", "card_count", "went_out")
 
-MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
-MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
 MAX_NAME_LENGTH = 40
 
 INCOMPLETE_GAMES = "Incomplete games and missing scores"

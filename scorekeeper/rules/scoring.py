@@ -6,6 +6,7 @@ from typing import Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesInputError
+from .limits import MAX_CARDS_IN_HAND
 from .words import _
 from .variants import RoundScore, Variant
 
@@ -78,7 +79,7 @@ def points_classes(variant: Variant) -> list[tuple[int, list[str]]]:
     return sorted(by_value.items(), key=lambda kv: -kv[0])
 
 
-MAX_VALUE_COUNT = 120  # as many cards as any May I hand could hold
+MAX_VALUE_COUNT = MAX_CARDS_IN_HAND  # as many cards as any May I hand could hold
 
 
 def check_value_counts(variant: Variant, counts: object, field: str = "values") -> dict[int, int]:

@@ -372,13 +372,11 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
 
 
 def view_path(game_id: str) -> str:
-    """The read-only scoreboard's path (``web.games.routes.view``), also outside a request (a
-    backup made from the command line)."""
-    from flask import current_app, has_request_context, url_for
+    """The read-only scoreboard's path, as the pages write it (the games blueprint gives the app
+    its ``view_path``: scorekeeper/web/games/routes.py); no service knows a route."""
+    from flask import current_app
 
-    if has_request_context():
-        return url_for("games.view", game_id=game_id)
-    return current_app.url_map.bind("localhost").build("games.view", {"game_id": game_id})
+    return current_app.extensions["scorekeeper_view_path"](game_id)
 
 
 def game_view(game: Game) -> GameView:

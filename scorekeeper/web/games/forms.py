@@ -21,9 +21,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import NumberInput
 
-from functools import lru_cache
-from math import gcd
 
+from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants
 from ..forms import PageForm
@@ -149,7 +148,7 @@ class HandForm(Form):
     mode = RadioField(_l("Score by"), choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField(_l("Cards left"), choices=[], validate_choice=False)
     extra = StringField(_l("More cards (e.g. 7 K, or 7H KD)"), validators=[Optional(), Length(max=300)])
-    points = WholeNumberField(_l("Points"), validators=[Optional(), Between(0, 10000)])
+    points = WholeNumberField(_l("Points"), validators=[Optional(), Between(0, MAX_POINTS)])
     missing_cards = WholeNumberField(
         _l("Missing cards"), default=0,
         validators=[Optional(), Between(0, 60)],
@@ -157,29 +156,6 @@ class HandForm(Form):
     count = WholeNumberField(_l("Cards left"), validators=[Optional(), Between(0, 52, _l("a hand holds 0 to 52 cards"))])
     sure = BooleanField(_l("Yes, these points are right"))
 
-
-@lru_cache(maxsize=None)
-def _possible_points(values: tuple[int, ...], high: int = 10000) -> frozenset[int]:
-    """Every total some hand could score with cards of these values (and incorrect-hand penalties)."""
-    can = [False] * (high + 1)
-    can[0] = True
-    for n in range(1, high + 1):
-        can[n] = any(v <= n and can[n - v] for v in values)
-    return frozenset(n for n, ok in enumerate(can) if ok)
-
-
-def unlikely_points(variant: Variant, points: int) -> str | None:
-    """Why no hand of ``variant`` could score ``points`` (typed points are then confirmed), or None."""
-    values = tuple(sorted({v for v in variant.points.values() if v > 0}
-                          | ({variant.scoring.missing_card_penalty} if variant.scoring.missing_card_penalty else set())))
-    if not values or points in _possible_points(values):
-        return None
-    step = gcd(*values)
-    if step > 1:
-        return _("%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
-                 "%(step)s). Check it, or tick “Yes, these points are right”", points=points, game=variant.name, step=step)
-    return _("%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
-             points=points, game=variant.name)
 
 class RoundFormBase(PageForm):
     round = HiddenField()
@@ -205,7 +181,7 @@ class CorrectFormBase(RoundFormBase):
 
 def value_count_field(value: int) -> WholeNumberField:
     return WholeNumberField(_l("%(value)s-point cards", value=value),
-                            validators=[Optional(), Between(0, 120, _l("a hand holds 0 to 120 cards"))])
+                            validators=[Optional(), Between(0, MAX_CARDS_IN_HAND, _l("a hand holds 0 to 120 cards"))])
 
 
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
