@@ -11,6 +11,7 @@ from ..rules.variants import VariantError
 from ..scoresheets import blank_key, kept_pdf, pdf_response
 from ..scoresheets.sheets import SheetQueryError, blank_sheet, parse_blank_query
 from ..services.house import find_variant
+from .games.forms import house_option_labels
 
 bp = Blueprint("scoresheets", __name__)
 
@@ -25,8 +26,9 @@ def blank(variant_id: str):
     return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
 
 
-#: Fields of the new-game form that a blank sheet ignores when the form is sent here.
-_NEW_GAME_FIELDS = re.compile(r"^(csrf_token|submit|no_may_i_in_last_three_rounds|twos_wild)$")
+#: Fields of the new-game form that a blank sheet ignores when the form is sent here (and its
+#: house options: house_option_labels).
+_NEW_GAME_FIELDS = re.compile(r"^(csrf_token|submit)$")
 _SEAT_FIELD = re.compile(r"^players-([0-9]{1,2})$")
 
 
@@ -42,7 +44,7 @@ def blank_from_new_game_form():
         raise SheetQueryError(_("variant: %(value)r is not a known variant", value=variant_id)) from None
     seats: dict[int, str] = {}
     for key in args.keys():
-        if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key):
+        if key in ("variant", "dealer", "paper", "orientation") or _NEW_GAME_FIELDS.match(key) or key in house_option_labels():
             continue
         m = _SEAT_FIELD.match(key)
         if not m:

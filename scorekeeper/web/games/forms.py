@@ -2,9 +2,10 @@
 every rule is applied by ``scorekeeper.services.games`` (shared with the JSON API)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import LazyString, gettext as _, lazy_gettext as _l
 from wtforms import (
     BooleanField,
+    Field,
     SelectChoice,
     FieldList,
     Form,
@@ -18,13 +19,14 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
+from wtforms.form import FormMeta
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import NumberInput
 
 
 from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
 from ...rules.scoring import points_classes
-from ...rules.variants import StockExhausted, Variant, all_variants
+from ...rules.variants import StockExhausted, Variant, all_variants, shown_text
 from ..forms import PageForm
 
 MAX_SEATS = max(v.players.max for v in all_variants())
@@ -97,7 +99,28 @@ def house_option_labels() -> dict[str, tuple[str, list[str]]]:
     return out
 
 
-class NewGameForm(PageForm):
+def offer_house_options(form_class) -> None:
+    """A check box on ``form_class`` for each house option the variants offer, labelled from their
+    TOML files (shown_text: the catalogue's words), so a new option needs no code here."""
+    for key in house_option_labels():
+        if key.isidentifier() and not key.startswith("_") and key not in form_class._house_option_keys:
+            if hasattr(form_class, key):
+                continue  # (never a field of the form's own)
+            setattr(form_class, key, BooleanField(LazyString(lambda k=key: shown_text(house_option_labels()[k][0]))))
+            form_class._house_option_keys = form_class._house_option_keys | {key}
+
+
+class _OffersHouseOptions(FormMeta):
+    """Adds the house options' check boxes to the form class before WTForms reads its fields."""
+
+    def __call__(cls, *args, **kwargs):
+        offer_house_options(cls)
+        return super().__call__(*args, **kwargs)
+
+
+class NewGameForm(PageForm, metaclass=_OffersHouseOptions):
+    _house_option_keys: frozenset[str] = frozenset()
+
     variant = SelectField(_l("Game"), validators=[DataRequired(message=_l("choose a game"))], validate_choice=False)
     players = FieldList(
         StringField(_l("Player"), validators=[Optional(), Length(max=40, message=_l("a name has at most 40 characters"))]),
@@ -105,9 +128,8 @@ class NewGameForm(PageForm):
         max_entries=MAX_SEATS,
     )
     dealer = RadioField(_l("Deals first"), default="0", validate_choice=False)
-    no_may_i_in_last_three_rounds = BooleanField(_l("No May I in the last three rounds"))
-    twos_wild = BooleanField(_l("2s are wild too (Continental)"))
     submit = SubmitField(_l("Start the game"))
+    # ...and a check box per house option the variants offer (offer_house_options)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -128,8 +150,14 @@ class NewGameForm(PageForm):
             dealer = None
         return names, dealer
 
+    def house_option_fields(self) -> list[tuple[Field, str]]:
+        """Each house option's check box, and the games that offer it ("(May I games)" for all)."""
+        contract = [v.name for v in all_variants() if v.is_contract_game]
+        return [(self[key], _("(May I games)") if names == contract else "(" + ", ".join(names) + ")")
+                for key, (_label, names) in house_option_labels().items() if key in self]
+
     def house_rules(self) -> dict[str, bool]:
-        return {key: True for key in ("no_may_i_in_last_three_rounds", "twos_wild") if getattr(self, key).data}
+        return {key: True for key in house_option_labels() if key in self and self[key].data}
 
 
 # ----- a round -------------------------------------------------------------------------------------
