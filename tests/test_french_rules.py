@@ -284,14 +284,29 @@ def test_the_copy_detector_reads_french():
     assert not copied(visible(reference.rules_page(get_variant("le-may-i")).intro), runs)
 
 
-def test_every_built_in_summary_and_option_label_is_in_the_catalogue():
-    """The TOML files' player-facing texts are marked in rules/variants.py: a changed summary would
-    otherwise lose its French silently."""
-    marked = set(variants._TOML_TEXTS)
+def test_every_built_in_summary_option_label_and_note_is_in_the_catalogue():
+    """The TOML files' player-facing texts reach the catalogue through babel.cfg's extractor
+    (rules/toml_words.py): each one, and every summary, label and note of the built-in variants, has
+    its French, so a changed sentence cannot lose its French silently."""
+    from importlib import resources
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.rules import toml_words
+
+    with (resources.files("scorekeeper") / "translations" / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        french = {m.id: m.string for m in read_po(f) if m.id}
+    extracted = set()
+    for path in resources.files("scorekeeper.rules").joinpath("variants").iterdir():
+        if path.name.endswith(".toml"):
+            with path.open("rb") as f:
+                extracted |= {message for _line, _func, message, _comments in toml_words.extract(f, (), (), {})}
     for v in all_variants():
-        assert v.summary in marked, v.id
-        for opt in v.house_options.values():
-            assert opt.label in marked, (v.id, opt.key)
+        wanted = [v.summary, *(opt.label for opt in v.house_options.values()),
+                  *(t for texts in v.notes.values() for t in texts)]
+        for text in wanted:
+            assert text in extracted and french.get(text), (v.id, text)
+    assert len(extracted) > 15
 
 
 # ----- on a phone ----------------------------------------------------------------------------------

@@ -11,15 +11,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from . import reference as ref
-from .variants import AceRule, ContractKind, Variant, shown_text
-from .words import N_, _
-
-SHORT_ACES = {
-    AceRule.LOW: N_("low only (A-2-3-4)"),
-    AceRule.LOW_OR_HIGH: N_("low or high, not both (no K-A-2)"),
-    AceRule.AROUND_THE_CORNER: N_("low, high or both (Q-K-A-2)"),
-    AceRule.HIGH: N_("high (Q-K-A, never A-2)"),
-}
+from .aces import short_aces
+from .variants import ContractKind, Variant, shown_text
+from .words import _
 
 
 @dataclass(frozen=True)
@@ -107,8 +101,8 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
             row("set-min", _("Smallest set"), "melds", _contract_only(lambda v: str(v.melds.set_min))),
             row("run-min", _("Smallest run"), "melds", _contract_only(lambda v: str(v.melds.run_min))),
             row("run-max", _("Longest run"), "melds", _contract_only(lambda v: str(v.melds.run_max))),
-            row("aces", _("Aces in runs"), "melds", lambda v: _(SHORT_ACES[v.melds.aces]) if v.melds else
-                (_("%(aces)s (play chains)", aces=_(SHORT_ACES[v.roy.aces])) if v.roy else None)),
+            row("aces", _("Aces in runs"), "melds", lambda v: short_aces(v.melds.aces) if v.melds else
+                (_("%(aces)s (play chains)", aces=short_aces(v.roy.aces)) if v.roy else None)),
             row("wild-limit", _("Wilds may outnumber naturals"), "melds",
                 _contract_only(lambda v: _yes(not v.melds.wilds_may_not_outnumber_naturals)
                                if v.melds.wild.tokens else _("no wilds"))),

@@ -668,7 +668,8 @@ def to_toml(v: Variant) -> str:
 
 
 _FILE_KEYS = ("id", "name", "based_on", "kind", "order", "summary", "players", "pack", "deal", "melds",
-              "contracts", "last_round", "points", "scoring", "may_i", "stock", "house_options", "sources")
+              "contracts", "last_round", "points", "scoring", "may_i", "stock", "house_options", "sources",
+              "notes")  # (a house variant's rules pages use its base's notes)
 
 
 def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, Any]]:

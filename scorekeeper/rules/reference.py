@@ -21,7 +21,7 @@ from .cards import JOKER, RANKS, SUIT_SYMBOLS
 from .variants import (
     SOURCE_KEYS,
     SOURCE_TITLES,
-    AceRule,
+    VARIANTS,
     Citation,
     ContractKind,
     RoundScore,
@@ -33,9 +33,10 @@ from .variants import (
     shown_text,
     source_title,
 )
+from .aces import ace_text
 from .blocks import Block, Cases, HouseNote, Items, Para, RulesPage, Section, Table, block_text  # noqa: F401  (the page's parts)
 from .irregularities import topics  # the guide is the one place the rulings are written down
-from .words import N_, _, ngettext
+from .words import _, ngettext
 
 CONTRACT_ANCHORS: tuple[str, ...] = (
     "setup", "turn", "may-i", "contracts", "melds", "laying-off", "going-out", "last-round",
@@ -149,19 +150,6 @@ def deal_text(v: Variant) -> str:
     return _("%(cards)s each, %(n)s at a time", cards=v.cards_dealt, n=v.deal_at_a_time)
 
 
-# In English; ace_text() gives them in the reader's language.
-ACE_TEXT = {
-    AceRule.LOW: N_("low only: A-2-3-4, never Q-K-A"),
-    AceRule.LOW_OR_HIGH: N_("low (A-2-3-4) or high (J-Q-K-A), not both in one run: no K-A-2"),
-    AceRule.AROUND_THE_CORNER: N_("low, high, or both at once: a run may turn the corner (Q-K-A-2)"),
-    AceRule.HIGH: N_("high only: Q-K-A chains, A-2 does not"),
-}
-
-
-def ace_text(rule: AceRule) -> str:
-    return _(ACE_TEXT[rule])
-
-
 def wild_text(v: Variant) -> str:
     if v.melds is None:
         return _("none")
@@ -238,12 +226,23 @@ def stock_text(v: Variant) -> str:
 
 # ----- contract rummy sections ----------------------------------------------------------------
 
+def _base(v: Variant) -> Variant:
+    """The variant whose own words apply: a house variant's base (``family``), else itself."""
+    return VARIANTS.get(v.family, v)
+
+
+def _notes(v: Variant, key: str) -> list[str]:
+    """The variant's own sentences for one spot of its rules page (``[notes]`` in its TOML file),
+    in the reader's language."""
+    return [shown_text(t) for t in _base(v).notes.get(key, ())]
+
+
 def _setup(v: Variant) -> Section:
     rows = []
     for n in range(v.players.min, v.players.max + 1):
         pack = v.pack(n)
         dealt = n * v.cards_dealt
-        starter = 0 if v.family == "le-may-i" else 1
+        starter = 1 if _base(v).turn_up else 0
         rows.append((str(n), str(pack.decks), str(pack.jokers), str(pack.cards), str(dealt),
                      str(pack.cards - dealt - starter)))
     if v.has_jokers:
@@ -262,36 +261,15 @@ def _setup(v: Variant) -> Section:
                  cards=v.cards_dealt, n=v.deal_at_a_time)
     blocks: list[Block] = [
         Para(pack_text),
-        Table(_("The pack for each number of players (stock: what is left after the deal)")
-              if v.family == "le-may-i" else
-              _("The pack for each number of players (stock: what is left after the deal and the first discard)"),
+        Table(_("The pack for each number of players (stock: what is left after the deal and the first discard)")
+              if _base(v).turn_up else
+              _("The pack for each number of players (stock: what is left after the deal)"),
               (_("Players"), _("Decks"), _("Jokers"), _("Cards"), _("Dealt"), _("Stock")),
               tuple(rows), (True,) * 6),
         Para(deal),
     ]
-    extra = {
-        "joybells": [
-            _("The dealer turns the top stock card face up beside the stock: that is the first discard. "
-              "The player on the dealer's left starts, and next round the deal moves one seat left."),
-        ],
-        "continental": [
-            _("To choose the first dealer, each player draws a card; the highest deals. Afterwards the deal "
-              "moves one seat to the left each round."),
-            _("The dealer turns up the top card of the stock to start the discard pile. A joker turned up "
-              "this way is just the first discard: the first player may take it like any other."),
-        ],
-        "le-may-i": [
-            _("The first dealer is chosen by lot; after that the deal passes clockwise. No card is turned up: "
-              "the first player takes the top stock card, then starts the discard pile with a discard."),
-        ],
-        "clenney": [
-            _("Each player draws a card and the highest deals first; the deal then moves one seat left every "
-              "round. The dealer turns the top stock card face up as the first discard."),
-            _("The Clenney write-up suggests a challenge: keep to three decks even with seven or eight players. "
-              "The deck table above is the standard count; three decks is a house choice."),
-        ],
-    }.get(v.family, [_("The dealer turns the top stock card face up to begin the discard pile; the deal moves "
-                       "one seat left each round.")])
+    extra = _notes(v, "setup") or [_("The dealer turns the top stock card face up to begin the discard pile; "
+                                     "the deal moves one seat left each round.")]
     blocks += [Para(t) for t in extra]
     return Section("setup", _("Set-up and deal"), tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
 
@@ -300,9 +278,7 @@ def _turn(v: Variant) -> Section:
     steps = [
         _("Draw one card: either the top card of the stock or the top card of the discard pile."),
         _("If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts)."),
-        _("Once you are down you may add cards to melds on the table (see Laying off), from the turn after you "
-          "went down.") if v.family == "clenney" else
-        _("Once you are down you may add cards to melds on the table (see Laying off)."),
+        *(_notes(v, "turn_laying_off") or [_("Once you are down you may add cards to melds on the table (see Laying off).")]),
         _("Finish by putting one card face up on the discard pile."),
     ]
     blocks: list[Block] = [
@@ -443,9 +419,7 @@ def _melds(v: Variant) -> Section:
                 joined = _("%(list)s and %(last)s", list=joined, last=more)
             blocks.append(Para(_("House option “%(option)s” (%(source)s): with it on, %(wilds)s is wild as well.",
                                  wilds=joined, **_option(opt))))
-    if v.family == "continental":
-        blocks.append(Para(_("When a joker goes into a run and nobody says what it stands for, its place in the "
-                             "run decides.")))
+    blocks += [Para(t) for t in _notes(v, "melds")]
     keys = ["melds", "aces", "wild", "wild_limits", "same_suit_runs"]
     return Section("melds", _("Melds and wilds"), tuple(blocks),
                    _cite(v, *keys) + ((Citation(RULINGS, "Built-in variants"),) if m.wild.tokens else ()),
@@ -456,24 +430,15 @@ def _laying_off(v: Variant) -> Section:
     m = v.melds
     assert m is not None
     items = []
-    if v.family == "clenney":
-        items.append(_("You may add cards to melds on the table (anyone's) only from your turn after the one in "
-                       "which you went down, never in the same turn."))
-    elif v.family == "le-may-i":
-        items.append(_("When it is your turn you may get rid of cards by adding them to melds on the table: "
-                       "yours or another player's. Sets can grow to four or five of a kind, runs past four cards."))
-    else:
-        items.append(_("Once you are down you may add cards to any melds on the table, yours or anyone's, "
-                       "in the same turn and in later ones."))
+    items += _notes(v, "laying_off_when") or [_("Once you are down you may add cards to any melds on the table, "
+                                                "yours or anyone's, in the same turn and in later ones.")]
     items.append(_("A set takes more cards of its rank; a run grows at either end with the next cards of its suit."))
     if m.wild.tokens:
         items.append(_("On your own turn, once down, you may take a wild card out of a run by putting in its place "
                        "the natural card it stands for. The freed wild must go back on the table in a set or run "
                        "during that same turn."))
         items.append(_("Wild cards in sets are never swapped out."))
-    if v.family == "continental":
-        items.append(_("A wild in a run cannot be moved along the run to make room for a card."))
-        items.append(_("Cards laid down this turn may be rearranged before the turn ends; earlier ones may not."))
+    items += _notes(v, "laying_off")
     if m.all_wild_set:
         items.append(_("A set of wilds only takes more wilds."))
     if m.same_suit_runs and "same_suit_runs" in v.sources:
@@ -485,10 +450,8 @@ def _going_out(v: Variant) -> Section:
     items = [
         _("A round ends the moment one player has no cards left. That player scores nothing for the round."),
     ]
-    if v.family == "le-may-i":
-        items.append(_("You get rid of every card by laying down and laying off; the last one may be your discard."))
-    else:
-        items.append(_("You can go out by laying off your last cards or by making your last card your discard."))
+    items += _notes(v, "going_out_how") or [_("You can go out by laying off your last cards or by making your last "
+                                              "card your discard.")]
     if v.last_round is not None and v.last_round.no_discard:
         items.append(_("In round %(n)s you must go out without a discard (see Last round).", n=v.last_round.round))
     items.append(_("A player found to have gone out with too few cards takes back what they laid down in that "
@@ -571,8 +534,7 @@ def _scoring(v: Variant) -> Section:
           "the round. The player who went out scores 0."),
         _("Lower is better: after the last round the lowest total wins, and players tied on it share the win."),
     ]
-    if v.family == "le-may-i":
-        items.append(_("Cards still held count in full, even if they would make melds you never laid down."))
+    items += _notes(v, "scoring")
     if v.scoring.round_win_bonus:
         items.append(_("Each round you win takes %(points)s points off your total; scorekeeper applies it as the "
                        "round is recorded.", points=v.scoring.round_win_bonus))

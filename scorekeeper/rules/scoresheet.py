@@ -12,7 +12,8 @@ from typing import Iterable, Mapping, Sequence
 from .cards import JOKER, RANKS, parse_card
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
-from .variants import AceRule, Citation, ContractKind, StockExhausted, Variant, Winner
+from .aces import describe_aces
+from .variants import Citation, ContractKind, StockExhausted, Variant, Winner
 from .words import N_, _, ngettext
 
 
@@ -108,18 +109,6 @@ def card_point_groups(variant: Variant) -> list[tuple[str, str]]:
     if len(face) >= 3:
         groups.append((_collapse(face), _("face value")))
     return groups
-
-
-_ACES = {
-    AceRule.LOW: N_("Aces are low only: A-2-3-4, never Q-K-A."),
-    AceRule.LOW_OR_HIGH: N_("An ace is low (A-2-3) or high (Q-K-A) in a run, not both: no K-A-2."),
-    AceRule.AROUND_THE_CORNER: N_("Aces are low, high or both: runs may turn the corner (Q-K-A-2)."),
-    AceRule.HIGH: N_("Aces are high in play chains: Q-K-A, never A-2."),
-}
-
-
-def describe_aces(rule: AceRule) -> str:
-    return _(_ACES[rule])
 
 
 def legend(variant: Variant) -> list[LegendItem]:

@@ -67,25 +67,6 @@ SOURCE_TITLES = {
     "choice": N_("scorekeeper's choice where the sources are silent"),
 }
 
-# The players-facing texts of the built-in variants' TOML files (summaries, house option labels),
-# marked here for the catalogue; shown through shown_text(). A house variant's own words have no
-# entry and are shown as written.
-_TOML_TEXTS = (
-    N_("A family's May I: 3 to 6 players, two decks with jokers, jokers and 2s wild, groups and runs of four "
-       "or more, aces low."),
-    N_("The encyclopedia's Continental Rummy: 4 to 8 players, a deck per two players, jokers and red aces wild, "
-       "and the full set of irregularity rules."),
-    N_("The French May I: 3 to 5 players, two decks without jokers, ten cards dealt two at a time, five rounds "
-       "whose contracts are minimums, 20 points off per round won."),
-    N_("The Clenney family's May I: 3 to 8 players, three decks (four for 7 or 8), no jokers, no wilds, aces "
-       "high and low in one run, no two runs of one suit."),
-    N_("A shedding game for 2 or 3: match suit or rank, chain same ranks or the next card up in suit, jacks "
-       "change suit, aces make the next player draw, the king of spades draws seven. First to 100 wins."),
-    N_("No May I in the last three rounds"),
-    N_("2s are wild too"),
-)
-
-
 # The summary rules/house.py writes for a house variant ("Gran's: Joybells with a family's own changes.").
 _HOUSE_SUMMARY = re.compile(r"(?P<name>.+): (?P<base>.+) with a family's own changes\.")
 
@@ -356,6 +337,11 @@ class Variant:
     roy: RoyRules | None = None
     house_rules: Mapping[str, bool] = field(default_factory=dict)  # options in force
     based_on: str | None = None  # a house variant (rules/house.py): the built-in variant it changes
+    # Its own sentences for the rules pages (``[notes]`` in its file: rules/reference.py reads them)
+    # and whether the dealer turns up the first discard (``deal.turn_up``): a house variant reads
+    # its base's (``family``), so neither is part of a house variant's rules nor of equality.
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    turn_up: bool = field(default=True, compare=False)
 
     @property
     def family(self) -> str:
@@ -582,6 +568,20 @@ def wild_tokens(tokens: Any, where: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _notes(table: Any) -> dict[str, tuple[str, ...]]:
+    """``[notes]``: each key a sentence or a list of sentences (the rules pages' own words)."""
+    if not isinstance(table, Mapping):
+        raise VariantError(_("notes: %(value)r is not a table of sentences", value=table), "notes", table)
+    out = {}
+    for key, value in table.items():
+        sentences = [value] if isinstance(value, str) else value
+        if not isinstance(sentences, list) or not all(isinstance(t, str) for t in sentences):
+            raise VariantError(_("notes.%(key)s: %(value)r is not a sentence or a list of sentences", key=key,
+                                 value=value), f"notes.{key}", value)
+        out[str(key)] = tuple(sentences)
+    return out
+
+
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """Build and check a :class:`Variant` from its parsed definition."""
     vid = _need(data, "id", "variant", str)
@@ -647,6 +647,8 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         sources=sources,
         house_options=house,
         based_on=data.get("based_on"),
+        notes=_notes(data.get("notes", {})),
+        turn_up=bool(deal.get("turn_up", True)),
     )
     if kind == "contract":
         m = _need(data, "melds", vid, dict)
