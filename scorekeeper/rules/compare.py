@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 from . import reference as ref
 from .aces import short_aces
-from .variants import ContractKind, Variant, shown_text
+from .variants import ContractKind, Variant, all_variants, shown_text
 from .words import _
 
 
@@ -146,5 +146,5 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
 
 def comparison(variants: Sequence[Variant] | None = None) -> Comparison:
     """All (or the given) variants side by side."""
-    vs = tuple(variants if variants is not None else ref.all_variants())
+    vs = tuple(variants if variants is not None else all_variants())
     return Comparison(vs, _rows(vs))

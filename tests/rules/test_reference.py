@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import calculators, compare, irregularities, reference
+from scorekeeper.rules import calculators, compare, irregularities, reference, search
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import (
@@ -193,13 +193,13 @@ def test_comparison_rows_come_from_the_data():
 
 
 def test_search_finds_terms_in_every_variant():
-    hits = reference.search("joker")
+    hits = search.search("joker")
     assert {h.variant_id for h in hits} >= {"joybells", "continental"}
     assert all(h.anchor in reference.rules_page(get_variant(h.variant_id)).anchors for h in hits)
-    assert reference.search("king spades")[0].variant_id == "roy"
-    assert reference.search("") == []
-    assert reference.search("zzzqqq") == []
-    assert any(h.anchor == "re-deal" for h in reference.search("re-deal"))
+    assert search.search("king spades")[0].variant_id == "roy"
+    assert search.search("") == []
+    assert search.search("zzzqqq") == []
+    assert any(h.anchor == "re-deal" for h in search.search("re-deal"))
 
 
 def test_hand_answers_side_by_side():
@@ -224,8 +224,8 @@ def test_deck_answers():
 
 
 def test_search_snippets_mark_the_words_found():
-    hit = reference.search("wild")[0]
-    pieces = reference.marked(hit.snippet, "wild")
+    hit = search.search("wild")[0]
+    pieces = search.marked(hit.snippet, "wild")
     assert any(is_hit and text.lower().startswith("wild") for text, is_hit in pieces)
     assert "".join(text for text, _ in pieces) == hit.snippet
-    assert reference.marked("no match here", "zzz") == [("no match here", False)]
+    assert search.marked("no match here", "zzz") == [("no match here", False)]

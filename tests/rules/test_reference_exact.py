@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules import reference as ref
+from scorekeeper.rules import search as search_mod
 from scorekeeper.rules.variants import Citation, DeckStep, WildSpec, all_variants, get_variant
 
 CONT = get_variant("continental")
@@ -206,8 +207,8 @@ def test_cite_uses_the_variants_sources_or_falls_back_to_the_first_key():
 # ----- search -----------------------------------------------------------------------------------------
 
 def expected_score(section, terms):
-    words = ref._words("\n".join([section.title] + [t for b in section.blocks for t in ref.block_text(b)]))
-    title = ref._words(section.title)
+    words = search_mod._words("\n".join([section.title] + [t for b in section.blocks for t in ref.block_text(b)]))
+    title = search_mod._words(section.title)
     total = 0
     for term in terms:
         n = sum(1 for w in words if w.startswith(term))
@@ -219,8 +220,8 @@ def expected_score(section, terms):
 
 @pytest.mark.parametrize("query", ["wild", "Stock RUNS", "ace king", "jokers"])
 def test_search_finds_every_section_holding_every_word_best_first(query):
-    terms = ref._words(query)
-    hits = ref.search(query, [CONT, ROY], limit=100)
+    terms = search_mod._words(query)
+    hits = search_mod.search(query, [CONT, ROY], limit=100)
     expected = []
     for v in (CONT, ROY):
         for s in ref.rules_page(v).sections:
@@ -231,41 +232,41 @@ def test_search_finds_every_section_holding_every_word_best_first(query):
     assert sorted((h.variant_id, h.anchor, h.title, h.score) for h in hits) == sorted(expected)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert all(h.variant_name == get_variant(h.variant_id).name for h in hits)
-    assert ref.search(query, [CONT, ROY], limit=2) == hits[:2]
+    assert search_mod.search(query, [CONT, ROY], limit=2) == hits[:2]
 
 
 def test_search_of_nothing_finds_nothing():
-    assert ref.search("") == [] and ref.search("  ,. ") == [] and ref.search(None) == []
-    assert ref.search("zzzqqq") == []
-    assert len(ref.search("the")) == 40 and len(ref.search("the", limit=3)) == 3
+    assert search_mod.search("") == [] and search_mod.search("  ,. ") == [] and search_mod.search(None) == []
+    assert search_mod.search("zzzqqq") == []
+    assert len(search_mod.search("the")) == 40 and len(search_mod.search("the", limit=3)) == 3
 
 
 def test_words_are_lowercased_and_keep_suits_and_hyphens():
-    assert ref._words("Q-K-A, 10♥ Wild!") == ["q-k-a", "10♥", "wild"]
+    assert search_mod._words("Q-K-A, 10♥ Wild!") == ["q-k-a", "10♥", "wild"]
 
 
 def test_a_snippet_starts_on_a_word_a_third_of_the_width_before_the_match():
     text = "Alpha beta gamma delta. " * 20 + "The wild cards are jokers. " + "Omega psi chi. " * 20
-    snippet = ref._snippet(text, ["wild"])
+    snippet = search_mod._snippet(text, ["wild"])
     assert snippet == ("…Alpha beta gamma delta. Alpha beta gamma delta. The wild cards are jokers. Omega psi chi."
                        " Omega psi chi. Omega psi chi. Omega psi chi. Omega psi chi. Omega psi chi.…")
-    assert ref._snippet("short  wild\ntext", ["wild"]) == "short wild text"
-    assert ref._snippet("nothing here", ["zzz"]) == "nothing here"
-    assert ref._snippet("a" * 300, ["zzz"]) == "a" * 170 + "…"
-    assert ref._snippet("x " * 20 + "mild wild", ["wild"], width=12) == "…wild"
+    assert search_mod._snippet("short  wild\ntext", ["wild"]) == "short wild text"
+    assert search_mod._snippet("nothing here", ["zzz"]) == "nothing here"
+    assert search_mod._snippet("a" * 300, ["zzz"]) == "a" * 170 + "…"
+    assert search_mod._snippet("x " * 20 + "mild wild", ["wild"], width=12) == "…wild"
 
 
 def test_a_snippet_centres_on_the_first_term_found_at_a_word_start():
     text = "wilder " + "pad " * 60 + "stock here " + "pad " * 60
-    assert ref._snippet(text, ["stock", "wild"]).startswith("…pad ")
-    assert "stock here" in ref._snippet(text, ["stock", "wild"])
-    assert ref._snippet("xwild " + "pad " * 80 + "wild", ["wild"]).endswith("wild")
+    assert search_mod._snippet(text, ["stock", "wild"]).startswith("…pad ")
+    assert "stock here" in search_mod._snippet(text, ["stock", "wild"])
+    assert search_mod._snippet("xwild " + "pad " * 80 + "wild", ["wild"]).endswith("wild")
 
 
 def test_marked_cuts_the_snippet_into_matches_and_the_rest():
-    assert ref.marked("Wilds and wild-cards, Wildly", "wild cards") == [
+    assert search_mod.marked("Wilds and wild-cards, Wildly", "wild cards") == [
         ("Wilds", True), (" and ", False), ("wild-cards", True), (", ", False), ("Wildly", True)]
-    assert ref.marked("no match", "zzz") == [("no match", False)]
-    assert ref.marked("text", "") == [("text", False)]
-    assert ref.marked("a wild", "wild") == [("a ", False), ("wild", True)]
-    assert ref.marked("unwild wild", "wild") == [("unwild ", False), ("wild", True)]
+    assert search_mod.marked("no match", "zzz") == [("no match", False)]
+    assert search_mod.marked("text", "") == [("text", False)]
+    assert search_mod.marked("a wild", "wild") == [("a ", False), ("wild", True)]
+    assert search_mod.marked("unwild wild", "wild") == [("unwild ", False), ("wild", True)]

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
+from scorekeeper.rules import search as rules_search
 from scorekeeper.rules.applied import roy_anchors, rules_applied
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.errors import RulesInputError
@@ -130,8 +131,8 @@ def search():
         error = _("Search: %(start)s… is too long (%(n)s characters; at most 200)", start=repr(q[:20]), n=len(q))
         hits = []
     else:
-        hits = reference.search(q)
-    return render_template("rules/search.html", q=q, hits=hits, error=error, marked=reference.marked), \
+        hits = rules_search.search(q)
+    return render_template("rules/search.html", q=q, hits=hits, error=error, marked=rules_search.marked), \
         (400 if error else 200)
 
 
