@@ -3,6 +3,11 @@
 The language is, in order: the one this browser picked with the switch (the ``lang`` cookie), the
 best match of its ``Accept-Language``, else English. Flask-Babel translates templates, forms and
 messages; :mod:`scorekeeper.rules.words` gets the same catalogue for the rules' own sentences.
+
+One way to mark a sentence in each layer (docs/architecture.md, "Sentences"): in ``rules/``,
+``from .words import _, N_`` (no Flask there); in services, pages, forms and the API,
+``from flask_babel import gettext as _`` and, for sentences kept at module level (form labels),
+``lazy_gettext as _l``; in templates, ``{{ _("...") }}``.
 Catalogues live in ``scorekeeper/translations/`` (``make catalogues`` compiles them; ``make
 translations`` extracts and updates, see the README).
 """
@@ -80,14 +85,14 @@ def init_app(app: Flask) -> None:
     # WTForms' own messages are translated by the pages' base form (web/forms.py).
     app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=select_language)
-    # Templates look their sentences up in the catalogue the request already chose for the rules
-    # (rules/words.py), one dictionary lookup each, rather than through Flask-Babel's per-call
-    # locale and domain lookups (about forty sentences on a game page: docs/performance.md).
+    # Templates translate through Flask-Babel's catalogue of the request (so force_locale reaches
+    # them as it reaches flask_babel.gettext), one dictionary lookup each: Jinja's newstyle gettext
+    # fills the placeholders (about forty sentences on a game page: docs/performance.md).
     app.jinja_env.install_gettext_callables(
-        gettext=lambda s: words.catalogue().gettext(s),
-        ngettext=lambda s, p, n: words.catalogue().ngettext(s, p, n),
-        pgettext=lambda c, s: words.catalogue().pgettext(c, s),
-        npgettext=lambda c, s, p, n: words.catalogue().npgettext(c, s, p, n),
+        gettext=lambda s: get_translations().gettext(s),
+        ngettext=lambda s, p, n: get_translations().ngettext(s, p, n),
+        pgettext=lambda c, s: get_translations().pgettext(c, s),
+        npgettext=lambda c, s, p, n: get_translations().npgettext(c, s, p, n),
         newstyle=True)
     app.register_blueprint(bp)
     app.before_request(_rules_speak_the_language)
