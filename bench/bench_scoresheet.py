@@ -91,11 +91,11 @@ def main() -> int:
     import weasyprint
 
     with app.test_request_context():
-        from scorekeeper.services import games
+        from scorekeeper.services import loading, view
 
-        g = games.get_game(game["id"])
-        state = games.game_state(g)
-        variant = games.variant_of(g)
+        g = loading.get_game(game["id"])
+        state = view.game_state(g)
+        variant = loading.variant_of(g)
         bare = bare_html(state)
 
         def ours() -> bytes:

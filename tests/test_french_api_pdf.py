@@ -335,11 +335,12 @@ def test_a_broken_table_import_is_refused_in_french(client, app_factory, second_
 
 def test_outside_a_request_the_messages_are_english(app):
     """A command (flask import, a job) has no reader: its refusals are the English ones."""
-    from scorekeeper.services import games as svc
+    from scorekeeper.services import errors as service_errors
+    from scorekeeper.services import loading
 
     with app.app_context():
-        with pytest.raises(svc.NotFound) as refused:
-            svc.get_game("nope")
+        with pytest.raises(service_errors.NotFound) as refused:
+            loading.get_game("nope")
     assert refused.value.message == "no game 'nope'"
 
 

@@ -245,13 +245,14 @@ def test_too_many_changes_is_said_in_french(app_factory):
 
 def test_game_notes_stay_english_outside_a_request(app, client):
     """A backup made from the command line writes the notes in English, whatever the last page was."""
-    from scorekeeper.services import games as svc
+    from scorekeeper.services import loading
+    from scorekeeper.services import view as game_views
 
     game = gamedata.create(client, "le-may-i", ["Ann", "Bob", "Cy"])
     assert client.post(f"/api/v1/games/{game['id']}/suspend", json={}, headers=gamedata.auth(game)).status_code == 200
     assert "Suspendue le" in text(client.get(f"/games/{game['id']}/view", headers=FR).get_data(as_text=True))
     with app.app_context():
-        notes = svc.game_state(svc.get_game(game["id"]))["notes"]
+        notes = game_views.game_state(loading.get_game(game["id"]))["notes"]
     assert any(n.startswith("Suspended on 20") for n in notes), notes
 
 

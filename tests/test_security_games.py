@@ -14,7 +14,7 @@ import sqlalchemy as sa
 import gamedata
 from scorekeeper.backup import export_all
 from scorekeeper.db import db
-from scorekeeper.services import games as svc
+from scorekeeper.services import loading
 from test_security import EXPECTED_HEADERS, crawl
 
 GAME_WRITE_PAGES = ["round", "withdraw", "suspend", "resume", "ruling", "token", "rounds/1/correct"]
@@ -45,7 +45,7 @@ def test_only_a_hash_of_the_edit_token_is_stored(app, client):
 
 
 def test_tokens_are_compared_in_constant_time():
-    source = inspect.getsource(svc.token_matches)
+    source = inspect.getsource(loading.token_matches)
     assert "hmac.compare_digest" in source and "==" not in source.split('"""')[-1]
 
 

@@ -12,6 +12,9 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..services import games as svc
+from ..services import errors as service_errors
+from ..services import loading
+from ..services import view as game_views
 from ..web.edit_links import edit_url
 from . import openapi
 from .blueprint import bp
@@ -21,9 +24,9 @@ from .request import ApiError, bearer_token, json_body
 def _authorized_game(game_id: str):
     """The game (404 if unknown), after checking the edit token (401/403)."""
     try:
-        game = svc.get_game(game_id)
-        svc.check_token(game, bearer_token())
-    except svc.Unauthorized as err:
+        game = loading.get_game(game_id)
+        loading.check_token(game, bearer_token())
+    except service_errors.Unauthorized as err:
         raise ApiError(err.message, 401, field=err.field) from None
     return game
 
@@ -70,7 +73,7 @@ def create_game():
     else:
         created = svc.create_game(data.get("variant"), data.get("players"), data.get("dealer"), data.get("house_rules"))
     game = created.game
-    body = {**svc.game_state(game), "edit_token": created.edit_token, **_links(game.id),
+    body = {**game_views.game_state(game), "edit_token": created.edit_token, **_links(game.id),
             "edit_url": edit_url("games.edit_link", created.edit_token, game_id=game.id)}
     return jsonify(body), 201, {"Location": body["url"]}
 
@@ -83,18 +86,18 @@ def get_game(game_id: str):
     unchanged = live.not_modified(live.api_etag(stamp.id, stamp.version), None)
     if unchanged is not None:
         return unchanged
-    game = svc.get_game(game_id)
-    response = jsonify({**svc.game_state(game), **_links(game.id)})
+    game = loading.get_game(game_id)
+    response = jsonify({**game_views.game_state(game), **_links(game.id)})
     return live.tag(response, live.api_etag(game.id, game.version), None)
 
 
 @bp.get("/games/<game_id>/rounds/<int:number>")
 def get_round(game_id: str, number: int):
-    game = svc.get_game(game_id)
+    game = loading.get_game(game_id)
     if not 1 <= number <= len(game.rounds):
         raise ApiError(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
                          last=len(game.rounds)), 404, field="round")
-    return jsonify(svc.round_response(game, number))
+    return jsonify(game_views.round_response(game, number))
 
 
 @bp.post("/games/<game_id>/rounds")

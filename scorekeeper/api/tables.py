@@ -11,6 +11,8 @@ from flask_babel import gettext as _
 
 from ..db import db
 from ..services import games as games_svc
+from ..services import errors as service_errors
+from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_export
 from ..services import tables as svc
@@ -37,11 +39,11 @@ def create_table_game(data: dict) -> games_svc.Created:
     """``POST /api/v1/games`` with ``"table"``: the table's edit token is needed."""
     table_id = data.get("table")
     if not isinstance(table_id, str):
-        raise games_svc.ServiceError(_("table: %(value)r is not a table id", value=table_id), "table")
+        raise service_errors.ServiceError(_("table: %(value)r is not a table id", value=table_id), "table")
     try:
         table = svc.get_table(table_id)
-    except games_svc.NotFound as err:
-        raise games_svc.NotFound(err.message, "table") from None
+    except service_errors.NotFound as err:
+        raise service_errors.NotFound(err.message, "table") from None
     svc.check_token(table, bearer_token())
     return svc.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
                            data.get("house_rules"))
@@ -86,12 +88,12 @@ def add_game(table_id: str):
     data = json_body()
     game_id = data.get("game")
     try:
-        game = games_svc.get_game(game_id)
-    except games_svc.NotFound as err:
-        raise games_svc.NotFound(err.message, "game") from None
+        game = loading.get_game(game_id)
+    except service_errors.NotFound as err:
+        raise service_errors.NotFound(err.message, "game") from None
     token = data.get("game_token")
-    if not isinstance(token, str) or not games_svc.token_matches(game, token):
-        raise games_svc.Forbidden(_("game_token: this is not the game's edit token (take it from the game's edit link)"),
+    if not isinstance(token, str) or not loading.token_matches(game, token):
+        raise service_errors.Forbidden(_("game_token: this is not the game's edit token (take it from the game's edit link)"),
                                   "game_token")
     svc.add_game(table, game)
     return jsonify({**svc.table_document(table), **_links(table.id)})

@@ -229,7 +229,7 @@ def safe_cell(value: object) -> object:
 
 
 def game_csv(game: Game) -> str:
-    from ..services.games import game_state
+    from ..services.view import game_state
 
     state = game_state(game)
     names = state["players"]

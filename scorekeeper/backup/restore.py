@@ -48,7 +48,7 @@ def import_document(doc: object) -> dict[str, Any]:
     """Add the games of a backup document in one transaction. Returns what was done:
     ``{"imported": [ids], "skipped": [ids], "players": n, "new_tokens": {id: token}}``."""
     from .checks import check_game, check_idempotency_response
-    from ..services.games import hash_token, new_token
+    from ..services.loading import hash_token, new_token
 
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BackupError(_('format: not a scorekeeper backup (expected "format": "%(format)s"); nothing was imported',

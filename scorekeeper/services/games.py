@@ -4,8 +4,8 @@ Every change is all or nothing, checks the game's ``version`` (optimistic lockin
 never lose an update) and raises :class:`ServiceError` with the field, a plain message naming
 the value, and the HTTP status. The rules themselves live in ``scorekeeper/rules/game.py``;
 nothing here decides a score. What the service reads is in ``loading.py`` (games, tokens),
-``parsing.py`` (checking a submission) and ``view.py`` (the typed game view and its JSON); their
-names are importable from here too, as the pages and the API use them.
+``parsing.py`` (checking a submission) and ``view.py`` (the typed game view and its JSON): callers
+import those names from there.
 """
 from __future__ import annotations
 
@@ -27,23 +27,15 @@ from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from ..rules import words
 from ..rules.variants import Variant
-from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable, rules_error
-from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_list, games_by_ids, get_game,
-                      hash_token, known_players, new_token, token_matches, variant_of)
+from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
+from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
 from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
 from .transactions import check_version, commit
 from .variants import rules_for_new_game
-from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
-                   sentence, status_word, tally, view_path)
+from .view import (CorrectionView, HandView, RulingView, game_state, round_response, sentence, status_word,
+                   tally)
 
-__all__ = [
-    "Conflict", "Created", "Forbidden", "GAME_ID", "GameListItem", "GameView", "NotFound", "Outcome", "ServiceError",
-    "Unauthorized", "Unprocessable", "check_token", "correct_round", "create_game", "game_list", "game_state",
-    "game_view", "games_by_ids", "get_game", "hash_token", "iso", "known_players", "log_ruling", "new_token",
-    "preview_round", "record_round", "resume", "rotate_token", "round_response", "suspend", "token_matches",
-    "variant_of", "view_path", "withdraw",
-]
 
 # ----- after a change ---------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import aliased
 from ..db import db
 from ..models import Game, GameResult, Table, TablePlayer
 from ..rules.variants import get_variant
-from . import games as svc
+from . import errors as service_errors
 
 UNFINISHED = ("in_progress", "suspended")
 
@@ -47,7 +47,7 @@ def check_variant(table: Table, variant: object) -> str | None:
     if variant is None or variant == "":
         return None
     if not isinstance(variant, str) or len(variant) > 40:
-        raise svc.ServiceError(_("variant: %(value)s is not a variant id", value=repr(str(variant)[:40])), "variant")
+        raise service_errors.ServiceError(_("variant: %(value)s is not a variant id", value=repr(str(variant)[:40])), "variant")
     from .house import find_variant
 
     try:
@@ -58,7 +58,7 @@ def check_variant(table: Table, variant: object) -> str | None:
             select(Game.id).where(Game.table_id == table.id, Game.variant == variant).limit(1)
         ).first()
         if used is None:
-            raise svc.ServiceError(_("variant: %(value)s is not a known variant", value=repr(variant)), "variant") from None
+            raise service_errors.ServiceError(_("variant: %(value)s is not a known variant", value=repr(variant)), "variant") from None
         return variant
 
 
@@ -68,9 +68,9 @@ def check_year(value: object) -> Period:
     try:
         year = int(str(value))
     except ValueError:
-        raise svc.ServiceError(_("year: %(value)s is not a year (such as 2026)", value=repr(str(value)[:20])), "year") from None
+        raise service_errors.ServiceError(_("year: %(value)s is not a year (such as 2026)", value=repr(str(value)[:20])), "year") from None
     if not 1900 <= year <= 9999:
-        raise svc.ServiceError(_("year: %(year)s is not a year from 1900 to 9999", year=year), "year")
+        raise service_errors.ServiceError(_("year: %(year)s is not a year from 1900 to 9999", year=year), "year")
     return Period.year(year)
 
 

@@ -20,7 +20,8 @@ from .. import backup
 from ..db import db
 from ..models import Game, GameResult, HouseVariant, Table, TablePlayer
 from ..rules import game as rules
-from . import games as svc
+from . import errors as service_errors
+from . import loading
 from . import tables
 from .house import HOUSE_ID
 
@@ -61,12 +62,12 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
     if items is None:
         return []
     if not isinstance(items, list):
-        raise svc.ServiceError(_("house_variants: expected a list of the table's house variants"), "house_variants")
+        raise service_errors.ServiceError(_("house_variants: expected a list of the table's house variants"), "house_variants")
     out = []
     for i, data in enumerate(items):
         where = f"house_variants[{i}]"
         if isinstance(data, dict) and any(key in data for key in _HOUSE_LEFT_OUT):
-            raise svc.ServiceError(_("%(where)s: a table's export carries no edit token or table of a house variant",
+            raise service_errors.ServiceError(_("%(where)s: a table's export carries no edit token or table of a house variant",
                                      where=where), where)
         try:
             values = backup.load_row({**data, "edit_token_hash": "-"} if isinstance(data, dict) else data,
@@ -76,9 +77,9 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
                                            value=repr(str(values.get("id"))[:40])))
             from_toml(values["rules_toml"], id=values["id"], name=values["name"])
         except backup.BackupError as err:
-            raise svc.ServiceError(str(err), where) from None
+            raise service_errors.ServiceError(str(err), where) from None
         except (RulesInputError, TypeError) as err:
-            raise svc.ServiceError(f"{where}.rules_toml: {err}", f"{where}.rules_toml") from None
+            raise service_errors.ServiceError(f"{where}.rules_toml: {err}", f"{where}.rules_toml") from None
         out.append(values)
     return out
 
@@ -104,35 +105,35 @@ def export_csv(table: Table) -> str:
 
 def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise svc.ServiceError(_('format: not a scorekeeper table export (expected "format": "%(format)s")', format=FORMAT),
+        raise service_errors.ServiceError(_('format: not a scorekeeper table export (expected "format": "%(format)s")', format=FORMAT),
                                "format")
     if doc.get("version") != FORMAT_VERSION:
-        raise svc.ServiceError(_("version: %(value)s is not a table export version this server reads (%(version)s)",
+        raise service_errors.ServiceError(_("version: %(value)s is not a table export version this server reads (%(version)s)",
                                  value=repr(doc.get("version")), version=FORMAT_VERSION), "version")
     info = doc.get("table")
     if not isinstance(info, dict):
-        raise svc.ServiceError(_("table: expected an object with id, name and created_at"), "table")
+        raise service_errors.ServiceError(_("table: expected an object with id, name and created_at"), "table")
     if not isinstance(info.get("id"), str) or not tables.TABLE_ID.fullmatch(info["id"]):
-        raise svc.ServiceError(_("table.id: %(value)s is not a table id", value=repr(str(info.get("id"))[:40])), "table.id")
+        raise service_errors.ServiceError(_("table.id: %(value)s is not a table id", value=repr(str(info.get("id"))[:40])), "table.id")
     tables.table_name(info.get("name"), "table.name")
     try:
         datetime.fromisoformat(info.get("created_at"))
     except (TypeError, ValueError):
-        raise svc.ServiceError(_("table.created_at: %(value)s is not an ISO 8601 time",
+        raise service_errors.ServiceError(_("table.created_at: %(value)s is not an ISO 8601 time",
                                  value=repr(str(info.get("created_at"))[:40])), "table.created_at") from None
     players = doc.get("players")
     if not isinstance(players, list):
-        raise svc.ServiceError(_("players: expected a list of the roster's players"), "players")
+        raise service_errors.ServiceError(_("players: expected a list of the roster's players"), "players")
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            raise svc.ServiceError(_("players[%(i)s]: expected an object with a name", i=i), f"players[{i}]")
+            raise service_errors.ServiceError(_("players[%(i)s]: expected an object with a name", i=i), f"players[{i}]")
         try:
             rules.check_name(p.get("name"), f"players[{i}].name")
         except rules.RulesInputError as err:
-            raise svc.ServiceError(str(err), f"players[{i}].name") from None
+            raise service_errors.ServiceError(str(err), f"players[{i}].name") from None
     games = doc.get("games")
     if not isinstance(games, dict) or not isinstance(games.get("games"), list):
-        raise svc.ServiceError(_("games: expected the table's games in the backup format"), "games")
+        raise service_errors.ServiceError(_("games: expected the table's games in the backup format"), "games")
     return info, players, games
 
 
@@ -154,8 +155,8 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
         nonlocal new_token
         table = session.get(Table, info["id"])
         if table is None:
-            new_token = svc.new_token()
-            table = Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(new_token),
+            new_token = loading.new_token()
+            table = Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=loading.hash_token(new_token),
                           created_at=datetime.fromisoformat(info["created_at"]))
             session.add(table)
             session.flush()
@@ -163,7 +164,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
                 session.add(HouseVariant(**{**values, "table_id": table.id,
-                                            "edit_token_hash": svc.hash_token(svc.new_token())}))
+                                            "edit_token_hash": loading.hash_token(loading.new_token())}))
                 added_variants.append(values["id"])
         for gid in ids:
             if gid in already:
@@ -176,7 +177,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     try:
         report = backup.import_document(games_doc)
     except backup.BackupError as err:
-        raise svc.ServiceError(f"games: {err}", "games") from None
+        raise service_errors.ServiceError(f"games: {err}", "games") from None
     finally:
         db.session.info.pop(tables.BEFORE_COMMIT, None)
     body = {"table": info["id"], "created": existing is None, "imported": report["imported"],

@@ -24,10 +24,13 @@ from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Ro
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from . import games as svc
+from . import errors as service_errors
+from . import loading
+from . import view as game_views
 from .transactions import commit
 
 MAX_TABLE_NAME = 80
-TABLE_ID = svc.GAME_ID
+TABLE_ID = loading.GAME_ID
 
 
 # ----- tables and tokens ---------------------------------------------------------------------------
@@ -40,16 +43,16 @@ class CreatedTable:
 
 def table_name(value: object, field: str = "name") -> str:
     if not isinstance(value, str):
-        raise svc.ServiceError(_("%(field)s: %(value)s is not a name (expected text such as 'The Smiths')", field=field,
+        raise service_errors.ServiceError(_("%(field)s: %(value)s is not a name (expected text such as 'The Smiths')", field=field,
                                  value=repr(value)), field)
     clean = rules.name_form(value)
     if not clean:
-        raise svc.ServiceError(_("%(field)s: a table's name cannot be blank", field=field), field)
+        raise service_errors.ServiceError(_("%(field)s: a table's name cannot be blank", field=field), field)
     if len(clean) > MAX_TABLE_NAME:
-        raise svc.ServiceError(_("%(field)s: %(value)s… is too long (at most %(max)s characters)", field=field,
+        raise service_errors.ServiceError(_("%(field)s: %(value)s… is too long (at most %(max)s characters)", field=field,
                                  value=repr(clean[:20]), max=MAX_TABLE_NAME), field)
     if any(not ch.isprintable() for ch in clean):
-        raise svc.ServiceError(_("%(field)s: %(value)s contains characters that cannot be shown", field=field,
+        raise service_errors.ServiceError(_("%(field)s: %(value)s contains characters that cannot be shown", field=field,
                                  value=repr(clean)), field)
     return clean
 
@@ -57,8 +60,8 @@ def table_name(value: object, field: str = "name") -> str:
 def create_table(name: object) -> CreatedTable:
     """A new table with no players and no games yet; its edit token is shown once."""
     clean = table_name(name)
-    token = svc.new_token()
-    table = Table(id=new_game_id(), name=clean, edit_token_hash=svc.hash_token(token), created_at=utcnow())
+    token = loading.new_token()
+    table = Table(id=new_game_id(), name=clean, edit_token_hash=loading.hash_token(token), created_at=utcnow())
     db.session.add(table)
     commit(_("the table could not be saved; try again"))
     return CreatedTable(table, token)
@@ -66,32 +69,32 @@ def create_table(name: object) -> CreatedTable:
 
 def get_table(table_id: object) -> Table:
     if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-        raise svc.NotFound(_("no table %(id)s", id=repr(table_id[:40] if isinstance(table_id, str) else table_id)), "id")
+        raise service_errors.NotFound(_("no table %(id)s", id=repr(table_id[:40] if isinstance(table_id, str) else table_id)), "id")
     table = db.session.get(Table, table_id)
     if table is None:
-        raise svc.NotFound(_("no table %(id)s", id=repr(table_id)), "id")
+        raise service_errors.NotFound(_("no table %(id)s", id=repr(table_id)), "id")
     return table
 
 
 def token_matches(table: Table, token: object) -> bool:
     if not isinstance(token, str) or not token or len(token) > 200:
         return False
-    return hmac.compare_digest(svc.hash_token(token).encode(), table.edit_token_hash.encode())
+    return hmac.compare_digest(loading.hash_token(token).encode(), table.edit_token_hash.encode())
 
 
 def check_token(table: Table, token: str | None) -> None:
     """401 without a token, 403 with a wrong one, exactly as for games."""
     if not token:
-        raise svc.Unauthorized(_("this change needs the table's edit token (Authorization: Bearer <edit_token>)"),
+        raise service_errors.Unauthorized(_("this change needs the table's edit token (Authorization: Bearer <edit_token>)"),
                                "Authorization")
     if not token_matches(table, token):
-        raise svc.Forbidden(_("the edit token is not valid for this table (it may have been replaced)"), "Authorization")
+        raise service_errors.Forbidden(_("the edit token is not valid for this table (it may have been replaced)"), "Authorization")
 
 
 def rotate_token(table: Table) -> str:
     """Replace the table's edit token: every old edit link of the table stops working."""
-    token = svc.new_token()
-    table.edit_token_hash = svc.hash_token(token)
+    token = loading.new_token()
+    table.edit_token_hash = loading.hash_token(token)
     table.token_rotated_at = utcnow()
     commit(_("the table was changed at the same moment; try again"))
     return token
@@ -168,7 +171,7 @@ def add_game(table: Table, game: Game) -> None:
     if game.table_id == table.id:
         return
     if game.table_id is not None:
-        raise svc.Conflict(_("this game already belongs to another table"), "game")
+        raise service_errors.Conflict(_("this game already belongs to another table"), "game")
     entries = roster_entries(table, [s.name for s in game.seats])
     db.session.flush()
     for seat, entry in zip(list(game.seats), entries):
@@ -186,7 +189,7 @@ def add_game(table: Table, game: Game) -> None:
 def get_player(table: Table, player_id: object) -> TablePlayer:
     player = db.session.get(TablePlayer, player_id) if isinstance(player_id, int) else None
     if player is None or player.table_id != table.id:
-        raise svc.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
+        raise service_errors.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
     return player
 
 
@@ -199,14 +202,14 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
     try:
         new = rules.check_name(name, "name")
     except RulesInputError as err:
-        raise svc.ServiceError(str(err), "name") from None
+        raise service_errors.ServiceError(str(err), "name") from None
     key = rules.name_key(new)
     if key != player.name_key:
         other = db.session.execute(
             select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key == key)
         ).scalar_one_or_none()
         if other is not None:
-            raise svc.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
+            raise service_errors.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
                                  name=repr(other.name)), "name")
     old = player.name
     if new == old:
@@ -221,16 +224,16 @@ def merge_players(table: Table, player: TablePlayer, into: object) -> TablePlaye
     """Merge two roster entries of one person: ``player``'s games now count for ``into``
     (refused with 409 when both sat in one game)."""
     if not isinstance(into, int) or isinstance(into, bool):
-        raise svc.ServiceError(_("into: %(value)s is not a player id of this table", value=repr(into)), "into")
+        raise service_errors.ServiceError(_("into: %(value)s is not a player id of this table", value=repr(into)), "into")
     target = get_player(table, into)
     if target.id == player.id:
-        raise svc.ServiceError(_("into: %(value)s is the same player", value=repr(into)), "into")
+        raise service_errors.ServiceError(_("into: %(value)s is the same player", value=repr(into)), "into")
     both = db.session.execute(
         select(Seat.game_id).where(Seat.table_player_id == player.id)
         .intersect(select(Seat.game_id).where(Seat.table_player_id == target.id))
     ).scalars().first()
     if both is not None:
-        raise svc.Conflict(_("%(name)s and %(other)s both sat in game %(game)s: they are two people", name=player.name,
+        raise service_errors.Conflict(_("%(name)s and %(other)s both sat in game %(game)s: they are two people", name=player.name,
                              other=target.name, game=both), "into", game=both)
     _rename_in_games(_player_game_ids(player.id), player.name, target.name)
     db.session.execute(update(Seat).where(Seat.table_player_id == player.id)
@@ -298,7 +301,7 @@ def _renamed(record: Any, old: str, new: str, by_player: tuple[str, ...], sort: 
 
 def game_json(game: Game) -> dict:
     """The game's state as ``GET /api/v1/games/<id>`` answers it (a typed view is turned into its JSON)."""
-    return svc.game_state(game)
+    return game_views.game_state(game)
 
 
 def refresh_results(game: Game) -> None:
@@ -421,7 +424,7 @@ def table_document(table: Table) -> dict:
         "players": players,
         "games": [{"id": g.id, "variant": g.variant, "status": g.status, "winners": winners[g.id]} for g in games],
         "variants": [{"id": v.id, "name": v.name, "based_on": v.based_on} for v in house_variants(table)],
-        "created_at": svc.iso(table.created_at),
+        "created_at": game_views.iso(table.created_at),
     }
 
 

@@ -15,7 +15,8 @@ bp = Blueprint("backup", __name__)
 
 
 def _game_or_404(game_id: str) -> Game:
-    from ..services.games import NotFound, get_game
+    from ..services.errors import NotFound
+    from ..services.loading import get_game
 
     try:
         return get_game(game_id)

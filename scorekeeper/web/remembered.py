@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from flask import session
 
-from ..services import games, house, kept_tokens, tables
+from ..services import house, kept_tokens, loading, tables
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ KINDS = {
     "table": Kind("table_tokens", "tables_seen", 5, 20),
     "house": Kind("house_tokens", None, 5, 0),
 }
-MATCHES = {"game": games.token_matches, "table": tables.token_matches, "house": house.token_matches}
+MATCHES = {"game": loading.token_matches, "table": tables.token_matches, "house": house.token_matches}
 KEY = "kept"  # the random key of the tokens kept in the database
 
 

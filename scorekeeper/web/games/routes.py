@@ -23,6 +23,9 @@ from ...models import GameStatus, Table
 from ...rules.variants import Contract, all_variants
 from ... import live
 from ...services import games as svc
+from ...services import errors as service_errors
+from ...services import loading
+from ...services import view as game_views
 from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
 from ..edit_links import edit_url, no_store, take_edit_link
 from .. import remembered
@@ -75,8 +78,8 @@ def view_path(game_id: str) -> str:
 
 def _load(game_id: str):
     try:
-        return svc.get_game(game_id)
-    except svc.NotFound:
+        return loading.get_game(game_id)
+    except service_errors.NotFound:
         abort(404, _("There is no game at this address."))
 
 
@@ -88,12 +91,12 @@ def _editable(game_id: str):
 
 
 @bp.app_template_global("my_games")
-def browser_games() -> dict[str, list[svc.GameListItem]]:
+def browser_games() -> dict[str, list[loading.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
     if "browser_games" not in g:
         ids = remembered.ids("game")
-        games = svc.game_list(ids)
+        games = loading.game_list(ids)
         g.browser_games = {"live": [game for game in games if game.status.is_open],
                            "recent": [game for game in games if game.status.is_over][:10]}
     return g.browser_games
@@ -107,7 +110,7 @@ def _contract_filter(contract: dict | None) -> str:
 
 
 @bp.app_template_filter("offline_plan")
-def _offline_plan(state: svc.GameView, variant) -> Markup:
+def _offline_plan(state: game_views.GameView, variant) -> Markup:
     """The next rounds as JSON (number, dealer, contract), for static/js/offline.js: rounds saved
     on the phone with no network move the game page and a stored round form on to the next one.
     Safe in a single-quoted attribute (<, >, & and ' escaped as \\u...)."""
@@ -127,18 +130,18 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
                                 "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
 
 
-def _game_context(game, state: svc.GameView) -> dict:
+def _game_context(game, state: game_views.GameView) -> dict:
     return {
         "game": game,
         "table": None if game.table_id is None else db.session.get(Table, game.table_id),  # the crumb back to it
         "state": state,
-        "variant": svc.variant_of(game),
+        "variant": loading.variant_of(game),
         "roy": state.roy,
         "editor": can_edit(game),
     }
 
 
-def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
+def _service_error(err: service_errors.ServiceError, errors: dict[str, list[str]]) -> None:
     """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
     field = err.field or "_form"
     if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>
@@ -170,7 +173,7 @@ def new_game():
             flash(_("Game started. This phone keeps score; share the edit link so others can too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     return render_template(
-        "games/new.html", form=form, errors=errors, known=svc.known_players(),
+        "games/new.html", form=form, errors=errors, known=loading.known_players(),
         house_options=house_option_labels(), variants=all_variants(),
     ), (400 if errors else 200)
 
@@ -189,7 +192,7 @@ def game(game_id: str):
     if unchanged is not None:
         return unchanged
     game = _load(game_id)
-    ctx = _game_context(game, svc.game_view(game))
+    ctx = _game_context(game, game_views.game_view(game))
     page = render_template("games/game.html", api_etag=live.api_etag(game.id, game.version),
                            action_form=ActionForm(), **ctx)
     return live.tag(make_response(page), live.game_etag(game.id, game.version, "game", ctx["editor"], *live.origin()))
@@ -205,7 +208,7 @@ def view(game_id: str):
     if unchanged is not None:
         return unchanged
     game = _load(game_id)
-    ctx = _game_context(game, svc.game_view(game))
+    ctx = _game_context(game, game_views.game_view(game))
     ctx["editor"] = False
     page = render_template("games/view.html", api_etag=live.api_etag(game.id, game.version), **ctx)
     return live.tag(make_response(page), live.game_etag(game.id, game.version, "view", *live.origin()))
@@ -224,7 +227,7 @@ def scoresheet(game_id: str):
         return unchanged
     game = _load(game_id)
     key = sheet_key("game", game.id, game.version, page.paper, page.orientation)
-    pdf = kept_pdf(key, filled_sheet(svc.variant_of(game), svc.game_view(game), page), game.id, game.updated_at)
+    pdf = kept_pdf(key, filled_sheet(loading.variant_of(game), game_views.game_view(game), page), game.id, game.updated_at)
     etag = live.game_etag(game.id, game.version, "pdf", page.paper, page.orientation)
     return live.tag(pdf_response(pdf, f"scoresheet-{game.id}.pdf", "no-cache"), etag)
 
@@ -244,10 +247,10 @@ def edit_link(game_id: str):
     older form, ``?token=...``, still work (the token is taken, then a redirect drops it)."""
     game = _load(game_id)
     return take_edit_link(
-        lambda token: svc.token_matches(game, token), lambda token: remember(game.id, token),
+        lambda token: loading.token_matches(game, token), lambda token: remember(game.id, token),
         url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."),
         _("This edit link is not valid (it may have been replaced). Ask the scorekeeper for the current link."),
-        lambda form: render_template("games/edit_link.html", form=form, state=svc.game_state(game)))
+        lambda form: render_template("games/edit_link.html", form=form, state=game_views.game_state(game)))
 
 
 @bp.get("/games/<game_id>/edit-token")
@@ -263,7 +266,7 @@ def edit_token(game_id: str):
 @bp.get("/games/<game_id>/share")
 def share(game_id: str):
     game = _load(game_id)
-    state = svc.game_view(game)
+    state = game_views.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
     link = edit_url("games.edit_link", remembered.token("game", game.id), game_id=game.id) if ctx["editor"] else None
@@ -278,7 +281,7 @@ def rotate(game_id: str):
         abort(400, _("The form could not be accepted; reload the page and try again."))
     try:
         token = svc.rotate_token(game.id)
-    except svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for("games.share", game_id=game_id))
     remember(game_id, token)
@@ -288,7 +291,7 @@ def rotate(game_id: str):
 
 # ----- record and correct a round -----------------------------------------------------------------------
 
-def _round_players(state: svc.GameView, number: int) -> list[tuple[int, str]]:
+def _round_players(state: game_views.GameView, number: int) -> list[tuple[int, str]]:
     """(seat, name) of the players who play round ``number``."""
     return [
         (s.seat, s.name)
@@ -297,7 +300,7 @@ def _round_players(state: svc.GameView, number: int) -> list[tuple[int, str]]:
     ]
 
 
-def _render_round(template: str, game, state: svc.GameView, form, players, number: int, errors, preview=None, status=200,
+def _render_round(template: str, game, state: game_views.GameView, form, players, number: int, errors, preview=None, status=200,
                   correcting=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
@@ -326,8 +329,8 @@ def _render_round(template: str, game, state: svc.GameView, form, players, numbe
 @bp.route("/games/<game_id>/round", methods=["GET", "POST"])
 def record(game_id: str):
     game = _editable(game_id)
-    state = svc.game_view(game)
-    ctx_variant = svc.variant_of(game)
+    state = game_views.game_view(game)
+    ctx_variant = loading.variant_of(game)
     roy = ctx_variant.is_roy
     if state.next_round is None:
         flash(_("This game is over: no more rounds can be recorded."), "error")
@@ -364,12 +367,12 @@ def record(game_id: str):
     return _round_posted("games/round.html", game, state, form, players, number, save)
 
 
-def _round_posted(template: str, game, state: svc.GameView, form, players, number: int, save, correcting=None):
+def _round_posted(template: str, game, state: game_views.GameView, form, players, number: int, save, correcting=None):
     """A posted round form (a new round, or ``correcting`` a recorded one): checked, then saved
     with ``save(payload)``, which answers where to go next, or previewed; else shown again with its
     errors beside their fields."""
     form.validate()
-    payload, errors = round_payload(form, players, svc.variant_of(game))
+    payload, errors = round_payload(form, players, loading.variant_of(game))
     entered = not errors and not any(sub.errors for entry in form.hands for sub in entry.form)
     if correcting is not None and entered and form.preview.data and list(form.errors) == ["reason"]:
         form.reason.errors = []  # a preview does not need the reason yet
@@ -379,7 +382,7 @@ def _round_posted(template: str, game, state: svc.GameView, form, players, numbe
             if form.save.data:
                 return save(payload)
             preview = svc.preview_round(game.id, payload)
-        except svc.ServiceError as err:
+        except service_errors.ServiceError as err:
             _service_error(err, errors)
     conflict = "round" if correcting is None else "version"  # the game changed meanwhile
     status = 200 if preview is not None else 409 if conflict in errors else 400
@@ -410,10 +413,10 @@ def _remember_modes(form, players) -> None:
 @bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
 def correct(game_id: str, number: int):
     game = _editable(game_id)
-    state = svc.game_view(game)
+    state = game_views.game_view(game)
     if not 1 <= number <= len(state.rounds):
         abort(404, _("Round %(number)s is not recorded in this game.", number=number))
-    variant = svc.variant_of(game)
+    variant = loading.variant_of(game)
     roy = variant.is_roy
     rnd = state.rounds[number - 1]
     players = _round_players(state, number)
@@ -441,7 +444,7 @@ def correct(game_id: str, number: int):
 
 # ----- withdraw, suspend, resume, rulings ----------------------------------------------------------------
 
-def _action_page(game, state: svc.GameView, form, template: str, change, done: str, fields=(), anchor=None, **extra):
+def _action_page(game, state: game_views.GameView, form, template: str, change, done: str, fields=(), anchor=None, **extra):
     """A page that changes the game: its form (with the game's version, on GET); on a valid POST
     ``change()`` through the service, ``done`` flashed and back to the game page (at ``anchor``);
     a refusal shown beside its field when it is one of ``fields``, else at the top of the form."""
@@ -451,7 +454,7 @@ def _action_page(game, state: svc.GameView, form, template: str, change, done: s
     elif form.validate_on_submit():
         try:
             change()
-        except svc.ServiceError as err:
+        except service_errors.ServiceError as err:
             errors.setdefault(err.field if err.field in fields else "_form", []).append(err.message)
         else:
             flash(done, "ok")
@@ -463,7 +466,7 @@ def _action_page(game, state: svc.GameView, form, template: str, change, done: s
 @bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
 def withdraw(game_id: str):
     game = _editable(game_id)
-    state = svc.game_view(game)
+    state = game_views.game_view(game)
     form = WithdrawForm()
     form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
     if form.validate_on_submit() and request.form.get("confirm") != "yes":
@@ -483,13 +486,13 @@ def suspend(game_id: str):
     if request.method == "POST" and not form.validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
     if request.form.get("confirm") != "yes":
-        state = svc.game_view(game)
+        state = game_views.game_view(game)
         if request.method == "GET":
             form.version.data = str(state.version)
         return render_template("games/suspend.html", form=form, **_game_context(game, state))
     try:
         svc.suspend(game_id, form.version.data or None)
-    except svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         flash(err.message[0].upper() + err.message[1:], "error")
     else:
         flash(_("Game suspended. Resume it with the same players in the same seats, this calendar year."), "ok")
@@ -499,7 +502,7 @@ def suspend(game_id: str):
 @bp.route("/games/<game_id>/resume", methods=["GET", "POST"])
 def resume(game_id: str):
     game = _editable(game_id)
-    state = svc.game_view(game)
+    state = game_views.game_view(game)
     form = ResumeForm()
     seated = [s.name for s in state.seats if s.active]
     return _action_page(game, state, form, "games/resume.html",
@@ -510,14 +513,14 @@ def resume(game_id: str):
 @bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
 def ruling(game_id: str):
     game = _editable(game_id)
-    state = svc.game_view(game)
+    state = game_views.game_view(game)
     form = RulingForm()
     form.player.choices = options([("", _("Nobody (no score effect)"))] + [(n, n) for n in state.players])
     if request.method == "GET":
         form.round.data = state.next_round.number if state.next_round else len(state.rounds) or 1
         if request.args.get("citation"):
             form.citation.data = request.args["citation"][:200]
-    citations = sorted({c.shown_label for c in svc.variant_of(game).sources.values()})
+    citations = sorted({c.shown_label for c in loading.variant_of(game).sources.values()})
     return _action_page(game, state, form, "games/ruling.html",
                         lambda: svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data,
                                                form.round.data, form.player.data or None, form.points.data,

@@ -6,6 +6,7 @@ from flask_babel import gettext as _
 from ...rules.game import seating_problems
 from ...rules.variants import VARIANTS
 from ...services import games as svc
+from ...services import errors as service_errors
 from .forms import NewGameForm
 
 
@@ -25,7 +26,7 @@ def create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=Non
     dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
     try:
         return (create or svc.create_game)(variant_id, names, dealer, form.house_rules())
-    except svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         field = err.field or "_form"
         if field.startswith("house_rules."):
             field = field.split(".", 1)[1]

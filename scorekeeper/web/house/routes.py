@@ -10,7 +10,7 @@ from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, get_variant
 from scorekeeper.services import house
-from scorekeeper.services.games import ServiceError
+from scorekeeper.services.errors import ServiceError
 
 from .. import remembered
 from ..qr import qr_response

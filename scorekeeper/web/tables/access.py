@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from ...db import db
 from ...models import Table
-from ...services import games as games_svc
+from ...services import errors as service_errors
 from ...services import tables as svc
 from .. import remembered
 
@@ -34,7 +34,7 @@ def load(table_id: str):
     """The table at this address, or a 404 page."""
     try:
         return svc.get_table(table_id)
-    except games_svc.NotFound:
+    except service_errors.NotFound:
         abort(404, _("There is no table at this address."))
 
 

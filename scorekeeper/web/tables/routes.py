@@ -17,7 +17,8 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ...rules.variants import VARIANTS, all_variants
-from ...services import games as games_svc
+from ...services import errors as service_errors
+from ...services import loading
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
@@ -47,7 +48,7 @@ def create():
     if form.validate_on_submit():
         try:
             created = svc.create_table(form.name.data)
-        except games_svc.ServiceError as err:
+        except service_errors.ServiceError as err:
             return _home_refused(_("Name of the table: %(error)s", error=unprefixed(err.message, "name")))
         remember(created.table.id, created.edit_token)
         flash(_("Table started. Add it to your home screen: it is how the family comes back."), "ok")
@@ -80,14 +81,14 @@ def _filters(table) -> dict:
     if raw:
         try:
             player_id = svc.get_player(table, int(raw)).id
-        except (ValueError, games_svc.NotFound):
+        except (ValueError, service_errors.NotFound):
             notes.append(_("Player: %(value)s is not on this table's roster; showing every player.", value=repr(raw[:20])))
     year = None
     raw = request.args.get("year") or ""
     if raw:
         try:
             year = stats_svc.check_year(raw)
-        except games_svc.ServiceError as err:
+        except service_errors.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     page = max(request.args.get("page", 1, type=int), 1)
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
@@ -206,11 +207,11 @@ def add_game(table_id: str):
         else:
             game_id, token = found
             try:
-                game = games_svc.get_game(game_id)
-                if not games_svc.token_matches(game, token):
-                    raise games_svc.Forbidden(_("this edit link is not valid any more (it may have been replaced)"))
+                game = loading.get_game(game_id)
+                if not loading.token_matches(game, token):
+                    raise service_errors.Forbidden(_("this edit link is not valid any more (it may have been replaced)"))
                 svc.add_game(table, game)
-            except games_svc.ServiceError as err:
+            except service_errors.ServiceError as err:
                 error = _("The game's edit link: %(error)s", error=err.message)
             else:
                 flash(_("The game is now in the table's history; its players are on the roster."), "ok")
@@ -226,7 +227,7 @@ def add_game(table_id: str):
 def _player(table, player_id: int):
     try:
         return svc.get_player(table, player_id)
-    except games_svc.NotFound:
+    except service_errors.NotFound:
         abort(404, _("This player is not on the table's roster."))
 
 
@@ -263,7 +264,7 @@ def rename(table_id: str, player_id: int):
     old = person.name
     try:
         svc.rename_player(table, person, form.name.data)
-    except games_svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         return player(table_id, player_id, rename_error=_("New name: %(error)s", error=unprefixed(err.message, "name")))
     flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=svc.get_player(table, player_id).name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
@@ -283,7 +284,7 @@ def merge(table_id: str, player_id: int):
     name = person.name
     try:
         target = svc.merge_players(table, person, into)
-    except games_svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=unprefixed(err.message, "into")))
     flash(_("%(name)s's games now count for %(other)s.", name=name, other=target.name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=target.id))
@@ -334,8 +335,8 @@ def game_chart(table_id: str, game_id: str):
     """A game of the table as a picture: each player's running total after each round."""
     table = load(table_id)
     try:
-        game = games_svc.get_game(game_id)
-    except games_svc.NotFound:
+        game = loading.get_game(game_id)
+    except service_errors.NotFound:
         abort(404, _("There is no game at this address."))
     if game.table_id != table.id:
         abort(404, _("This game is not one of the table's games."))
