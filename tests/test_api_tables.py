@@ -479,11 +479,12 @@ def count_statements(app, client, url):
 def _bulk_complete_games(app, table, count):
     """``count`` more complete games of the table, written through the service (fast, no HTTP)."""
     from scorekeeper.services import games as games_svc
+    from scorekeeper.services import roster
     from scorekeeper.services import tables as tables_svc
     with app.app_context():
         tbl = tables_svc.get_table(table["id"])
         for i in range(count):
-            created = tables_svc.create_game(tbl, "joybells", ["Ann", "Bob", "Cy", f"P{i % 7}"][: 3 + i % 2])
+            created = roster.create_game(tbl, "joybells", ["Ann", "Bob", "Cy", f"P{i % 7}"][: 3 + i % 2])
             names = created.game.seats
             seated = [s.name for s in names]
             for _ in range(7):

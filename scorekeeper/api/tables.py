@@ -16,6 +16,7 @@ from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_export
 from ..services import tables as svc
+from ..services import roster
 from ..web.edit_links import edit_url
 from . import openapi
 from .blueprint import bp
@@ -45,7 +46,7 @@ def create_table_game(data: dict) -> games_svc.Created:
     except service_errors.NotFound as err:
         raise service_errors.NotFound(err.message, "table") from None
     svc.check_token(table, bearer_token())
-    return svc.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
+    return roster.create_game(table, data.get("variant"), data.get("players"), data.get("dealer"),
                            data.get("house_rules"))
 
 
@@ -95,7 +96,7 @@ def add_game(table_id: str):
     if not isinstance(token, str) or not loading.token_matches(game, token):
         raise service_errors.Forbidden(_("game_token: this is not the game's edit token (take it from the game's edit link)"),
                                   "game_token")
-    svc.add_game(table, game)
+    roster.add_game(table, game)
     return jsonify({**svc.table_document(table), **_links(table.id)})
 
 
@@ -103,8 +104,8 @@ def add_game(table_id: str):
 def rename_player(table_id: str, player_id: int):
     table = _authorized_table(table_id)
     data = json_body()
-    player = svc.get_player(table, player_id)
-    svc.rename_player(table, player, data.get("name"))
+    player = roster.get_player(table, player_id)
+    roster.rename_player(table, player, data.get("name"))
     player = db.session.get(type(player), player_id)
     return jsonify({"id": player.id, "name": player.name, "table": svc.table_document(table)})
 
@@ -113,8 +114,8 @@ def rename_player(table_id: str, player_id: int):
 def merge_player(table_id: str, player_id: int):
     table = _authorized_table(table_id)
     data = json_body()
-    player = svc.get_player(table, player_id)
-    target = svc.merge_players(table, player, data.get("into"))
+    player = roster.get_player(table, player_id)
+    target = roster.merge_players(table, player, data.get("into"))
     return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
 
 

@@ -23,6 +23,8 @@ from ..rules import game as rules
 from . import errors as service_errors
 from . import loading
 from . import tables
+from . import roster
+from . import table_results
 from .house import HOUSE_ID
 
 FORMAT = "scorekeeper-table"
@@ -38,7 +40,7 @@ def export_table(table: Table) -> dict[str, Any]:
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
-        "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
+        "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in roster.roster(table)],
         "games": backup.document(list(games), players, secrets=False),
         "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
@@ -160,7 +162,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
                           created_at=datetime.fromisoformat(info["created_at"]))
             session.add(table)
             session.flush()
-        tables.roster_entries(table, [p["name"] for p in players])
+        roster.roster_entries(table, [p["name"] for p in players])
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
                 session.add(HouseVariant(**{**values, "table_id": table.id,
@@ -171,15 +173,15 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
                 continue
             game = session.get(Game, gid)
             if game is not None:
-                tables.seat_in_table(table, game)
+                roster.seat_in_table(table, game)
 
-    tables.run_before_commit(db.session, link)
+    table_results.run_before_commit(db.session, link)
     try:
         report = backup.import_document(games_doc)
     except backup.BackupError as err:
         raise service_errors.ServiceError(f"games: {err}", "games") from None
     finally:
-        db.session.info.pop(tables.BEFORE_COMMIT, None)
+        db.session.info.pop(table_results.BEFORE_COMMIT, None)
     body = {"table": info["id"], "created": existing is None, "imported": report["imported"],
             "skipped": report["skipped"], "house_variants": added_variants,
             "skipped_house_variants": [v["id"] for v in house_variants if v["id"] not in added_variants]}

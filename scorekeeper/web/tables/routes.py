@@ -22,6 +22,9 @@ from ...services import loading
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from ...services import roster
+from ...services import table_history
+from ...services import table_results
 from ..edit_links import edit_url, no_store, take_edit_link
 from ..games.forms import NewGameForm, options
 from ..games.start import create_from_form
@@ -73,14 +76,14 @@ def _filters(table) -> dict:
     """The history's filters from the query string, each checked (a bad value is ignored with a note)."""
     notes = []
     variant = request.args.get("variant") or None
-    if variant is not None and variant not in dict(svc.variants_played(table)):
+    if variant is not None and variant not in dict(table_history.variants_played(table)):
         notes.append(_("Game: %(value)s is not a game this table has played; showing every game.", value=repr(variant[:40])))
         variant = None
     player_id = None
     raw = request.args.get("player") or ""
     if raw:
         try:
-            player_id = svc.get_player(table, int(raw)).id
+            player_id = roster.get_player(table, int(raw)).id
         except (ValueError, service_errors.NotFound):
             notes.append(_("Player: %(value)s is not on this table's roster; showing every player.", value=repr(raw[:20])))
     year = None
@@ -100,12 +103,12 @@ def table(table_id: str):
     remember(table.id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
-    hist = svc.history(table, f["variant"], f["player"], period.start, period.end,
-                       offset=(f["page"] - 1) * svc.HISTORY_PAGE)
+    hist = table_history.history(table, f["variant"], f["player"], period.start, period.end,
+                       offset=(f["page"] - 1) * table_history.HISTORY_PAGE)
     counts = svc.player_game_counts(table)
     return render_template(
-        "tables/table.html", table=table, editor=can_edit(table), roster=svc.roster(table), counts=counts,
-        history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
+        "tables/table.html", table=table, editor=can_edit(table), roster=roster.roster(table), counts=counts,
+        history=hist, filters=f, variants=table_history.variants_played(table), years=table_history.years_played(table),
         form=TableForm(), house_variants=svc.house_variants(table),
         house_bases=[v for v in all_variants() if v.is_contract_game],
     )
@@ -161,19 +164,19 @@ def new_game(table_id: str):
     form.variant.choices = options((v.id, _("%(name)s · house rules", name=v.name)) for v in own) + list(form.variant.choices)
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        for entry, name in zip(form.players, svc.last_seating(table)):
+        for entry, name in zip(form.players, table_history.last_seating(table)):
             entry.data = name
         if request.args.get("variant") in VARIANTS or request.args.get("variant") in {v.id for v in own}:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
-        created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
+        created = create_from_form(form, errors, create=lambda *args: roster.create_game(table, *args))
         if created is not None:
             remembered.remember("game", created.game.id, created.edit_token)
             flash(_("Game started. It is in the table's history; share its edit link so others can keep score too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
-    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
+    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=roster.roster(table),
                            variants=all_variants()), (400 if errors else 200)
 
 
@@ -210,7 +213,7 @@ def add_game(table_id: str):
                 game = loading.get_game(game_id)
                 if not loading.token_matches(game, token):
                     raise service_errors.Forbidden(_("this edit link is not valid any more (it may have been replaced)"))
-                svc.add_game(table, game)
+                roster.add_game(table, game)
             except service_errors.ServiceError as err:
                 error = _("The game's edit link: %(error)s", error=err.message)
             else:
@@ -226,7 +229,7 @@ def add_game(table_id: str):
 
 def _player(table, player_id: int):
     try:
-        return svc.get_player(table, player_id)
+        return roster.get_player(table, player_id)
     except service_errors.NotFound:
         abort(404, _("This player is not on the table's roster."))
 
@@ -236,18 +239,18 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     table = load(table_id)
     person = _player(table, player_id)
     variant = request.args.get("variant") or None
-    if variant is not None and variant not in dict(svc.variants_played(table)):
+    if variant is not None and variant not in dict(table_history.variants_played(table)):
         variant = None
     rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
     merge = MergeForm()
-    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
+    merge.into.choices = [(str(p.id), p.name) for p in roster.roster(table) if p.id != person.id]
     return render_template(
         "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
-        h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
-        recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
+        h2h=h2h, variant=variant, variants=table_history.variants_played(table), rating=rating, contracts=contracts,
+        recent=table_history.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
         chart=charts.rating_chart(rating) if rating else None,
     ), (400 if rename_error or merge_error else 200)
@@ -263,10 +266,10 @@ def rename(table_id: str, player_id: int):
                                                            error=_("; ").join(map(str, form.name.errors or [_("try again")]))))
     old = person.name
     try:
-        svc.rename_player(table, person, form.name.data)
+        roster.rename_player(table, person, form.name.data)
     except service_errors.ServiceError as err:
         return player(table_id, player_id, rename_error=_("New name: %(error)s", error=unprefixed(err.message, "name")))
-    flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=svc.get_player(table, player_id).name), "ok")
+    flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=roster.get_player(table, player_id).name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
 
 
@@ -275,7 +278,7 @@ def merge(table_id: str, player_id: int):
     table = editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
-    form.into.choices = [(str(p.id), p.name) for p in svc.roster(table)]
+    form.into.choices = [(str(p.id), p.name) for p in roster.roster(table)]
     _check_csrf(form)
     try:
         into = int(form.into.data or "")
@@ -283,7 +286,7 @@ def merge(table_id: str, player_id: int):
         return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table", value=repr(form.into.data)))
     name = person.name
     try:
-        target = svc.merge_players(table, person, into)
+        target = roster.merge_players(table, person, into)
     except service_errors.ServiceError as err:
         return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=unprefixed(err.message, "into")))
     flash(_("%(name)s's games now count for %(other)s.", name=name, other=target.name), "ok")
@@ -296,7 +299,7 @@ def merge(table_id: str, player_id: int):
 def rulings(table_id: str):
     table = load(table_id)
     query = " ".join((request.args.get("q") or "").split())[:100]
-    return render_template("tables/rulings.html", table=table, query=query, rulings=svc.rulings(table, query or None))
+    return render_template("tables/rulings.html", table=table, query=query, rulings=table_history.rulings(table, query or None))
 
 
 @bp.get("/tables/<table_id>/stats")
@@ -308,8 +311,8 @@ def stats(table_id: str):
     data = stats_svc.table_stats(table, variant, period)
     ratings = ratings_svc.table_ratings(table, variant) if variant else []
     return render_template(
-        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=svc.variants_played(table),
-        years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
+        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=table_history.variants_played(table),
+        years=table_history.years_played(table), streaks=stats_svc.streaks(table, variant, period),
         records=stats_svc.records(table, variant, period), ratings=ratings,
         contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
         wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
@@ -340,7 +343,7 @@ def game_chart(table_id: str, game_id: str):
         abort(404, _("There is no game at this address."))
     if game.table_id != table.id:
         abort(404, _("This game is not one of the table's games."))
-    state = svc.game_json(game)
+    state = table_results.game_json(game)
     return render_template("tables/game_chart.html", table=table, state=state, chart=charts.running_totals(state))
 
 
