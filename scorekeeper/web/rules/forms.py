@@ -12,12 +12,12 @@ from typing import Any
 from flask import request
 from flask_babel import gettext as _, lazy_gettext as _l, pgettext
 from wtforms.validators import ValidationError
-from wtforms import BooleanField, StringField, SubmitField
+from wtforms import StringField, SubmitField
 
 from scorekeeper.rules.calculators import RANK_ORDER, check_players_count
 from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 from scorekeeper.rules.errors import RulesInputError
-from scorekeeper.rules.variants import Variant, all_variants
+from scorekeeper.rules.variants import Variant, all_variants, shown_text
 from scorekeeper.services.house import find_variant
 from scorekeeper.web.forms import PageForm
 
@@ -179,6 +179,35 @@ RANK_CHOICES = [(r, r) for r in RANKS]
 MELD_FIELDS = 4  # the largest contract is 3 melds; a minimum contract (Le May I) may take one more
 
 
+def house_option_choices(v, kind) -> list[tuple[str, str, bool]]:
+    """The house options of ``v`` that a tool offers (``kind(option)`` true: those that add wilds,
+    or limit May I), from the variant's TOML: (key, label, ticked in the form sent)."""
+    if not isinstance(v, Variant):
+        return []
+    return [(key, _("House option: %(option)s", option=_lower_first(shown_text(opt.label))), bool(request.values.get(key)))
+            for key, opt in v.house_options.items() if kind(opt)]
+
+
+def with_chosen_options(v, kind):
+    """``v`` with the offered house options ticked in the form sent."""
+    chosen = {key: True for key, _label, ticked in house_option_choices(v, kind) if ticked}
+    return v.with_house_rules(chosen) if chosen else v
+
+
+def _chosen(field) -> Variant | None:
+    """The variant a chooser names, checked or not yet (None if it names none)."""
+    if field.variant is not None:
+        return field.variant
+    try:
+        return find_variant(field.data)
+    except RulesInputError:
+        return None
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text
+
+
 class MeldForm(PageForm):
     variant = VariantField(kind="contract")
     round = StringField(_l("Round"), default="")
@@ -186,8 +215,11 @@ class MeldForm(PageForm):
     meld2 = StringField(_l("Meld %(n)s", n=2))
     meld3 = StringField(_l("Meld %(n)s", n=3))
     meld4 = StringField(_l("Meld %(n)s", n=4))
-    twos_wild = BooleanField(_l("House option: 2s are wild too"))
     submit = SubmitField(_l("Check"))
+    # ...and a check box per house option that adds wilds (house_option_choices)
+
+    def house_options(self, v) -> list[tuple[str, str, bool]]:
+        return house_option_choices(v, lambda opt: opt.adds_wild)
 
     def meld_fields(self):
         return [self[f"meld{i}"] for i in range(1, MELD_FIELDS + 1)]
@@ -207,8 +239,7 @@ class MeldForm(PageForm):
         v = self.variant.variant
         if v is None:
             return False
-        if self.twos_wild.data and "twos_wild" in v.house_options:
-            self.variant.variant = v = v.with_house_rules({"twos_wild": True})
+        self.variant.variant = v = with_chosen_options(v, lambda opt: opt.adds_wild)
         if (self.round.data or "").strip():
             self.round_number = _number_in(self.round, _("Round"), 1, 99,
                                            check=lambda n: v.round(n, "round").number)
@@ -242,8 +273,11 @@ class MayIForm(PageForm):
     discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
     round = StringField(_l("Round (for the house option)"), default="")
     cards = StringField(_l("Discards asked for"), default="1")
-    no_may_i_in_last_three_rounds = BooleanField(_l("House option: no May I in the last three rounds"))
     submit = SubmitField(_l("Who gets it?"))
+    # ...and a check box per house option that limits May I (house_option_choices)
+
+    def house_options(self) -> list[tuple[str, str, bool]]:
+        return house_option_choices(_chosen(self.variant), lambda opt: opt.no_may_i_in_last_rounds)
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
@@ -254,8 +288,7 @@ class MayIForm(PageForm):
         v = self.variant.variant
         if v is None:
             return False
-        if self.no_may_i_in_last_three_rounds.data and "no_may_i_in_last_three_rounds" in v.house_options:
-            self.variant.variant = v = v.with_house_rules({"no_may_i_in_last_three_rounds": True})
+        self.variant.variant = v = with_chosen_options(v, lambda opt: opt.no_may_i_in_last_rounds)
         self.count = _number_in(self.players, _("Players"), 1, 99, check=v.check_players)
         if self.count is None:
             return False
