@@ -1,12 +1,12 @@
 # Two commands for a fresh machine:
 #   make run    set up .venv and start the app on the SQLite default in instance/
-#   make test   set up .venv and run the whole test suite (SQLite, then PostgreSQL)
+#   make test   set up .venv and run the whole test suite (SQLite, the browser tests, then PostgreSQL)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite test-postgresql test-rules mutation translations
+.PHONY: run test test-sqlite test-browser test-postgresql test-rules mutation translations
 
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
 CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
@@ -31,10 +31,15 @@ translations: $(STAMP)
 run: $(STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
-test: test-sqlite test-postgresql
+test: test-sqlite test-browser test-postgresql
 
+# The suite in three jobs that may run apart (docs/testing.md, "How the suite is split"): SQLite
+# without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them.
 test-sqlite: $(STAMP) $(CATALOGUES)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+
+test-browser: $(STAMP) $(CATALOGUES)
+	$(BIN)/python -m pytest -m browser
 
 test-postgresql: $(STAMP) $(CATALOGUES)
 	SCOREKEEPER_TEST_DB=postgresql $(BIN)/python -m pytest -m "not browser"

@@ -25,7 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.scoresheets import render_sheet_pdf  # noqa: E402
 from scorekeeper.scoresheets.sheets import PageSetup, filled_sheet  # noqa: E402
-from scoresheet_games import full_continental_8  # noqa: E402
+from support.scoresheet_games import full_continental_8  # noqa: E402
 
 GOAL = 1.5
 

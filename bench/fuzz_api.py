@@ -4,7 +4,7 @@
     /work/venv/bin/python bench/fuzz_api.py --db postgresql      # on a throwaway PostgreSQL cluster
     /work/venv/bin/python bench/fuzz_api.py --requests 2000 --no-write
 
-The requests come from ``tests/fuzzing.py`` (hypothesis strategies over every route of the API
+The requests come from ``tests/support/fuzzing.py`` (hypothesis strategies over every route of the API
 blueprint); the same checks as the suite's property test run on every answer: no 5xx, every error
 is JSON with a sentence, and a refused request leaves every stored row unchanged. The app runs
 with TESTING off, so an exception would be a real 500 answer (counted), not a crash of the script.
@@ -25,8 +25,8 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 
-import fuzzing  # noqa: E402
-import gamedata  # noqa: E402
+from support import fuzzing  # noqa: E402
+from support import games as gamedata  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 
 DOC = ROOT / "docs" / "reliability.md"

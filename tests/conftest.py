@@ -2,7 +2,7 @@
 
 Every test gets a fresh database: a real SQLite file under ``tmp_path`` by default, or a fresh
 database in a throwaway PostgreSQL cluster when ``SCOREKEEPER_TEST_DB=postgresql`` (or
-``pytest --db=postgresql``). The cluster is made by ``tests/pgcluster.py`` with the machine's own
+``pytest --db=postgresql``). The cluster is made by ``tests/support/pgcluster.py`` with the machine's own
 ``initdb``/``pg_ctl`` in a temporary directory, once per session, and stopped at the end.
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ import os
 
 import pytest
 
-import pgcluster  # tests/pgcluster.py (pytest puts tests/ on sys.path)
+from support import pgcluster  # tests/support/pgcluster.py (pytest puts tests/ on sys.path)
 from scorekeeper import create_app
 
-pytest_plugins = ["browser_support"]  # live_server, browser, page, check_page (tests/browser_support.py)
+pytest_plugins = ["support.browser_support"]  # live_server, browser, page, check_page (tests/support/browser_support.py)
 
 DATABASES = ("sqlite", "postgresql")
 

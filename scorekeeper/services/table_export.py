@@ -1,7 +1,7 @@
 """A table's export (JSON: the table, its roster and every game; CSV: one line per player per game)
 and the import of that JSON into another server.
 
-The games travel in the backup format of ``scorekeeper/backup.py`` (without edit tokens) and are
+The games travel in the backup format of ``scorekeeper/backup/format.py`` (without edit tokens) and are
 imported by it, in one transaction with the table and its roster: games already on the server are
 skipped, so importing the same file twice changes nothing. A table that is not on the server yet is
 created with the same id (and a new edit token); adding games to one that is needs its edit token.

@@ -8,7 +8,7 @@ How the scripts speak French (every file of ``static/js/`` follows it):
   the English up in ``window.scorekeeperWords`` and fills the ``%(name)s`` placeholders.
 - The same English is listed below in :data:`SENTENCES` (marked ``N_`` so that ``pybabel
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
-  ``tests/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
+  ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
   when a listed sentence is used by no script.
 - A page in another language than English loads ``/words/<code>.js?v=<version>`` (``base.html``):
   ``window.scorekeeperWords = {english: translation}``. It is cached for a year (the version

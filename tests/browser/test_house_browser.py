@@ -1,0 +1,77 @@
+"""House variants on a phone (real Chromium at 390x844 and 360x800): a family makes its version
+of Joybells from the rules page, plays a game under it, changes the rules, and the finished game
+keeps the old rules while a new one uses the new. Every house page passes ``check_page``
+(screenshot, axe-core, no sideways scroll, 44px targets, page weight, no other sites)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from support.browser_support import check_page, submit
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_family_makes_plays_and_changes_its_rules(live_server, page):
+    base = live_server
+    page.goto(base + "/rules/joybells")
+    submit(page, "text=Make a house version of Joybells")
+    check_page(page, "house form new")
+    page.fill("#f-name", "Smith family rules")
+    page.fill("#f-card_points\\.JK", "50")
+    page.fill("input[name=rounds-7-sets]", "1")
+    page.fill("input[name=rounds-7-runs]", "2")
+    submit(page, "button[name=check]")
+    assert "Changed from Joybells: round 7 is 1 set + 2 runs, jokers 50." in page.inner_text(".hv-summary")
+    check_page(page, "house form checked")
+    page.fill("#f-melds\\.run_max", "3")
+    submit(page, "button[name=save]")
+    assert "Longest run: a run of at least 4 cards is longer than the longest run (3)" in page.inner_text("main")
+    check_page(page, "house form errors")
+    page.fill("#f-melds\\.run_max", "13")
+    submit(page, "button[name=save]")
+    house_url = page.url
+    assert "/rules/h-" in house_url
+    assert "round 7 is 1 set + 2 runs, jokers 50" in page.inner_text(".house-box")
+    check_page(page, "house rules page")
+
+    submit(page, ".house-box >> text=Start a game")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"#players-{i}", name)
+    check_page(page, "house new game")
+    submit(page, "main button[type=submit]")
+    game_url = page.url
+    assert "House rules: Smith family rules, version 1" in page.inner_text("main")
+    check_page(page, "house game page")
+
+    page.goto(house_url)
+    submit(page, "text=Change these rules")
+    check_page(page, "house form edit")
+    page.fill("#f-card_points\\.JK", "25")
+    submit(page, "button[name=save]")
+    assert "version 2" in page.inner_text(".house-box")
+    page.goto(game_url)
+    assert "version 1" in page.inner_text("main") and "jokers 50" in page.inner_text("main")
+
+    page.goto(house_url.replace("/rules/", "/rules/") + "/share")
+    check_page(page, "house share")
+    assert page.locator("img.qr").evaluate("e => e.naturalWidth") > 0
+
+
+def test_house_pages_pass_the_phone_checks(live_server, page):
+    for path, name in (("/rules", "rules index with house"), ("/rules/hoyle-six-hands", "house example hoyle"),
+                       ("/rules/continental-twos-wild", "house example twos wild"),
+                       ("/rules/clenney-three-decks", "house example three decks"),
+                       ("/rules/import", "house import"),
+                       ("/rules/compare?v=continental&v=hoyle-six-hands&diff=1", "house compare"),
+                       ("/tools/meld?variant=hoyle-six-hands", "house tool meld"),
+                       ("/tools/may-i?variant=continental-twos-wild", "house tool may-i"),
+                       ("/tools/irregularities?variant=clenney-three-decks", "house tool irregularities")):
+        page.goto(live_server + path)
+        check_page(page, name)
+    page.goto(live_server + "/rules/import")
+    page.fill("#text", "based_on = 'euchre'")
+    submit(page, "main button[type=submit]")
+    assert "not a known variant" in page.inner_text(".flash-error")
+    check_page(page, "house import error")

@@ -1,0 +1,106 @@
+"""The scripts' sentences in the reader's language (scorekeeper/web/script_words.py): every say() of
+static/js/*.js is listed (so extracted and translated), no script shows an English sentence outside
+say(), the words script is versioned and cacheable; the manifest and the offline page in French."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from scorekeeper.web.script_words import SENTENCES
+
+JS = Path(__file__).resolve().parents[2] / "static" / "js"
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+# say("..."), or say(label === "Hand" ? "..." : "...")
+SAID = re.compile(r'\bsay\((?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
+LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'')
+# Two words or more: a sentence a user might see.
+SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
+# Not sentences: CSS selectors (".hand input:checked", "a.button") and the like.
+NOT_SHOWN = re.compile(r"(^|[\s,])[.#\[]\w|\w[.:\[]\w|^Bearer $|^use strict$")
+# Class names: className = "hint offline-preview", make("p", { className: "if-out hint" }),
+# el("p", "hint waiting-row", ...)
+CLASSES = re.compile(r'className(?: =|:) "[^"]*"|\bel\("\w+", "[^"]*"')
+NOT_YET: set[str] = set()  # scripts not yet speaking through say()
+
+
+def said() -> dict[str, set[str]]:
+    return {p.name: {json.loads(f'"{m}"') for pair in SAID.findall(p.read_text()) for m in pair if m}
+            for p in JS.glob("*.js")}
+
+
+def test_every_sentence_of_a_script_is_listed_for_translation():
+    listed = set(SENTENCES)
+    used = set().union(*said().values())
+    assert used - listed == set(), "add these to SENTENCES in scorekeeper/web/script_words.py"
+    assert listed - used == set(), "listed, but no script says them"
+
+
+def test_no_script_shows_an_english_sentence_outside_say():
+    left = {}
+    for path in sorted(JS.glob("*.js")):
+        if path.name in NOT_YET:
+            continue
+        found = []
+        for line in path.read_text().splitlines():
+            line = SAID.sub("say(", "" if line.lstrip().startswith("//") else line)
+            line = CLASSES.sub("", line)
+            texts = ["".join(m) for m in LITERAL.findall(line)]
+            found += [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
+        if found:
+            left[path.name] = found
+    assert left == {}, f"English left in scripts (write it in say()): {left}"
+
+
+def test_a_french_page_loads_the_french_words_an_english_page_none(client):
+    english = client.get("/games/new").get_data(as_text=True)
+    assert "/words/" not in english
+    french = client.get("/games/new", headers=FR).get_data(as_text=True)
+    found = re.search(r'<script src="(/words/fr\.js\?v=([0-9a-f]{12}))" defer></script>', french)
+    assert found, "the French page names its words script"
+    r = client.get(found.group(1))
+    assert r.status_code == 200 and r.mimetype == "text/javascript"
+    assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert r.headers["ETag"] == f'"{found.group(2)}"'
+    body = r.get_data(as_text=True)
+    words = json.loads(body.split("window.scorekeeperWords=", 1)[1].rstrip().rstrip(";"))
+    assert words["Went out: 0 points."] == "Est sorti : 0 point."
+    assert words["Round %(number)s"] == "Manche %(number)s"
+    assert set(words) <= set(SENTENCES)
+    assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+    # an old version's address is checked again, never kept a year
+    assert client.get("/words/fr.js?v=000000000000").headers["Cache-Control"] == "no-cache"
+
+
+def test_no_words_script_for_english_or_an_unknown_language(client):
+    assert client.get("/words/en.js").status_code == 404
+    assert client.get("/words/xx.js").status_code == 404
+
+
+def test_the_manifest_in_the_readers_language(client):
+    english = client.get("/manifest.webmanifest")
+    manifest = json.loads(english.get_data())
+    assert manifest["name"] == "scorekeeper: May I and ROY scores" and manifest["lang"] == "en"
+    assert manifest["description"] == "Keep score of May I rummy and ROY at the card table, round by round."
+    french = client.get("/manifest.webmanifest", headers=FR)
+    manifest = json.loads(french.get_data())
+    assert manifest["lang"] == "fr" and manifest["name"] == "scorekeeper : scores de May I et de ROY"
+    assert manifest["description"].startswith("Tenez les scores du rami May I et de ROY")
+    assert manifest["start_url"] == "/games" and manifest["short_name"] == "scorekeeper"
+    assert english.headers["ETag"] != french.headers["ETag"]
+    again = client.get("/manifest.webmanifest", headers={**FR, "If-None-Match": french.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_offline_page_says_its_language(client):
+    english = client.get("/offline")
+    assert english.headers["Content-Language"] == "en" and "No network" in english.get_data(as_text=True)
+    french = client.get("/offline", headers=FR)
+    html = french.get_data(as_text=True)
+    assert french.headers["Content-Language"] == "fr"
+    assert "<h1>Pas de réseau</h1>" in html and "Vos parties" in html and "No network" not in html
+
+
+def test_the_worker_stores_each_languages_words():
+    shell = (JS.parent / "sw.js").read_text()
+    assert '"/words/fr.js"' in shell

@@ -1,0 +1,134 @@
+"""Slow clients cannot freeze the server: gunicorn started exactly as README.md documents it
+(threaded workers), with connections that send their request headers a byte at a time held open,
+still answers an ordinary request within a second. Also over a real socket: a chunked body over
+the size limit is answered 413."""
+from __future__ import annotations
+
+import http.client
+import os
+import shlex
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from support import pgcluster
+
+ROOT = Path(__file__).resolve().parents[2]
+SLOW_CLIENTS = 8  # four times the two that tied up both sync workers of the old command
+
+pytestmark = pytest.mark.slow
+
+
+def documented_command() -> list[str]:
+    """The gunicorn command of README.md ("Running a club server"), as a list of arguments."""
+    line = next(l for l in (ROOT / "README.md").read_text().splitlines() if "bin/gunicorn " in l)
+    words = shlex.split(line)
+    return words[words.index(next(w for w in words if w.endswith("bin/gunicorn"))) + 1:]
+
+
+def test_the_documented_command_uses_threaded_workers():
+    args = documented_command()
+    assert args[args.index("--worker-class") + 1] == "gthread"
+    assert int(args[args.index("--threads") + 1]) > SLOW_CLIENTS
+
+
+@pytest.fixture
+def server(database_url, tmp_path):
+    """gunicorn as documented, on a free port of 127.0.0.1, on the test's database."""
+    args = documented_command()
+    port = pgcluster.free_port()
+    args[args.index("--bind") + 1] = f"127.0.0.1:{port}"
+    env = dict(os.environ, DATABASE_URL=database_url, SCOREKEEPER_INSTANCE_PATH=str(tmp_path / "instance"),
+               PYTHONPATH=str(ROOT))
+    log = open(tmp_path / "gunicorn.log", "ab")
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--graceful-timeout", "1", *args],
+                            cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, (tmp_path / "gunicorn.log").read_text()
+            try:
+                if get(port, "/api/v1/variants")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
+            time.sleep(0.2)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+def get(port: int, path: str, timeout: float = 30) -> tuple[int, float]:
+    """Status and seconds taken by an ordinary request."""
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.status, time.monotonic() - started
+    finally:
+        conn.close()
+
+
+def slow_client(port: int, stop: threading.Event, opened: threading.Barrier) -> None:
+    """A request line, then a header sent one byte every half second, never finished."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(b"GET /api/v1/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        opened.wait()
+        for byte in b"X-Slow: " + b"a" * 10_000:
+            if stop.wait(0.5):
+                return
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                return
+
+
+def test_slow_clients_do_not_hold_up_an_ordinary_request(server):
+    for _ in range(6):  # every worker has loaded the app and answered once
+        assert get(server, "/api/v1/variants")[0] == 200
+    stop = threading.Event()
+    opened = threading.Barrier(SLOW_CLIENTS + 1)
+    clients = [threading.Thread(target=slow_client, args=(server, stop, opened), daemon=True)
+               for _ in range(SLOW_CLIENTS)]
+    for c in clients:
+        c.start()
+    try:
+        opened.wait(timeout=30)
+        time.sleep(1.5)  # the slow clients are now inside the server, sending
+        times = []
+        for path in ["/api/v1/variants", "/", "/api/v1/variants/continental"] * 3:
+            status, seconds = get(server, path, timeout=10)
+            assert status == 200, path
+            times.append(seconds)
+        print(f"\n{SLOW_CLIENTS} slow clients held; ordinary requests answered in at most {max(times) * 1000:.0f} ms")
+        assert max(times) < 1.0, times
+        assert all(c.is_alive() for c in clients)  # they were still being held all along
+    finally:
+        stop.set()
+        for c in clients:
+            c.join(timeout=10)
+
+
+def test_a_chunked_body_over_the_limit_is_refused_as_too_large(server):
+    with socket.create_connection(("127.0.0.1", server), timeout=30) as sock:
+        sock.sendall(b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        chunk = b'{"variant": "clenney", "players": ["Ann", "Bob", "Cy"], "x": "' + b"a" * (1024 * 1024) + b'"}'
+        try:
+            sock.sendall(b"%x\r\n%s\r\n0\r\n\r\n" % (len(chunk), chunk))
+        except OSError:
+            pass  # (the server may answer and close before reading it all)
+        answer = b""
+        while chunk_in := sock.recv(65536):
+            answer += chunk_in
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
