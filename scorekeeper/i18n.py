@@ -14,9 +14,8 @@ translations`` extracts and updates, see the README).
 from __future__ import annotations
 
 import gettext
-from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import words
@@ -25,9 +24,6 @@ LANGUAGES = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
-
-bp = Blueprint("language", __name__)
-
 
 def select_language() -> str:
     if not has_request_context():  # a command or a test working in the app: English
@@ -41,28 +37,6 @@ def select_language() -> str:
 def language() -> str:
     """The language of this request's answer ("en" or "fr")."""
     return str(get_locale() or DEFAULT)
-
-
-def _on_this_site(address: str) -> bool:
-    """Whether ``address`` is a path on this site (not another site's, not a script, not unreadable)."""
-    try:
-        parts = urlsplit(address)
-    except ValueError:  # no address at all ("http://[::1")
-        return False
-    return address.startswith("/") and not address.startswith("//") and not parts.scheme and not parts.netloc
-
-
-@bp.get("/language/<code>")
-def choose(code: str):
-    """The switch: remember ``code`` for this browser and go back to the page it was on."""
-    back = request.args.get("next", "")
-    if not _on_this_site(back):
-        back = url_for("web.home")
-    response = redirect(back)
-    if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
-                            secure=request.is_secure)
-    return response
 
 
 def _rules_speak_the_language() -> None:
@@ -94,7 +68,6 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: get_translations().pgettext(c, s),
         npgettext=lambda c, s, p, n: get_translations().npgettext(c, s, p, n),
         newstyle=True)
-    app.register_blueprint(bp)
     app.before_request(_rules_speak_the_language)
     app.teardown_request(_rules_back_to_english)
     app.after_request(_vary)

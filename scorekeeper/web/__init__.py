@@ -12,7 +12,7 @@ def home():
 
 
 def init_app(app: Flask) -> None:
-    from . import downloads, games, house, pwa, rules, scoresheets, script_words, tables
+    from . import downloads, games, house, language, pwa, rules, scoresheets, script_words, tables
     from .errors import error_items
 
     # Block tags ({% if %}, {% for %}) leave no blank lines or indentation behind.
@@ -22,7 +22,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(script_words.script_words_url)  # the scripts' sentences
     # home; rules pages and dispute tools; house variants (make, change, share, import); games; a
     # game's downloads; blank scoresheets; a family's or a club's table; service worker, manifest,
-    # offline page; the scripts' sentences (in any order: none imports another's routes)
+    # offline page; the scripts' sentences; the language switch (in any order: none imports another's routes)
     for blueprint in (bp, rules.bp, house.bp, games.bp, downloads.bp, scoresheets.bp, tables.bp, pwa.bp,
-                      script_words.bp):
+                      script_words.bp, language.bp):
         app.register_blueprint(blueprint)

@@ -1,0 +1,32 @@
+"""The language switch on every page: remember the reader's choice (scorekeeper/i18n.py reads it)."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, request, url_for
+
+from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES
+
+bp = Blueprint("language", __name__)
+
+
+def _on_this_site(address: str) -> bool:
+    """Whether ``address`` is a path on this site (not another site's, not a script, not unreadable)."""
+    try:
+        parts = urlsplit(address)
+    except ValueError:  # no address at all ("http://[::1")
+        return False
+    return address.startswith("/") and not address.startswith("//") and not parts.scheme and not parts.netloc
+
+
+@bp.get("/language/<code>")
+def choose(code: str):
+    """The switch: remember ``code`` for this browser and go back to the page it was on."""
+    back = request.args.get("next", "")
+    if not _on_this_site(back):
+        back = url_for("web.home")
+    response = redirect(back)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    return response
