@@ -32,6 +32,7 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from .errors import is_api, refusal
 
@@ -131,6 +132,25 @@ def _refuse_nul():
     return None
 
 
+def _refuse_nul_in_address():
+    """A NUL character in the address (``?variant=%00``, ``?q=``, a path) is refused as bad input on
+    every request: no id, name or search needs it, and PostgreSQL refuses it in a query."""
+    query = request.query_string
+    if b"%00" not in query and b"\x00" not in query and "\x00" not in request.path:
+        return None
+    places = [k for k, v in request.args.items(multi=True) if "\x00" in k or "\x00" in v]
+    where = places[0] if places else "address"
+    return refusal(400, "Bad Request", f"{where}: text may not contain the NUL character (%00)")
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:...>`` in every route: a number outside an SQL INTEGER column's range (1 to 2**31 - 1
+    for an id, a round's number) is no address here (404), rather than a database error."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False):
+        super().__init__(map, fixed_digits, min, 2**31 - 1 if max is None else max, signed)
+
+
 _HEADERS = [(name.lower(), name, value) for name, value in HEADERS.items()]
 _HSTS = ("Strict-Transport-Security", "max-age=31536000")
 _NO_STORE = ("Cache-Control", "no-store")
@@ -173,6 +193,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(_refuse_oversized_chunks)
     app.before_request(_refuse_nul)
+    app.before_request(_refuse_nul_in_address)
     app.before_request(_csrf_protect)
 
     limiter = app.extensions["scorekeeper_limiter"] = Limiter(

@@ -183,7 +183,8 @@ def add_game(table: Table, game: Game) -> None:
 
 
 def get_player(table: Table, player_id: object) -> TablePlayer:
-    player = db.session.get(TablePlayer, player_id) if isinstance(player_id, int) else None
+    in_range = isinstance(player_id, int) and not isinstance(player_id, bool) and 0 < player_id < 2**31  # (the column's)
+    player = db.session.get(TablePlayer, player_id) if in_range else None
     if player is None or player.table_id != table.id:
         raise svc.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
     return player

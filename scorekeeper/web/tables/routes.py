@@ -145,6 +145,9 @@ def _filters(table) -> dict:
         except games_svc.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     page = max(request.args.get("page", 1, type=int), 1)
+    if (page - 1) * svc.HISTORY_PAGE >= 2**31:  # (past any history: an offset the database refuses)
+        notes.append(_("Page: %(value)s is past the last page; showing the first.", value=page))
+        page = 1
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
