@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, jsonify, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -132,15 +132,19 @@ def _refuse_nul():
     return None
 
 
-def _refuse_nul_in_address():
-    """A NUL character in the address (``?variant=%00``, ``?q=``, a path) is refused as bad input on
+def _refuse_nul_in_query():
+    """A NUL character in the query string (``?variant=%00``, ``?q=``) is refused as bad input on
     every request: no id, name or search needs it, and PostgreSQL refuses it in a query."""
     query = request.query_string
-    if b"%00" not in query and b"\x00" not in query and "\x00" not in request.path:
+    if b"%00" not in query and b"\x00" not in query:
         return None
     places = [k for k, v in request.args.items(multi=True) if "\x00" in k or "\x00" in v]
-    where = places[0] if places else "address"
-    return refusal(400, "Bad Request", f"{where}: text may not contain the NUL character (%00)")
+    if not places:
+        return None
+    response, status = refusal(400, "Bad Request", f"{places[0]}: text may not contain the NUL character (%00)")
+    if is_api():
+        response = jsonify({**response.get_json(), "field": places[0]})
+    return response, status
 
 
 class BoundedInt(IntegerConverter):
@@ -193,7 +197,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(_refuse_oversized_chunks)
     app.before_request(_refuse_nul)
-    app.before_request(_refuse_nul_in_address)
+    app.before_request(_refuse_nul_in_query)
     app.before_request(_csrf_protect)
 
     limiter = app.extensions["scorekeeper_limiter"] = Limiter(

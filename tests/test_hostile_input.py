@@ -103,7 +103,7 @@ def test_a_nul_in_the_query_is_refused_as_bad_input(client):
     tid = table["id"]
     for path in (f"/tables/{tid}?variant=a%00b", f"/tables/{tid}/stats?variant=%00",
                  f"/api/v1/tables/{tid}/stats?variant=continental%00", f"/tables/{tid}/rulings?q=x%00y",
-                 f"/tables/{tid}/players/1?variant=%00", "/rules/search?q=%00", "/api/v1/variants/%00"):
+                 f"/tables/{tid}/players/1?variant=%00", "/rules/search?q=%00"):
         r = client.get(path)
         assert r.status_code in (400, 404), (path, r.status_code)
         if "?" in path:

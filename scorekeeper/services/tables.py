@@ -23,6 +23,7 @@ from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Ro
                       Table, TablePlayer, new_game_id, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
+from ..rules.look_alike import skeleton
 from . import games as svc
 
 MAX_TABLE_NAME = 80
@@ -142,13 +143,26 @@ def roster(table: Table) -> list[TablePlayer]:
     return sorted(rows, key=lambda p: (p.name_key, p.id))
 
 
-def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
-    """The roster entry for each name (matched by name_key), new names added to the roster."""
-    keys = [rules.name_key(n) for n in names]
+def _on_roster(table: Table, keys: list[str]) -> dict[str, TablePlayer]:
+    """The roster entry each name key stands for: the entry with that key, else one whose name
+    looks the same ("Pаt" with a Cyrillic а is "Pat": rules/look_alike.py). The whole roster is
+    read only when a name is not on it by key."""
     found = db.session.execute(
         select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key.in_(keys))
     ).scalars().all()
     by_key = {p.name_key: p for p in found}
+    if any(k not in by_key for k in keys):
+        alike = {skeleton(p.name_key): p for p in sorted(roster(table), key=lambda p: p.id, reverse=True)}
+        for k in keys:
+            if k not in by_key and skeleton(k) in alike:
+                by_key[k] = alike[skeleton(k)]
+    return by_key
+
+
+def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
+    """The roster entry for each name (matched by name_key or look-alike), new names added to the roster."""
+    keys = [rules.name_key(n) for n in names]
+    by_key = _on_roster(table, keys)
     out = []
     for name, key in zip(names, keys):
         entry = by_key.get(key)
@@ -166,11 +180,7 @@ def roster_spelling(table: Table, names: object) -> object:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return names
     keys = [rules.name_key(n) for n in names]
-    rows = db.session.execute(
-        select(TablePlayer.name_key, TablePlayer.name).where(TablePlayer.table_id == table.id,
-                                                             TablePlayer.name_key.in_(keys))
-    ).all()
-    spelled = dict(rows)
+    spelled = {k: p.name for k, p in _on_roster(table, keys).items()}
     return [spelled.get(k, n) for n, k in zip(names, keys)]
 
 
@@ -232,10 +242,8 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
         raise svc.ServiceError(str(err), "name") from None
     key = rules.name_key(new)
     if key != player.name_key:
-        other = db.session.execute(
-            select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key == key)
-        ).scalar_one_or_none()
-        if other is not None:
+        other = _on_roster(table, [key]).get(key)
+        if other is not None and other.id != player.id:
             raise svc.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
                                  name=repr(other.name)), "name")
     old = player.name
