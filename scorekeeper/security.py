@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 
 from flask import Flask, current_app, jsonify, request
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -141,7 +142,8 @@ def _refuse_nul_in_query():
     places = [k for k, v in request.args.items(multi=True) if "\x00" in k or "\x00" in v]
     if not places:
         return None
-    response, status = refusal(400, "Bad Request", f"{places[0]}: text may not contain the NUL character (%00)")
+    response, status = refusal(400, _("Bad Request"), _("%(field)s: text may not contain the NUL character (%%00)",
+                                                         field=places[0]))
     if is_api():
         response = jsonify({**response.get_json(), "field": places[0]})
     return response, status
