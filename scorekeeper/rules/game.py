@@ -114,9 +114,12 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
             ))
         elif skeleton(key) in alike:
             first, other = alike[skeleton(key)]
+            letters = ", ".join(f"{ch} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})"
+                                for ch in dict.fromkeys(clean) if ch not in other and ch.casefold() not in other.casefold())
             problems.append(GameRulesError(
-                _("%(value)r looks the same as %(other)r (seat %(first)s) but is spelled with other letters; "
-                  "names must differ", value=clean, other=other, first=first + 1), f"{field}[{i}]", clean
+                _("%(value)r looks the same as %(other)r (seat %(first)s) but is written with other characters: "
+                  "%(letters)s; names must differ", value=clean, other=other, first=first + 1, letters=letters),
+                f"{field}[{i}]", clean
             ))
         else:
             seen[key] = i
