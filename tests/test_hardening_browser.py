@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = {"en": "en-GB,en;q=0.9", "fr": "fr-FR,fr;q=0.9"}
 WORDS = {"en": ("nor do the edit links", "not valid", "looks the same as", "past the last page"),
-         "fr": ("pas plus que les liens", "n’est pas valable", "ressemble à s’y méprendre", "après la dernière page")}
+         "fr": ("pas plus que les liens d’édition", "n’est pas valable", "ressemble à s’y méprendre", "après la dernière page")}
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
