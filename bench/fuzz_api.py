@@ -158,6 +158,9 @@ def _templates(world: dict) -> dict:
     }
 
 
+EDGE_INTEGERS = (0, -1, 2**31 - 1, 2**31, 2**63, 10**20)
+
+
 def _is_json(value) -> bool:
     try:
         json.dumps(value)
@@ -174,6 +177,9 @@ def _aim(case, world: dict, rnd) -> None:
         params["table_id"], token = world["table"], world["table_token"]
     if "player_id" in params:
         params["player_id"] = rnd.choice(world["players"])
+    for name in ("player_id", "number"):  # now and then the edges of an SQL INTEGER column and past them
+        if name in params and rnd.random() < 0.1:
+            params[name] = rnd.choice(EDGE_INTEGERS)
     if "game_id" in params:
         if rnd.random() < 0.5:
             params["game_id"], token = rnd.choice(world["games"]), world["table_token"]
@@ -202,6 +208,13 @@ def _aim(case, world: dict, rnd) -> None:
         if "game" in body:
             body["game"], body["game_token"] = world["alone"], world["alone_token"]
         case.body = body
+    if isinstance(case.body, dict):
+        for key in ("into", "number", "round", "players", "current"):
+            if key in case.body and rnd.random() < 0.1:
+                case.body = {**case.body, key: rnd.choice(EDGE_INTEGERS)}
+    if case.query and rnd.random() < 0.1:  # a NUL in a query parameter
+        key = rnd.choice(sorted(case.query))
+        case.query = {**case.query, key: f"{case.query[key]}\x00"}
     if token:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
 
