@@ -52,7 +52,8 @@ class StockExhausted(StrEnum):
     RESHUFFLE = "reshuffle"
 
 
-# The rule sources, by the ids citations use (shared/ beside the repository holds their texts).
+# The rule sources, by the ids citations use. Their texts are other people's and not kept here: the tests
+# check our words against fingerprints of them (tests/copy_check.py).
 SOURCE_KEYS = ("000", "001", "002", "003", "004")
 # What a player calls each source: the app never shows the rule texts' file names.
 # Kept in English (stored rulings and the API cite them so); source_title() is the reader's language.
