@@ -43,8 +43,9 @@ class BuildWithCatalogues(build_py):
                 write_mo(f, catalog)
 
 
-setup(
-    packages=packages(),
-    package_dir={name: folder for folder, name in SHIPPED_INSIDE.items()},
-    cmdclass={"build_py": BuildWithCatalogues},
-)
+if __name__ == "__main__":  # as every build runs it (tests/test_packaging.py imports packages())
+    setup(
+        packages=packages(),
+        package_dir={name: folder for folder, name in SHIPPED_INSIDE.items()},
+        cmdclass={"build_py": BuildWithCatalogues},
+    )
