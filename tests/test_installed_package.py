@@ -1,10 +1,12 @@
 """The package as a club server gets it: a wheel built with ``python -m build`` from the files of a
 clone, installed into a fresh virtual environment as README.md ("Running a club server") says, and
-run under that environment's gunicorn, answers a French browser in French."""
+run under that environment's gunicorn the way docs/scorekeeper.service (the systemd unit) runs it,
+answers a French browser in French."""
 from __future__ import annotations
 
 import http.client
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -20,8 +22,28 @@ import pgcluster
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "scorekeeper" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
 MO = "scorekeeper/translations/fr/LC_MESSAGES/messages.mo"
+UNIT = ROOT / "docs" / "scorekeeper.service"
+README = ROOT / "README.md"
 
-pytestmark = pytest.mark.slow
+
+def unit_settings() -> list[tuple[str, str]]:
+    """The systemd unit's ``Key=value`` lines, in order (a key may come more than once)."""
+    lines = UNIT.read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("=", 1)) for line in lines if line and not line.startswith(("#", "["))]
+
+
+def unit_environment() -> dict[str, str]:
+    return dict(value.split("=", 1) for key, value in unit_settings() if key == "Environment")
+
+
+def test_the_systemd_unit_runs_the_readmes_gunicorn_command():
+    settings = dict(unit_settings())
+    readme = README.read_text(encoding="utf-8")
+    documented = next(line for line in readme.splitlines() if "bin/gunicorn " in line)
+    assert shlex.split(settings["ExecStart"]) == shlex.split(documented)
+    assert unit_environment()["SCOREKEEPER_INSTANCE_PATH"] == "/var/lib/" + settings["StateDirectory"]
+    assert settings["Restart"] == "on-failure" and settings["WantedBy"] == "multi-user.target"
+    assert "docs/scorekeeper.service" in readme and '"Serving phones over HTTPS"' in readme
 
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
@@ -57,6 +79,7 @@ def get(port: int, path: str, language: str) -> tuple[int, str]:
         conn.close()
 
 
+@pytest.mark.slow
 def test_a_wheel_installed_in_a_fresh_venv_serves_french_under_gunicorn(tmp_path):
     source = clone_files(tmp_path / "clone")
     assert not (source / MO).exists()
@@ -76,11 +99,13 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_french_under_gunicorn(tmp_path
 
     port = pgcluster.free_port()
     log_path = tmp_path / "gunicorn.log"
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'club.db'}", SCOREKEEPER_INSTANCE_PATH=str(tmp_path / "instance"))
+    # The unit's command and settings, with this venv, a free port and the test's own folders.
+    command = shlex.split(dict(unit_settings())["ExecStart"].replace("/opt/scorekeeper", str(venv)))
+    command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
+    env.update(unit_environment(), DATABASE_URL=f"sqlite:///{tmp_path / 'club.db'}",
+               SCOREKEEPER_INSTANCE_PATH=str(tmp_path / "instance"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     with log_path.open("ab") as log:
-        server = subprocess.Popen([venv / "bin" / "gunicorn", "--workers", "1", "--worker-class", "gthread",
-                                   "--threads", "4", "--graceful-timeout", "1", "--bind", f"127.0.0.1:{port}",
-                                   "scorekeeper:create_app()"], cwd=tmp_path, env=env, stdout=log, stderr=log)
+        server = subprocess.Popen([*command, "--graceful-timeout", "1"], cwd=tmp_path, env=env, stdout=log, stderr=log)
         try:
             deadline = time.monotonic() + 90
             while True:
