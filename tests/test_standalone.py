@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve()
 # the repository, the API description and the rule texts by their old names. Written in pieces so
 # that this file does not match itself.
 OUTSIDE = re.compile("|".join([
-    r"\bissue #?[0-9]", r"\.\./" + "shared", r"\b" + "shared/", "api-" + "contract", "rules-" + "sources",
+    r"\bissue #?[0-9]", r"\.\./" + "shared", r"\bshared" + "/", "api-" + "contract", "rules-" + "sources",
     r"\b00[0-4]_[0-9a-f]{16}",
 ]), re.IGNORECASE)
 # The rulings by a bare file name (docs/api.md's link to its sibling aside): say docs/rulings.md. The
