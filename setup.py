@@ -19,9 +19,10 @@ SHIPPED_INSIDE = {"templates": "scorekeeper.templates", "static": "scorekeeper.s
 
 
 def packages() -> list[str]:
-    found = find_namespace_packages(include=["scorekeeper", "scorekeeper.*"], exclude=["*.__pycache__"])
+    skip = ["__pycache__", "*.__pycache__"]
+    found = find_namespace_packages(where=str(HERE), include=["scorekeeper", "scorekeeper.*"], exclude=skip)
     for folder, name in SHIPPED_INSIDE.items():
-        found += [name] + [f"{name}.{sub}" for sub in find_namespace_packages(where=str(HERE / folder))]
+        found += [name] + [f"{name}.{sub}" for sub in find_namespace_packages(where=str(HERE / folder), exclude=skip)]
     return found
 
 
