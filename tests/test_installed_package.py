@@ -32,6 +32,11 @@ def unit_settings() -> list[tuple[str, str]]:
     return [tuple(line.split("=", 1)) for line in lines if line and not line.startswith(("#", "["))]
 
 
+def unit_command() -> list[str]:
+    """The unit's ExecStart as arguments (systemd writes a literal % as %%)."""
+    return shlex.split(dict(unit_settings())["ExecStart"].replace("%%", "%"))
+
+
 def unit_environment() -> dict[str, str]:
     return dict(value.split("=", 1) for key, value in unit_settings() if key == "Environment")
 
@@ -40,7 +45,7 @@ def test_the_systemd_unit_runs_the_readmes_gunicorn_command():
     settings = dict(unit_settings())
     readme = README.read_text(encoding="utf-8")
     documented = next(line for line in readme.splitlines() if "bin/gunicorn " in line)
-    assert shlex.split(settings["ExecStart"]) == shlex.split(documented)
+    assert unit_command() == shlex.split(documented)
     assert unit_environment()["SCOREKEEPER_INSTANCE_PATH"] == "/var/lib/" + settings["StateDirectory"]
     assert settings["Restart"] == "on-failure" and settings["WantedBy"] == "multi-user.target"
     assert "docs/scorekeeper.service" in readme and '"Serving phones over HTTPS"' in readme
@@ -100,7 +105,7 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_french_under_gunicorn(tmp_path
     port = pgcluster.free_port()
     log_path = tmp_path / "gunicorn.log"
     # The unit's command and settings, with this venv, a free port and the test's own folders.
-    command = shlex.split(dict(unit_settings())["ExecStart"].replace("/opt/scorekeeper", str(venv)))
+    command = [arg.replace("/opt/scorekeeper", str(venv)) for arg in unit_command()]
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     env.update(unit_environment(), DATABASE_URL=f"sqlite:///{tmp_path / 'club.db'}",
                SCOREKEEPER_INSTANCE_PATH=str(tmp_path / "instance"), XDG_CACHE_HOME=str(tmp_path / "cache"))
