@@ -10,11 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve()
 
 # What a reader could not follow from a clone: an issue number, the folder that used to sit beside
-# the repository, the API description and the rule texts by their old names. Written in pieces so
-# that this file does not match itself.
+# the repository, the API description and the rule texts by their old names, one machine's own
+# paths. Written in pieces so that this file does not match itself.
 OUTSIDE = re.compile("|".join([
     r"\bissue #?[0-9]", r"\.\./" + "shared", r"\bshared" + "/", "api-" + "contract", "rules-" + "sources",
-    r"\b00[0-4]_[0-9a-f]{16}",
+    r"\b00[0-4]_[0-9a-f]{16}", "/" + "work/",
 ]), re.IGNORECASE)
 # The rulings by a bare file name (docs/api.md's link to its sibling aside): say docs/rulings.md. The
 # frozen copy of a first-release database keeps the citations that release stored in its rulings.
