@@ -73,17 +73,21 @@ def test_two_imports_of_one_new_table_at_once_never_merge(server):  # noqa: F811
         other = table_doc(table_id, ["Eve", "Mal", "Zed"], game_export(server, ["Eve", "Mal", "Zed"]))
         answers = at_once([lambda d=d: call(server, "POST", "/api/v1/tables/import", d) for d in (owner, other)])
         codes = sorted(status for status, _ in answers)
-        assert codes == [201, 409], answers
+        # The other import is refused: 409 when both were inside the server together, 401 when it
+        # came after the first had made the table (it then needs the table's edit token).
+        assert codes in ([201, 409], [201, 401]), answers
         (won_doc, (_, won)), (lost_doc, (_, lost)) = sorted(zip((owner, other), answers), key=lambda a: a[1][0])
         assert won["created"] is True and won["edit_token"]
-        assert "imported at the same moment" in lost["error"] and "edit_token" not in lost
+        assert ("imported at the same moment" if codes[1] == 409 else "needs the table's edit token") in lost["error"]
+        assert "edit_token" not in lost
         status, table = call(server, "GET", f"/api/v1/tables/{table_id}")
         assert status == 200
         assert sorted(p["name"] for p in table["players"]) == sorted(p["name"] for p in won_doc["players"])
         assert [g["id"] for g in table["games"]] == [won_doc["games"]["games"][0]["id"]]
         assert call(server, "GET", f"/api/v1/games/{lost_doc['games']['games'][0]['id']}")[0] == 404
         outcomes.append(codes)
-    print(f"\n{TRIALS} races of two imports of one new table: {len(outcomes)} with one table and one refusal")
+    print(f"\n{TRIALS} races of two imports of one new table: one table and one refusal each time "
+          f"({sum(c == [201, 409] for c in outcomes)} refused as simultaneous, the others as needing the token)")
 
 
 def test_two_imports_of_the_same_games_at_once_say_nothing_of_the_database(server):  # noqa: F811
