@@ -15,11 +15,15 @@
 // - Languages: the sentences of the scripts (/words/<code>.js, scorekeeper/web/script_words.py)
 //   are part of the shell; every page tells the worker its language (static/js/pwa.js), and the
 //   stored offline page is fetched again when it is in another one (its Content-Language).
+// - Pages are stored under their address alone (pageKey) and found whatever the request's headers:
+//   the server sends them with "Vary: Accept-Language, Cookie", and a real navigation carries an
+//   Accept-Language that a page stored by keep() (or in another language) was not asked with.
+//   This phone's latest copy of a page is the one to show.
 "use strict";
 
-var VERSION = "scorekeeper-v7";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v8";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
-// v7: the French words, the offline page in the reader's language)
+// v7: the French words, the offline page in the reader's language; v8: pages keyed by address)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -84,17 +88,24 @@ function fromShell(request) {
   });
 }
 
+// A page's key in the store: its address (no fragment), with none of the request's headers.
+function pageKey(address) {
+  var url = new URL(address, self.location.origin);
+  url.hash = "";
+  return new Request(url.href);
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (storable(response) && type.indexOf("text/html") === 0) {
       var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { return cache.put(request, copy); });
+      caches.open(PAGES).then(function (cache) { return cache.put(pageKey(request.url), copy); });
     }
     return response;
   }).catch(function () {
     return caches.open(PAGES).then(function (cache) {
-      return cache.match(request).then(function (hit) {
+      return cache.match(pageKey(request.url), { ignoreVary: true }).then(function (hit) {
         return hit || caches.match(OFFLINE_URL);
       });
     });
@@ -109,7 +120,7 @@ function keep(urls) {
       return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         var type = response.headers.get("Content-Type") || "";
         if (response.redirected || !storable(response) || type.indexOf("text/html") !== 0) { return false; }
-        return cache.put(url.href, response).then(function () { return true; });
+        return cache.put(pageKey(url.href), response).then(function () { return true; });
       }).catch(function () { return false; });
     }));
   });
