@@ -15,10 +15,11 @@
 // - Languages: the sentences of the scripts (/words/<code>.js, scorekeeper/web/script_words.py)
 //   are part of the shell; every page tells the worker its language (static/js/pwa.js), and the
 //   stored offline page is fetched again when it is in another one (its Content-Language).
-// - Pages are stored under their address alone (pageKey) and found whatever the request's headers:
-//   the server sends them with "Vary: Accept-Language, Cookie", and a real navigation carries an
-//   Accept-Language that a page stored by keep() (or in another language) was not asked with.
-//   This phone's latest copy of a page is the one to show.
+// - Every answer is found in the stores whatever the request's headers (ignoreVary): the server
+//   sends all of them with "Vary: Accept-Language, Cookie", and a real request carries an
+//   Accept-Language that the stored copy (fetched by the worker) was not asked with. Pages are
+//   stored under their address alone (pageKey): this phone's latest copy of a page is the one to
+//   show.
 "use strict";
 
 var VERSION = "scorekeeper-v8";  // bump when the shell changes: old stores are dropped on activate
@@ -74,7 +75,7 @@ function storable(response) {
 
 function fromShell(request) {
   return caches.open(SHELL).then(function (cache) {
-    return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+    return cache.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (hit) {
       var fresh = fetch(request).then(function (response) {
         if (storable(response)) { cache.put(request, response.clone()); }
         return response;
@@ -106,7 +107,7 @@ function networkFirst(request) {
   }).catch(function () {
     return caches.open(PAGES).then(function (cache) {
       return cache.match(pageKey(request.url), { ignoreVary: true }).then(function (hit) {
-        return hit || caches.match(OFFLINE_URL);
+        return hit || caches.match(OFFLINE_URL, { ignoreVary: true });
       });
     });
   });
@@ -129,7 +130,7 @@ function keep(urls) {
 // The offline page in the language of the pages being read (their <html lang>).
 function offlinePageIn(language) {
   return caches.open(SHELL).then(function (cache) {
-    return cache.match(OFFLINE_URL).then(function (hit) {
+    return cache.match(OFFLINE_URL, { ignoreVary: true }).then(function (hit) {
       if (hit && hit.headers.get("Content-Language") === language) { return; }
       return fetch(OFFLINE_URL, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         if (storable(response) && response.headers.get("Content-Language") === language) {
