@@ -59,6 +59,13 @@ SENTENCES = (
     N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
     N_("No network, and this round is not complete: %(problems)s"),
     N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
+    N_("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?"),
+    N_("%(what)s waits on this phone until %(before)s is settled."),
+    N_("Saved"),
+    N_("This phone"),
+    N_("Keep the saved one"),
+    N_("Use this phone's"),
+    N_("Entered on two phones: kept the one saved offline."),
     # static/js/tools.js: the hand calculator's steppers
     N_("one less %(card)s"),
     N_("one more %(card)s"),
@@ -66,6 +73,7 @@ SENTENCES = (
     N_("Updated at %(time)s."),
     # static/js/awake.js: "Keep the screen on"
     N_("This browser cannot keep the screen on."),
+    N_("Keeping the screen on needs a secure (HTTPS) connection, and this page was opened over plain HTTP."),
     N_("The screen stays on."),
     N_("The screen stays on while this page is shown."),
     N_("The phone did not allow it (battery saver?)."),

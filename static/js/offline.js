@@ -1,16 +1,19 @@
 // Offline rounds: kept in IndexedDB with no network, sent to the API when it is back (docs/offline.md).
 (() => {
 "use strict";
-if (!window.indexedDB || !window.fetch) { return; }
+if (!window.fetch) { return; }
 var say = window.scorekeeperSay;
 var DB = "scorekeeper-offline";
 var STORE = "rounds";
+var LOCAL = "scorekeeper-offline-rounds";
 var RETRY = 15000;
 var POSTING_GRACE = 20000;
 
-// The queue (IndexedDB)
+// The queue: IndexedDB, or localStorage where IndexedDB cannot be opened (some private windows).
+// Neither needs a secure context, so a phone on a home network over plain http keeps its rounds.
 function open() {
  return new Promise((resolve, reject) => {
+  if (!window.indexedDB) { reject(new Error()); return; }
   var req = indexedDB.open(DB, 1);
   req.onupgradeneeded = () => {
    var store = req.result.createObjectStore(STORE, { keyPath: "key" });
@@ -30,9 +33,27 @@ function tx(mode, work) {
   });
  });
 }
-function all() { return tx("readonly", s => s.getAll()); }
-function put(entry) { return tx("readwrite", s => { s.put(entry); }); }
-function remove(key) { return tx("readwrite", s => { s.delete(key); }); }
+function local() {
+ try { return JSON.parse(localStorage.getItem(LOCAL) || "{}") || {}; } catch (e) { return {}; }
+}
+function localChange(work) {
+ var entries = local();
+ work(entries);
+ if (Object.keys(entries).length) { localStorage.setItem(LOCAL, JSON.stringify(entries)); } else { localStorage.removeItem(LOCAL); }
+}
+var usable = open().then(db => { db.close(); return true; }, () => false);
+function all() {
+ var saved = local();
+ var mine = Object.keys(saved).map(k => saved[k]);
+ return usable.then(ok => ok ? tx("readonly", s => s.getAll()).then(found => found.concat(mine)) : mine);
+}
+function put(entry) {
+ return usable.then(ok => ok ? tx("readwrite", s => { s.put(entry); }) : localChange(e => { e[entry.key] = entry; }));
+}
+function remove(key) {
+ localChange(e => { delete e[key]; });
+ return usable.then(ok => ok ? tx("readwrite", s => { s.delete(key); }) : null);
+}
 
 function newKey() {
  var bytes = new Uint8Array(16);
@@ -42,17 +63,83 @@ function newKey() {
 
 // Messages
 function called(label, number) { return say(label === "Hand" ? "Hand %(number)s" : "Round %(number)s", { number }); }
-function line(entry) {
+function line(entry, held) {
  var what = called(entry.label, entry.body.round);
  if (entry.state === "refused") {
   return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what, error: entry.error });
  }
  if (entry.state === "sending") { return say("%(what)s is being sent…", { what }); }
+ if (entry.state === "conflict") {
+  return say("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?", { what });
+ }
+ if (held) {
+  var before = say(held.label === "Hand" ? "hand %(number)s" : "round %(number)s", { number: held.body.round });
+  return say("%(what)s waits on this phone until %(before)s is settled.", { what, before });
+ }
  return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
 }
 
 // A "posting" round is not shown until its network drops (#not-sent).
 function visible(entries) { return entries.filter(e => e.state !== "posting"); }
+// A round waiting behind an earlier round of its game that was refused or recorded twice: it is
+// sent after that one is settled (the rounds go in order).
+function unsettled(e) { return e.state === "refused" || e.state === "conflict"; }
+function heldBy(entries, entry) {
+ return entries.filter(e => e.game === entry.game && unsettled(e) && e.body.round < entry.body.round)[0] || null;
+}
+
+// A round recorded meanwhile on another phone: both versions, and the person chooses.
+function bothVersions(entry) {
+ var box = el("div", "both-versions");
+ var table = el("table", "versions");
+ var head = table.createTHead().insertRow();
+ head.append(el("th", "", ""), el("th", "num", say("Saved")), el("th", "num", say("This phone")));
+ var body = table.createTBody();
+ var theirs = (entry.theirs && entry.theirs.scores) || {};
+ var mine = entry.scores || {};
+ Object.keys(theirs).concat(Object.keys(mine).filter(n => !(n in theirs))).forEach(name => {
+  var row = body.insertRow();
+  var shown = v => (v === null ? "?" : v === undefined ? "–" : String(v));
+  row.append(el("th", "", name), el("td", "num", shown(theirs[name])), el("td", "num", shown(mine[name])));
+ });
+ box.append(table);
+ var keepTheirs = el("button", "secondary", say("Keep the saved one"));
+ var useMine = el("button", "", say("Use this phone's"));
+ [keepTheirs, useMine].forEach(b => { b.type = "button"; });
+ keepTheirs.addEventListener("click", () => { settled(remove(entry.key)); });
+ useMine.addEventListener("click", () => { useMine.disabled = true; settled(replaceWith(entry)); });
+ var choices = el("p", "choices");
+ choices.append(keepTheirs, " ", useMine);
+ box.append(choices);
+ return box;
+}
+
+// "Use this phone's": the saved round is corrected to this phone's version (the correction and its
+// reason are kept in the game, like any other).
+function replaceWith(entry) {
+ var body = Object.assign({}, entry.body, { reason: say("Entered on two phones: kept the one saved offline.") });
+ return fetch(entry.api + "/" + entry.body.round, {
+  method: "PUT", credentials: "omit", cache: "no-store",
+  headers: { "Content-Type": "application/json", "Accept": "application/json",
+             "Accept-Language": document.documentElement.lang, "Authorization": "Bearer " + entry.token },
+  body: JSON.stringify(body)
+ }).then(response => {
+  if (response.ok) { return remove(entry.key); }
+  return response.json().catch(() => ({})).then(answer => {
+   if (response.status >= 500 || response.status === 429) { return; }
+   entry.state = "refused";
+   entry.error = sentence(answer, response.status);
+   return put(entry);
+  });
+ }, () => { /* no network: the choice stays on the page */ });
+}
+
+// A choice made: the rounds after it go on, and the page shows the game as the server has it.
+function settled(done) {
+ return done.then(refreshList).then(() => flush()).then(() => {
+  if (document.querySelector("[data-live]")) { window.location.reload(); }
+ });
+}
 
 function show(entries) {
  entries = visible(entries);
@@ -62,12 +149,15 @@ function show(entries) {
   mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
   list.textContent = "";
   mine.forEach(entry => {
-   var li = el("li", entry.state || "waiting", line(entry));
+   var li = el("li", entry.state || "waiting", line(entry, heldBy(mine, entry)));
    if (game === "all" && entry.page) {
     li.append(" ");
     var a = el("a", "", say("Open the game"));
     a.href = entry.page;
     li.append(a);
+   }
+   if (entry.state === "conflict") {
+    li.append(bothVersions(entry));
    }
    if (entry.state === "refused") {
     var button = el("button", "secondary", say("Dismiss"));
@@ -100,7 +190,7 @@ function planned(p, number) {
 }
 // (game null: every game's)
 function waitingFor(entries, game) {
- return visible(entries).filter(e => (game === null || e.game === game) && e.state !== "refused")
+ return visible(entries).filter(e => (game === null || e.game === game) && !unsettled(e))
   .sort((a, b) => a.body.round - b.body.round);
 }
 function el(tag, cls, text) {
@@ -138,10 +228,10 @@ function moveFormOn(entries) {
  var p = plan(form);
  var input = form.querySelector("input[name=round]");
  var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
- var mine = waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first);
- if (!mine.length) { return; }
- var next = mine[mine.length - 1].body.round + 1;
- if (!planned(p, next) || number(input.value) === next) { return; }
+ // the rounds waiting from this form's first one on, without a gap
+ var next = first;
+ waitingFor(entries, form.dataset.game).forEach(e => { if (e.body.round === next) { next += 1; } });
+ if (next === first || !planned(p, next) || number(input.value) === next) { return; }
  input.value = String(next);
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
@@ -175,8 +265,11 @@ function send(entry) {
     // the form post stored it
     return remove(entry.key).then(() => true);
    }
+   if (response.status === 409 && body && body.field === "round" && body.round === entry.body.round) {
+    return recordedMeanwhile(entry, body);
+   }
    entry.state = "refused";
-   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status: response.status })) + ".";
+   entry.error = sentence(body, response.status);
    return put(entry).then(() => false);
   });
  }).catch(() => {
@@ -184,6 +277,27 @@ function send(entry) {
   entry.state = wasPosting ? "posting" : "waiting";
   return put(entry).then(() => false);
  });
+}
+
+function sentence(body, status) {
+ return (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status })) + ".";
+}
+
+// The server has this round already, with other scores (another phone recorded it): its version is
+// fetched, and both wait on the page for the person to choose (bothVersions).
+function recordedMeanwhile(entry, refusal) {
+ return fetch(entry.api + "/" + entry.body.round, { cache: "no-store", credentials: "omit", headers: { "Accept": "application/json" } })
+  .then(response => response.ok ? response.json() : null)
+  .then(theirs => {
+   if (theirs && theirs.scores) {
+    entry.state = "conflict";
+    entry.theirs = { scores: theirs.scores, went_out: theirs.went_out || null };
+   } else {
+    entry.state = "refused";
+    entry.error = sentence(refusal, 409);
+   }
+   return put(entry).then(() => false);
+  });
 }
 
 function flush() {
@@ -194,13 +308,17 @@ function flush() {
   var due = entries.filter(e => {
    // its post may be under way
    if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
-   return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
+   return !unsettled(e) && !heldBy(entries, e) && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
   });
   due.sort((a, b) => a.body.round - b.body.round);
   var sent = 0;
-  // One after the other, in round order.
+  var stopped = {};
+  // One after the other, in round order; a game's next rounds wait when one of its rounds is not taken.
   return due.reduce((chain, entry) => {
-   return chain.then(() => { return send(entry).then(ok => { if (ok) { sent += 1; } }); });
+   return chain.then(() => {
+    if (stopped[entry.game]) { return; }
+    return send(entry).then(ok => { if (ok) { sent += 1; } else { stopped[entry.game] = true; } });
+   });
   }, Promise.resolve()).then(() => sent);
  }).then(sent => {
   sending = false;
@@ -341,11 +459,15 @@ function queueRound(form) {
   var entry = newEntry(form, built.body, key, "waiting");
   return put(entry).then(() => entry);
  }).then(entry => {
+  // (static/js/games.js: the entries typed for this round are done with)
+  form.dispatchEvent(new CustomEvent("round:kept", { bubbles: true, detail: { game, round: entry.body.round } }));
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
    // the stored game page, with the message
    window.location.href = entry.page;
    return;
   }
+  // No service worker (plain http on a home network): no stored page can open, so this page
+  // stays and becomes the next round's form.
   var list = document.querySelector("[data-offline-queue]");
   if (!list) {
    list = el("ul", "offline-queue");
@@ -353,9 +475,18 @@ function queueRound(form) {
    list.setAttribute("aria-live", "polite");
    form.parentNode.insertBefore(list, form);
   }
-  refreshList();
-  list.scrollIntoView({ block: "center" });
+  emptyForNextRound(form);
+  return refreshList().then(() => { window.scrollTo(0, 0); });
  });
+}
+
+function emptyForNextRound(form) {
+ form.reset();
+ form.querySelector("input[name=key]").value = newKey();
+ document.querySelectorAll(".offline-problems, .offline-preview").forEach(n => { n.remove(); });
+ touched = false;
+ // (static/js/games.js redraws the running totals)
+ form.dispatchEvent(new Event("change"));
 }
 
 // No stored page holds the edit token: asked for (docs/offline.md).
