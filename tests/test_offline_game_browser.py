@@ -14,6 +14,12 @@ from test_offline_browser import api, csp_violations, new_game
 
 pytestmark = pytest.mark.browser
 
+
+def expect(locator):
+    from playwright.sync_api import expect as pw_expect
+
+    return pw_expect(locator)
+
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 WORDS = {
     "en-US": {"round": "Round {}", "record": "Record round {}", "offline": "No network"},
@@ -81,7 +87,7 @@ def test_three_rounds_in_a_row_offline_arrive_once_in_order(live_server, phone):
             page.click("nav.actions a.button")  # "Record round N", from the phone's store
         assert page.url == game_url + "/round", f"round {number}"
         assert words["offline"] not in page.text_content("h1, .now-round"), f"round {number}"
-        assert words["round"].format(number) in page.text_content(".now-round")
+        expect(page.locator(".now-round")).to_contain_text(words["round"].format(number))  # moved on by the script
         assert page.input_value("input[name=round]") == str(number)
         fill_round(page, out, points)
         if number == 2:
@@ -127,4 +133,44 @@ def test_three_rounds_in_a_row_offline_arrive_once_in_order(live_server, phone):
     assert page.evaluate("""() => new Promise(ok => { const r = indexedDB.open('scorekeeper-offline', 1);
         r.onsuccess = () => { const q = r.result.transaction('rounds').objectStore('rounds').count();
         q.onsuccess = () => ok(q.result); }; })""") == 0
+    assert csp_violations(phone) == []
+
+
+@pytest.mark.parametrize("phone", ["fr-FR"], indirect=True)
+def test_a_whole_game_offline_to_its_last_round(live_server, phone):
+    """Le May I (five rounds, 20 points off the winner's total each round), all of it offline."""
+    words = WORDS[phone.locale]
+    status, game = api(live_server, "POST", "/api/v1/games", {"variant": "le-may-i", "players": ["Ann", "Bob", "Cy"], "dealer": "Ann"})
+    page = phone.new_page()
+    page.goto(game["edit_url"])
+    game_url = page.url
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+    phone.set_offline(True)
+    totals = [0, 0, 0]
+    for number in range(1, 6):
+        out = number % 3
+        points = {seat: 10 * (seat + number) for seat in range(3) if seat != out}
+        with page.expect_navigation():
+            page.click("nav.actions a.button")
+        expect(page.locator(".now-round")).to_contain_text(words["round"].format(number))
+        fill_round(page, out, points)
+        with page.expect_navigation(url=game_url, timeout=15000):
+            page.click("button[name=save]")
+        page.wait_for_function(f"() => document.querySelectorAll('tr.waiting-row').length === {number}")
+        for seat, value in points.items():
+            totals[seat] += value
+        totals[out] -= 20
+        assert grid_totals(page) == [str(t) for t in totals], f"after round {number}"
+    # The last round waits: nothing more to record.
+    assert page.locator("nav.actions a.button").is_hidden()
+    shot(page, "offline-game-last-round-waiting-fr")
+
+    with page.expect_navigation(timeout=25000):
+        phone.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('tr.waiting-row')")
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [r["number"] for r in state["rounds"]] == [1, 2, 3, 4, 5]
+    assert state["status"] == "complete"
+    assert state["totals"] == dict(zip(("Ann", "Bob", "Cy"), totals))
+    assert grid_totals(page) == [str(t) for t in totals]
     assert csp_violations(phone) == []

@@ -148,8 +148,18 @@ function show(entries) {
   var mine = entries.filter(e => game === "all" || e.game === game);
   mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
   list.textContent = "";
+  var group = null;  // rounds of one game simply waiting, one after the other: one line
   mine.forEach(entry => {
-   var li = el("li", entry.state || "waiting", line(entry, heldBy(mine, entry)));
+   var held = heldBy(mine, entry);
+   var plain = (entry.state || "waiting") === "waiting" && !held;
+   if (plain && group && group.game === entry.game) {
+    group.numbers.push(entry.body.round);
+    var numbers = group.numbers.join(", ");
+    group.li.firstChild.textContent = say(entry.label === "Hand" ? "Hands %(numbers)s are saved on this phone only: they will be sent when the network is back." : "Rounds %(numbers)s are saved on this phone only: they will be sent when the network is back.", { numbers });
+    return;
+   }
+   var li = el("li", entry.state || "waiting", line(entry, held));
+   group = plain ? { game: entry.game, numbers: [entry.body.round], li } : null;
    if (game === "all" && entry.page) {
     li.append(" ");
     var a = el("a", "", say("Open the game"));
@@ -186,7 +196,11 @@ function plan(el) {
  try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
 }
 function planned(p, number) {
- return (p.rounds || []).filter(r => r.number === number)[0] || null;
+ var rounds = p.rounds || [];
+ var found = rounds.filter(r => r.number === number)[0];
+ if (found || !p.cycle || !rounds.length || number < rounds[0].number) { return found || null; }
+ // ROY: the dealers' turn again
+ return Object.assign({}, rounds[(number - rounds[0].number) % p.cycle], { number });
 }
 // (game null: every game's)
 function waitingFor(entries, game) {

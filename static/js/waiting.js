@@ -12,7 +12,7 @@
     var off = window.scorekeeperOffline;
     var plan = off.plan, planned = off.planned, showRound = off.showRound, el = off.el, number = off.number;
     document.querySelectorAll(".waiting-row, .waiting-grid").forEach(function (n) { n.remove(); });
-    document.querySelectorAll(".no-rounds[hidden]").forEach(function (n) { n.hidden = false; });
+    document.querySelectorAll(".no-rounds[hidden], .live .now[hidden], nav.actions a.button[hidden]").forEach(function (n) { n.hidden = false; });
     document.querySelectorAll("[data-server-total]").forEach(function (td) {
       td.textContent = td.dataset.serverTotal;
       td.classList.remove("waiting");
@@ -86,12 +86,16 @@
     grid.parentNode.after(note);
     var next = mine[mine.length - 1].body.round + 1;
     var now = live.querySelector(".now");
+    var record = live.querySelector("nav.actions a.button");
     if (now && planned(p, next)) {
       showRound(now, p, next);
-      var record = live.querySelector("nav.actions a.button");
       if (record) {
         record.textContent = p.label === "Hand" ? say("Record hand %(number)s", { number: next }) : say("Record round %(number)s", { number: next });
       }
+    } else if (p.last && next > p.last) {
+      // the game's last round waits: nothing more to record
+      if (now) { now.hidden = true; }
+      if (record) { record.hidden = true; }
     }
   }
 
