@@ -239,7 +239,8 @@ def test_double_tap_on_save_stores_one_round_and_stale_form_gets_409(client):
     data = round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "5"}, 2: {"mode": "points", "points": "6"}},
                       number=1, key="form-key-1")
     assert post_round(client, gid, data).status_code == 302
-    assert post_round(client, gid, data).status_code == 302  # same key: the first answer again
+    again = post_round(client, gid, data)  # the second tap: round 1 is saved, nothing stored
+    assert again.status_code == 409 and "Round 1 is saved" in text(again)
     assert len(api_state(client, gid)["rounds"]) == 1
     other = round_data([0, 1, 2], 1, {0: {"mode": "points", "points": "9"}, 2: {"mode": "points", "points": "6"}},
                        number=1, key="form-key-2")

@@ -388,6 +388,10 @@ def record(game_id: str):
     state = svc.game_view(game)
     ctx_variant = svc.variant_of(game)
     roy = ctx_variant.is_roy
+    if request.method == "POST":
+        stale = _stale_round(game, state, request.form.get("round"))
+        if stale is not None:
+            return stale
     if state.next_round is None:
         flash(_("This game is over: no more rounds can be recorded."), "error")
         return redirect(url_for("games.game", game_id=game_id))
@@ -421,6 +425,25 @@ def record(game_id: str):
         return redirect(url_for("games.game", game_id=game_id))
 
     return _round_posted("games/round.html", game, state, form, players, number, save)
+
+
+def _stale_round(game, state: svc.GameView, posted: str | None):
+    """A round form posted for another round than the next one (Back after Save, a double tap, a
+    stale tab, a second phone) stores nothing: the answer (409) says the round is saved, with its
+    scores, and offers the next round's form. A form without a round number (an old page) or
+    with one that is not a number goes on as before."""
+    try:
+        number = int((posted or "").strip())
+    except ValueError:
+        return None
+    next_number = len(state.rounds) + 1
+    if number == next_number or number < 1:
+        return None
+    saved = state.rounds[number - 1] if number < next_number else None
+    page = render_template("games/round_saved.html", number=number, saved=saved, next_number=next_number,
+                           can_record=state.next_round is not None and state.status == GameStatus.IN_PROGRESS,
+                           **_game_context(game, state))
+    return no_store(make_response(page, 409))
 
 
 def _round_posted(template: str, game, state: svc.GameView, form, players, number: int, save, correcting=None):
