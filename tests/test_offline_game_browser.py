@@ -174,3 +174,42 @@ def test_a_whole_game_offline_to_its_last_round(live_server, phone):
     assert state["totals"] == dict(zip(("Ann", "Bob", "Cy"), totals))
     assert grid_totals(page) == [str(t) for t in totals]
     assert csp_violations(phone) == []
+
+
+@pytest.mark.parametrize("phone", ["en-US"], indirect=True)
+def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
+    """Round 1 waits; round 2 is being typed on the stored form when the network comes back: round
+    1 goes first (from the form's page), then round 2 is saved as usual, each once, in order."""
+    game = new_game(live_server)
+    page = phone.new_page()
+    page.goto(game["edit_url"])
+    game_url = page.url
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+    phone.set_offline(True)
+    with page.expect_navigation():
+        page.click("nav.actions a.button")
+    fill_round(page, *ROUNDS[0])
+    with page.expect_navigation(url=game_url, timeout=15000):
+        page.click("button[name=save]")
+    page.wait_for_selector("tr.waiting-row")
+    with page.expect_navigation():
+        page.click("nav.actions a.button")
+    expect(page.locator(".now-round")).to_contain_text("Round 2")
+    fill_round(page, *ROUNDS[1])
+
+    phone.set_offline(False)
+    for _ in range(100):  # sent from the form's page, which stays as typed
+        status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+        if state["rounds"]:
+            break
+        time.sleep(0.2)
+    assert [r["number"] for r in state["rounds"]] == [1]
+    assert page.input_value("#hand-2 input[name$='-points']") == str(ROUNDS[1][1][2])
+    with page.expect_navigation():
+        page.click("button[name=save]")
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [r["number"] for r in state["rounds"]] == [1, 2]
+    assert state["totals"] == {"Ann": 5, "Bob": 10, "Cy": 65}
+    page.wait_for_timeout(1500)
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert len(state["rounds"]) == 2

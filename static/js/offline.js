@@ -247,6 +247,8 @@ function moveFormOn(entries) {
  waitingFor(entries, form.dataset.game).forEach(e => { if (e.body.round === next) { next += 1; } });
  if (next === first || !planned(p, next) || number(input.value) === next) { return; }
  input.value = String(next);
+ // a stored copy used again: its key went with the round it was first used for
+ form.querySelector("input[name=key]").value = newKey();
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
 }
@@ -318,6 +320,7 @@ function flush() {
  if (sending || navigator.onLine === false) { return Promise.resolve(); }
  sending = true;
  var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), l => l.dataset.offlineQueue);
+ if (roundForm) { lists.push(roundForm.dataset.game); }
  return all().then(entries => {
   var due = entries.filter(e => {
    // its post may be under way
@@ -546,7 +549,11 @@ if (form) {
   if (submitter.name !== "save") { return; }
   event.preventDefault();
   var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
-  go.then(online => {
+  go.then(online => all().then(entries => {
+   // rounds of this game still waiting go first: this one joins them (and they go at once)
+   if (online && waitingFor(entries, form.dataset.game).length) {
+    return queueRound(form).then(() => { if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) { return flush(); } });
+   }
    if (online) {
     var built = buildBody(form);
     var key = form.querySelector("input[name=key]").value;
@@ -560,7 +567,7 @@ if (form) {
     });
    }
    return queueRound(form);
-  });
+  }));
  });
 }
 
