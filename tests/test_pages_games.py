@@ -472,7 +472,7 @@ def test_by_value_errors_name_the_field_and_lose_nothing(client):
     assert re.search(r'name="hands-1-v5"[^>]* value="3"', page)  # kept
     r = post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values", "v5": "500"},
                                                         2: {"mode": "points", "points": "0"}}))
-    assert r.status_code == 400 and "5-point cards: 500 is out of range: a hand holds 0 to 120 cards" in text(r)
+    assert r.status_code == 400 and "5-point cards: 500 cards is more than a hand holds" in text(r)
     assert api_state(client, gid)["rounds"] == []
 
 

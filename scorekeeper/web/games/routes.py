@@ -145,8 +145,11 @@ def _game_context(game, state: svc.GameView) -> dict:
 def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
     """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
     field = err.field or "_form"
-    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>
-        errors.setdefault("hands." + re.split(r"[.[]", field[len("hands."):])[0], []).append(err.message)
+    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>, said "<name>: ..."
+        name = re.split(r"[.[]", field[len("hands."):])[0]
+        message = err.message.removeprefix(field + ": ")
+        errors.setdefault("hands." + name, []).append(
+            message if message.startswith(name + ":") else _("%(label)s: %(message)s", label=name, message=message))
     elif field in ("went_out", "end"):
         errors.setdefault("went_out", []).append(err.message)
     else:
