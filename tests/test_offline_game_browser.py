@@ -89,6 +89,9 @@ def test_three_rounds_in_a_row_offline_arrive_once_in_order(live_server, phone):
         assert words["offline"] not in page.text_content("h1, .now-round"), f"round {number}"
         expect(page.locator(".now-round")).to_contain_text(words["round"].format(number))  # moved on by the script
         assert page.input_value("input[name=round]") == str(number)
+        # nothing of the rounds before (kept on the phone as typed, static/js/games.js) comes back
+        assert page.locator(".went-out input:checked").count() == 0, f"round {number}"
+        assert [page.input_value(f"#hand-{seat} input[name$='-points']") for seat in range(3)] == ["", "", ""]
         fill_round(page, out, points)
         if number == 2:
             shot(page, f"offline-game-form-round-2-{phone.locale[:2]}")
@@ -196,6 +199,11 @@ def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
         page.click("nav.actions a.button")
     expect(page.locator(".now-round")).to_contain_text("Round 2")
     fill_round(page, *ROUNDS[1])
+    # A reload with no network: the stored form again, moved on to round 2 with what was typed for it.
+    page.reload()
+    expect(page.locator(".now-round")).to_contain_text("Round 2")
+    expect(page.locator("#hand-2 input[name$='-points']")).to_have_value(str(ROUNDS[1][1][2]))
+    assert page.input_value("input[name=round]") == "2"
 
     phone.set_offline(False)
     for _ in range(100):  # sent from the form's page, which stays as typed

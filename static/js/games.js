@@ -394,6 +394,16 @@ if (store) {
  form.addEventListener("input", keep);
  form.addEventListener("change", keep);
 }
+// static/js/offline.js kept this round on the phone with no network, or moved a stored copy of
+// the form on to the next round (the ones before wait on the phone): their entries are done with.
+form.addEventListener("round:kept", () => { forget(draftKey); });
+form.addEventListener("round:moved", event => {
+ forget(draftKey);
+ draftKey = PREFIX + event.detail.round;
+ form.reset();
+ if (store) { restore(); keep(); }
+ update();
+});
 if (note) {
  note.querySelector("button.discard").addEventListener("click", () => {
   entries().forEach(el => {

@@ -251,6 +251,8 @@ function moveFormOn(entries) {
  form.querySelector("input[name=key]").value = newKey();
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
+ // (static/js/games.js: the entries kept on the phone for that round, not for the one before)
+ form.dispatchEvent(new CustomEvent("round:moved", { detail: { game: form.dataset.game, round: next } }));
 }
 
 // Sending
