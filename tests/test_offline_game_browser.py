@@ -22,8 +22,8 @@ def expect(locator):
 
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 WORDS = {
-    "en-US": {"round": "Round {}", "record": "Record round {}", "offline": "No network"},
-    "fr-FR": {"round": "Manche {}", "record": "Enregistrer la manche {}", "offline": "Pas de réseau"},
+    "en-US": {"round": "Round {}", "record": "Record round {}", "offline": "No network", "so far": "{} so far"},
+    "fr-FR": {"round": "Manche {}", "record": "Enregistrer la manche {}", "offline": "Pas de réseau", "so far": "{} jusqu’ici"},
 }
 
 
@@ -92,6 +92,9 @@ def test_three_rounds_in_a_row_offline_arrive_once_in_order(live_server, phone):
         # nothing of the rounds before (kept on the phone as typed, static/js/games.js) comes back
         assert page.locator(".went-out input:checked").count() == 0, f"round {number}"
         assert [page.input_value(f"#hand-{seat} input[name$='-points']") for seat in range(3)] == ["", "", ""]
+        if number > 1:  # the totals so far count the rounds waiting
+            assert [page.text_content(f"#hand-{seat} .sofar") for seat in range(3)] == [
+                words["so far"].format(t) for t in totals]
         fill_round(page, out, points)
         if number == 2:
             shot(page, f"offline-game-form-round-2-{phone.locale[:2]}")

@@ -61,6 +61,7 @@ SENTENCES = (
     N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
     N_("No network, and this round is not complete: %(problems)s"),
     N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
+    N_("%(points)s so far"),
     N_("Rounds %(numbers)s are saved on this phone only: they will be sent when the network is back."),
     N_("Hands %(numbers)s are saved on this phone only: they will be sent when the network is back."),
     N_("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?"),

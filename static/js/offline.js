@@ -251,8 +251,27 @@ function moveFormOn(entries) {
  form.querySelector("input[name=key]").value = newKey();
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
+ showSoFar(form, waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first && e.body.round < next));
  // (static/js/games.js: the entries kept on the phone for that round, not for the one before)
  form.dispatchEvent(new CustomEvent("round:moved", { detail: { game: form.dataset.game, round: next } }));
+}
+
+// Each player's "so far" on a stored form moved on: the server's total when it was stored, plus
+// the rounds waiting on the phone.
+function showSoFar(form, waiting) {
+ form.querySelectorAll("fieldset.hand").forEach(hand => {
+  var who = hand.querySelector("legend .who");
+  var name = who.textContent.trim();
+  var small = hand.querySelector(".sofar");
+  if (!small) {
+   small = el("small", "sofar");
+   who.after(" ", small);
+  }
+  if (!("base" in small.dataset)) { small.dataset.base = String(number(small.textContent)); }
+  var total = number(small.dataset.base);
+  waiting.forEach(e => { total += ((e.scores || {})[name] || 0) + ((e.bonus || {})[name] || 0); });
+  small.textContent = say("%(points)s so far", { points: total.toLocaleString(document.documentElement.lang) });
+ });
 }
 
 // Sending
