@@ -82,3 +82,36 @@ def test_a_round_recorded_on_two_phones_shows_both_and_loses_nothing(live_server
     status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert len(state["rounds"]) == 2
     assert csp_violations(phone) == []
+
+
+@pytest.mark.parametrize("phone", ["en-US"], indirect=True)
+def test_a_form_saved_online_for_a_round_another_phone_recorded(live_server, phone):
+    """The round form was open while another phone recorded that round: Save stores nothing and
+    says the round is saved ("Round 1 is saved: …", 409); what this phone entered is not dropped
+    either: the game page then shows both versions to choose from."""
+    game = new_game(live_server)
+    page = phone.new_page()
+    page.goto(game["edit_url"])
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+    with page.expect_navigation():
+        page.click("nav.actions a.button")
+    fill_round(page, 0, {1: 10, 2: 25})
+    status, _ = api(live_server, "POST", f"/api/v1/games/{game['id']}/rounds", THEIRS, token=game["edit_token"])
+    assert status == 201
+    with page.expect_navigation():
+        page.click("button[name=save]")
+    assert "Round 1 is saved: Ann 30 · Bob 0 · Cy 45." in page.text_content("main")
+    with page.expect_navigation():
+        page.click("main nav.actions a.button.secondary[href$='" + game["id"] + "']")
+    conflict = page.locator(".offline-queue li.conflict")
+    conflict.wait_for(timeout=40000)  # once the form post is surely over (docs/offline.md)
+    rows = {r.locator("th").inner_text(): [c.strip() for c in r.locator("td").all_text_contents()]
+            for r in conflict.locator("tbody tr").all()}
+    assert rows == {"Ann": ["30", "0"], "Bob": ["0", "10"], "Cy": ["45", "25"]}
+    with page.expect_navigation(timeout=20000):
+        page.click("text=Keep the saved one")
+    page.wait_for_timeout(500)
+    assert page.locator(".offline-queue li").count() == 0
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert len(state["rounds"]) == 1 and state["totals"] == {"Ann": 30, "Bob": 0, "Cy": 45}
+    assert csp_violations(phone) == []
