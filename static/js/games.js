@@ -307,7 +307,7 @@ function keep() {
  } catch (err) { /* full, or private */ }
 }
 function restore(fields) {
- for (var pass = 0; pass < 2; pass += 1) {  // twice: the first shows the "points are right" tick
+ for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
    if (el.name !== f[0]) { return; }
    if (!ticks(el)) { el.value = f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
