@@ -82,3 +82,10 @@ def test_after_the_last_round_a_stale_form_still_says_it_is_saved(client):
     r = post_round(client, gid, round_data([0, 1, 2], 0, _points(9, 9), number=7))
     assert r.status_code == 409 and "Round 7 is saved" in text(r) and "Record round" not in text(r)
     assert len(api_state(client, gid)["rounds"]) == 7
+
+
+def test_the_browser_finds_an_icon_at_favicon_ico(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.mimetype == "image/vnd.microsoft.icon"
+    assert r.data[:4] == b"\x00\x00\x01\x00" and len(r.data) > 1000  # an ICO file, with its images
+    assert "max-age" in r.headers["Cache-Control"]

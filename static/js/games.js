@@ -21,22 +21,15 @@ var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // one tap sets 1 to 4 cards of a value
 var PILLS = 4;
 
-var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
- "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
-
-// A card code read as the server reads it (scorekeeper/rules/cards.py, parse_card: a rank alone
-// is a card where only points count); its points, or undefined when it is not a card of this pack.
+var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
+// A code's points as scorekeeper/rules/cards.py reads it (a rank alone counts); undefined: not a card of this pack.
 function cardValue(code) {
  code = code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
  if (code === "JK" || code === "JOKER") { return values.JK; }
- if (code.length >= 2) {
-  var rank = code.slice(0, -1);
-  var suit = SUIT_OF[code.slice(-1)] || code.slice(-1);
-  if (rank === "T") { rank = "10"; }
-  if (RANKS.indexOf(rank) >= 0 && "SHDC".indexOf(suit) >= 0) { return values[rank]; }
- }
- var alone = code === "T" ? "10" : code;
- return RANKS.indexOf(alone) >= 0 ? values[alone] : undefined;
+ var rank = code.slice(0, -1).replace(/^T$/, "10");
+ if (RANKS.includes(rank) && "SHDC".includes(SUIT_OF[code.slice(-1)] || code.slice(-1))) { return values[rank]; }
+ rank = code.replace(/^T$/, "10");
+ return RANKS.includes(rank) ? values[rank] : undefined;
 }
 
 // A new element with these properties (className, type, textContent...) and attributes (role, aria-*).
@@ -73,68 +66,46 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
-// The typed codes that are not cards of this game: the hand is not counted until they are fixed
-// (the server refuses it), and the hand says which code and what a card is.
-function badCodes(hand) {
- return modeOf(hand) === "cards" ? typed(hand).filter(code => typeof cardValue(code) !== "number") : [];
-}
-function showBadCodes(hand, bad) {
+// Typed codes that are not cards: said under the box, and the hand is not counted (the server refuses it).
+function showBadCodes(hand) {
+ var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
  var note = hand.querySelector(".card-problem");
  var who = { name: hand.querySelector("legend .who").textContent.trim(), value: bad[0] };
- var joker = /^(JK|JOKER)$/i.test(bad[0] || "");
- var text = !bad.length ? ""
-  : joker ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", who)
+ var text = !bad.length ? "" : /^(JK|JOKER)$/i.test(bad[0])
+  ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", who)
   : say("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker", who);
- if (!note && !text) { return; }
- if (!note) {
+ if (!note && text) {
   note = make("p", { className: "field-error card-problem" }, { role: "alert" });
   hand.querySelector(".mode-cards > input").after(note);
  }
- if (note.textContent !== text) { note.textContent = text; }
- note.hidden = !text;
+ if (note) { note.textContent = text; note.hidden = !text; }
+ return bad.length;
 }
 
-// A whole number from low to high as the server takes it (web/games/forms.py): null when the
-// box is empty, NaN when the server would refuse it.
-function whole(input, low, high) {
+// A box's whole number as the server takes it: null if empty, NaN if refused (web/games/forms.py).
+function whole(input, high) {
  var raw = input ? input.value.trim() : "";
- if (raw === "") { return null; }
- var n = /^[0-9]+$/.test(raw) ? parseInt(raw, 10) : NaN;
- return n >= low && n <= high ? n : NaN;
+ return raw === "" ? null : /^\d+$/.test(raw) && +raw <= high ? +raw : NaN;
 }
 
-// The hand's points as the server will count them; null when nothing is entered yet or when the
-// server would refuse the hand (then the running total shows nothing).
+// The hand's points, or null: nothing entered yet, or a hand the server would refuse.
 function handTotal(hand) {
  var mode = modeOf(hand);
- if (mode === "missing") { return null; }
- var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 0, 60);
- if (Number.isNaN(missing)) { return null; }
- missing = missing || 0;
- if (mode === "points") {
-  var pts = whole(hand.querySelector("input[name$='-points']"), 0, 10000);
-  return pts === null || Number.isNaN(pts) ? null : pts + missing * penalty;
- }
- var total = 0;
+ var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 60);
+ var total = missing * penalty;
  var any = missing > 0;
- var refused = false;
- if (mode === "values") {
-  hand.querySelectorAll(".mode-values input").forEach(box => {
-   var n = whole(box, 0, 120);
-   if (Number.isNaN(n)) { refused = true; }
-   else if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
-  });
-  return any && !refused ? total + missing * penalty : null;
+ if (mode === "missing") { return null; }
+ if (mode === "points") {
+  var pts = whole(hand.querySelector("input[name$='-points']"), 10000);
+  return pts === null || Number.isNaN(pts + total) ? null : pts + total;
  }
- hand.querySelectorAll(".suit-row input:checked").forEach(box => {
-  total += cardValue(box.value) || 0;
-  any = true;
- });
- typed(hand).forEach(code => {
-  var v = cardValue(code);
-  if (typeof v === "number") { total += v; any = true; } else { refused = true; }
- });
- return any && !refused ? total + missing * penalty : null;
+ if (mode === "values") {
+  hand.querySelectorAll(".mode-values input").forEach(box => { var n = whole(box, 120); total += n * cardValueOf(box); any = any || n > 0; });
+ } else {
+  hand.querySelectorAll(".suit-row input:checked").forEach(box => { total += cardValue(box.value) || 0; any = true; });
+  typed(hand).forEach(code => { total += cardValue(code); any = true; });
+ }
+ return any && !Number.isNaN(total) ? total : null;
 }
 
 // Points no hand can score: "are you sure?" (web/games/forms.py).
@@ -201,9 +172,7 @@ function update() {
   var mode = modeOf(hand);
   if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
   checkPoints(hand);
-  var bad = badCodes(hand);
-  showBadCodes(hand, bad);
-  var total = bad.length ? null : handTotal(hand);
+  var total = showBadCodes(hand) ? null : handTotal(hand);
   var text = total === null ? "" : shown(total);
   if (output && output.textContent !== text) { output.textContent = text; }
   hand.querySelectorAll(".vrow").forEach(row => {
@@ -227,9 +196,10 @@ function cardBox(name, code, text) {
 function suitRow(cls, label) { return make("div", { className: cls }, { role: "group", "aria-label": label }); }
 
 function buildPicker(hand) {
- var slot = hand.querySelector(".picker");
  var extra = hand.querySelector("input[name$='-extra']");
- if (!slot || !extra || slot.firstChild) { return; }
+ if (!extra) { return; }
+ var slot = make("div", { className: "picker" });
+ hand.querySelector(".mode-cards").prepend(slot);
  var name = extra.name.replace(/extra$/, "cards");
  SUITS.forEach(suit => {
   var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
@@ -311,118 +281,68 @@ form.addEventListener("input", update);
 form.addEventListener("change", update);
 update();
 
-// One tap, one submission: a second tap while the first is on its way is ignored (unless
-// another script, static/js/offline.js, kept the round on the phone instead of sending it).
+// One tap, one post (unless offline.js kept the round instead); Back from the page cache: the current round.
 var sending = false;
-form.addEventListener("submit", event => {
- if (sending) { event.preventDefault(); return; }
- sending = true;
- setTimeout(() => { if (event.defaultPrevented) { sending = false; } }, 0);
+form.addEventListener("submit", e => {
+ if (sending) { e.preventDefault(); } else { sending = true; setTimeout(() => { sending = !e.defaultPrevented; }); }
 });
+addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Entries live on the phone until saved: who went out, each hand and its way of entry, kept per
-// game and round (localStorage) as they are typed; back after a reload, a language switch,
-// Back/Forward or the browser being killed. A round form for round N means rounds before N are
-// saved: their entries go. "Discard" empties the form and forgets them.
+// Entries kept on the phone per game and round until saved (docs/games.md, "The round form").
 var game = form.dataset.draft;
-var roundNumber = parseInt(form.dataset.round, 10);
-if (!game || !roundNumber) { return; }
-var PREFIX = "scorekeeper.round." + game + ".";
-var draftKey = PREFIX + roundNumber;
-var KEEP_DAYS = 14;
-var store = (() => { try { return window.localStorage; } catch (e) { return null; } })();
+var at = +form.dataset.round;
 var note = form.querySelector(".draft-note");
-// hidden inputs and buttons are the page's, not the person's
-var OWN = /^(csrf_token|round|key|version|hands-\d+-seat)$/;
-
-function entries() {
- return Array.prototype.filter.call(form.elements, el => el.name && !OWN.test(el.name) &&
-  el.type !== "hidden" && el.type !== "submit" && el.type !== "button");
-}
-function changed(el) {
- return el.type === "radio" || el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
-}
-function read(key) {
- try { return JSON.parse(store.getItem(key)); } catch (e) { return null; }
-}
-function forget(key) { try { store.removeItem(key); } catch (e) { /* private mode */ } }
+if (!game || !note) { return; }
+var pre = "scorekeeper.round." + game + ".";
+var store = localStorage;
+var own = el => !el.name || /^(csrf_token|round|key|version|hands-\d+-seat)$/.test(el.name) || /hidden|submit|button/.test(el.type);
+var ticks = el => /radio|checkbox/.test(el.type);
+var els = () => Array.prototype.filter.call(form.elements, el => !own(el));
 function keep() {
- if (!store) { return; }
- var els = entries();
- var dirty = els.some(changed) || !!wentOut();
- if (note) { note.hidden = !dirty; }
- if (!dirty) { forget(draftKey); return; }
- var fields = els.map(el => el.type === "radio" || el.type === "checkbox" ? [el.name, el.value, el.checked] : [el.name, el.value]);
- try { store.setItem(draftKey, JSON.stringify({ at: Date.now(), fields })); } catch (e) { /* full */ }
+ var dirty = !!wentOut() || els().some(el => ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue);
+ note.hidden = !dirty;
+ try {
+  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null])])); }
+  else { store.removeItem(pre + at); }
+ } catch (err) { /* full, or private */ }
 }
-function apply(draft) {
- draft.fields.forEach(f => {
-  var els = Array.prototype.filter.call(form.elements, el => el.name === f[0]);
-  els.forEach(el => {
-   if (el.type === "radio" || el.type === "checkbox") {
-    if (el.value === f[1] && el.checked !== f[2]) { el.checked = f[2]; }
-   } else if (f.length === 2 && el.value !== f[1]) { el.value = f[1]; }
-  });
- });
-}
-function restore() {
- var draft = read(draftKey);
- if (!draft || !Array.isArray(draft.fields)) { return; }
- // twice: the first pass shows boxes (the "points are right" tick) that the second fills
- apply(draft);
- update();
- apply(draft);
- update();
-}
-function tidy() {  // rounds already saved in this game, and entries older than two weeks
- var old = Date.now() - KEEP_DAYS * 864e5;
- for (var i = store.length - 1; i >= 0; i -= 1) {
-  var key = store.key(i);
-  if (!key || key.indexOf("scorekeeper.round.") !== 0) { continue; }
-  var n = key.indexOf(PREFIX) === 0 ? parseInt(key.slice(PREFIX.length), 10) : NaN;
-  var draft = read(key);
-  if (n < roundNumber || !draft || draft.at < old) { forget(key); }
+function restore(fields) {
+ for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
+  fields.forEach(f => els().forEach(el => {
+   if (el.name !== f[0]) { return; }
+   if (!ticks(el)) { el.value = f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
+  }));
+  update();
  }
 }
-
-if (store) {
- tidy();
- // A fresh form takes the entries kept; a form shown again after Preview or with errors holds
- // what was posted, which is kept in their place.
- if (form.hasAttribute("data-draft-fresh")) { restore(); }
- keep();
- form.addEventListener("input", keep);
- form.addEventListener("change", keep);
-}
-// static/js/offline.js kept this round on the phone with no network, or moved a stored copy of
-// the form on to the next round (the ones before wait on the phone): their entries are done with.
-form.addEventListener("round:kept", () => { forget(draftKey); });
-form.addEventListener("round:moved", event => {
- forget(draftKey);
- draftKey = PREFIX + event.detail.round;
- form.reset();
- if (store) { restore(); keep(); }
- update();
-});
-if (note) {
- note.querySelector("button.discard").addEventListener("click", () => {
-  entries().forEach(el => {
-   if (el.type === "radio" || el.type === "checkbox") { el.checked = el.name.slice(-5) === "-mode" && el.defaultChecked; }
-   else { el.value = el.name.slice(-14) === "-missing_cards" ? "0" : ""; }
-  });
-  form.querySelectorAll(".field-errors, .computed, .preview, .card-problem").forEach(el => { el.remove(); });
-  forget(draftKey);
-  update();
-  note.hidden = true;
-  var first = form.querySelector(".went-out input");
-  if (first) { first.focus(); }
+try {
+ Object.keys(store).forEach(k => {  // rounds saved since, and anything two weeks old
+  var kept = k.indexOf("scorekeeper.round.") ? null : JSON.parse(store.getItem(k));
+  if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
  });
-}
-
-// Back or Forward to a page kept whole by the browser (back-forward cache): its form may be for a
-// round saved since; ask the server for the current one (the entries come back from the phone).
-window.addEventListener("pageshow", event => {
- sending = false;
- if (event.persisted) { location.replace(location.href); }  // (a GET, even after a post)
+ var mine = JSON.parse(store.getItem(pre + at));
+ if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
+} catch (err) { /* no storage */ }
+keep();
+form.addEventListener("input", keep);
+form.addEventListener("change", keep);
+// offline.js kept this round with no network, or moved a stored form on past rounds waiting: theirs go.
+var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
+form.addEventListener("round:kept", drop);
+form.addEventListener("round:moved", e => {
+ drop();
+ at = e.detail.round;
+ form.reset();
+ try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1]); } } catch (err) { /* no storage */ }
+ update();
+ keep();
+});
+note.querySelector("button").addEventListener("click", () => {
+ els().forEach(el => {
+  if (ticks(el)) { el.checked = /-mode$/.test(el.name) && el.defaultChecked; } else { el.value = /missing_cards$/.test(el.name) ? "0" : ""; }
+ });
+ form.querySelectorAll(".field-errors, .computed, .preview, .card-problem").forEach(el => { el.remove(); });
+ update();
+ keep();
 });
 })();
