@@ -1,196 +1,82 @@
-// Offline rounds: kept in IndexedDB with no network, sent to the API when it is back (docs/offline.md).
+// Offline rounds: kept on the phone (IndexedDB, else localStorage: no secure context needed) with no
+// network, sent to the API in order when it is back (docs/offline.md). Written small: the round form's budget.
 (() => {
 "use strict";
 if (!window.fetch) { return; }
 var say = window.scorekeeperSay;
-var DB = "scorekeeper-offline";
-var STORE = "rounds";
-var LOCAL = "scorekeeper-offline-rounds";
-var RETRY = 15000;
-var POSTING_GRACE = 20000;
-
-// The queue: IndexedDB, or localStorage where IndexedDB cannot be opened (some private windows).
-// Neither needs a secure context, so a phone on a home network over plain http keeps its rounds.
+var STORE = "rounds", LOCAL = "scorekeeper-offline-rounds", RETRY = 15000, POSTING_GRACE = 20000;
 function open() {
  return new Promise((resolve, reject) => {
-  if (!window.indexedDB) { reject(new Error()); return; }
-  var req = indexedDB.open(DB, 1);
-  req.onupgradeneeded = () => {
-   var store = req.result.createObjectStore(STORE, { keyPath: "key" });
-   store.createIndex("game", "game");
-  };
+  var req = indexedDB.open("scorekeeper-offline", 1);
+  req.onupgradeneeded = () => { req.result.createObjectStore(STORE, { keyPath: "key" }).createIndex("game", "game"); };
   req.onsuccess = () => { resolve(req.result); };
   req.onerror = () => { reject(req.error); };
  });
 }
 function tx(mode, work) {
- return open().then(db => {
-  return new Promise((resolve, reject) => {
-   var t = db.transaction(STORE, mode);
-   var result = work(t.objectStore(STORE));
-   t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
-   t.onerror = () => { db.close(); reject(t.error); };
-  });
- });
+ return open().then(db => new Promise((resolve, reject) => {
+  var t = db.transaction(STORE, mode), result = work(t.objectStore(STORE));
+  t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
+  t.onerror = () => { db.close(); reject(t.error); };
+ }));
 }
-function local() {
- try { return JSON.parse(localStorage.getItem(LOCAL) || "{}") || {}; } catch (e) { return {}; }
+function local(work) {  // the entries in localStorage (changed by work)
+ var all = {};
+ try { all = JSON.parse(localStorage.getItem(LOCAL)) || {}; } catch (e) { /* none */ }
+ if (work) { work(all); localStorage[Object.keys(all).length ? "setItem" : "removeItem"](LOCAL, JSON.stringify(all)); }
+ return Object.values(all);
 }
-function localChange(work) {
- var entries = local();
- work(entries);
- if (Object.keys(entries).length) { localStorage.setItem(LOCAL, JSON.stringify(entries)); } else { localStorage.removeItem(LOCAL); }
-}
-var usable = open().then(db => { db.close(); return true; }, () => false);
-function all() {
- var saved = local();
- var mine = Object.keys(saved).map(k => saved[k]);
- return usable.then(ok => ok ? tx("readonly", s => s.getAll()).then(found => found.concat(mine)) : mine);
-}
-function put(entry) {
- return usable.then(ok => ok ? tx("readwrite", s => { s.put(entry); }) : localChange(e => { e[entry.key] = entry; }));
-}
-function remove(key) {
- localChange(e => { delete e[key]; });
- return usable.then(ok => ok ? tx("readwrite", s => { s.delete(key); }) : null);
-}
-
+var usable = new Promise(ok => { ok(open()); }).then(db => { db.close(); return true; }).catch(() => false);
+function all() { var mine = local(); return usable.then(ok => ok ? tx("readonly", s => s.getAll()).then(found => found.concat(mine)) : mine); }
+function put(entry) { return usable.then(ok => ok ? tx("readwrite", s => { s.put(entry); }) : local(e => { e[entry.key] = entry; })); }
+function remove(key) { local(e => { delete e[key]; }); return usable.then(ok => ok ? tx("readwrite", s => { s.delete(key); }) : null); }
 function newKey() {
  var bytes = new Uint8Array(16);
  crypto.getRandomValues(bytes);
  return Array.prototype.map.call(bytes, b => ("0" + b.toString(16)).slice(-2)).join("");
 }
-
-// Messages
 function called(label, number) { return say(label === "Hand" ? "Hand %(number)s" : "Round %(number)s", { number }); }
-function line(entry, held) {
+function line(entry) {
  var what = called(entry.label, entry.body.round);
  if (entry.state === "refused") {
   return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what, error: entry.error });
  }
  if (entry.state === "sending") { return say("%(what)s is being sent…", { what }); }
- if (entry.state === "conflict") {
-  return say("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?", { what });
- }
- if (held) {
-  var before = say(held.label === "Hand" ? "hand %(number)s" : "round %(number)s", { number: held.body.round });
-  return say("%(what)s waits on this phone until %(before)s is settled.", { what, before });
- }
  return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
 }
-
-// A "posting" round is not shown until its network drops (#not-sent).
 function visible(entries) { return entries.filter(e => e.state !== "posting"); }
-// A round waiting behind an earlier round of its game that was refused or recorded twice: it is
-// sent after that one is settled (the rounds go in order).
+// Refused or recorded twice: the game's later rounds wait behind it.
 function unsettled(e) { return e.state === "refused" || e.state === "conflict"; }
 function heldBy(entries, entry) {
  return entries.filter(e => e.game === entry.game && unsettled(e) && e.body.round < entry.body.round)[0] || null;
 }
-
-// A round recorded meanwhile on another phone: both versions, and the person chooses.
-function bothVersions(entry) {
- var box = el("div", "both-versions");
- var table = el("table", "versions");
- var head = table.createTHead().insertRow();
- head.append(el("th", "", ""), el("th", "num", say("Saved")), el("th", "num", say("This phone")));
- var body = table.createTBody();
- var theirs = (entry.theirs && entry.theirs.scores) || {};
- var mine = entry.scores || {};
- Object.keys(theirs).concat(Object.keys(mine).filter(n => !(n in theirs))).forEach(name => {
-  var row = body.insertRow();
-  var shown = v => (v === null ? "?" : v === undefined ? "–" : String(v));
-  row.append(el("th", "", name), el("td", "num", shown(theirs[name])), el("td", "num", shown(mine[name])));
- });
- box.append(table);
- var keepTheirs = el("button", "secondary", say("Keep the saved one"));
- var useMine = el("button", "", say("Use this phone's"));
- [keepTheirs, useMine].forEach(b => { b.type = "button"; });
- keepTheirs.addEventListener("click", () => { settled(remove(entry.key)); });
- useMine.addEventListener("click", () => { useMine.disabled = true; settled(replaceWith(entry)); });
- var choices = el("p", "choices");
- choices.append(keepTheirs, " ", useMine);
- box.append(choices);
- return box;
+function item(entry, text) {
+ var li = el("li", entry.state || "waiting", text || line(entry));
+ if (entry.state === "refused") {
+  var button = el("button", "secondary", say("Dismiss"));
+  button.type = "button";
+  button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
+  li.append(" ", button);
+ }
+ return li;
 }
-
-// "Use this phone's": the saved round is corrected to this phone's version (the correction and its
-// reason are kept in the game, like any other).
-function replaceWith(entry) {
- var body = Object.assign({}, entry.body, { reason: say("Entered on two phones: kept the one saved offline.") });
- return fetch(entry.api + "/" + entry.body.round, {
-  method: "PUT", credentials: "omit", cache: "no-store",
-  headers: { "Content-Type": "application/json", "Accept": "application/json",
-             "Accept-Language": document.documentElement.lang, "Authorization": "Bearer " + entry.token },
-  body: JSON.stringify(body)
- }).then(response => {
-  if (response.ok) { return remove(entry.key); }
-  return response.json().catch(() => ({})).then(answer => {
-   if (response.status >= 500 || response.status === 429) { return; }
-   entry.state = "refused";
-   entry.error = sentence(answer, response.status);
-   return put(entry);
-  });
- }, () => { /* no network: the choice stays on the page */ });
-}
-
-// A choice made: the rounds after it go on, and the page shows the game as the server has it.
-function settled(done) {
- return done.then(refreshList).then(() => flush()).then(() => {
-  if (document.querySelector("[data-live]")) { window.location.reload(); }
- });
-}
-
 function show(entries) {
- entries = visible(entries);
+ entries = visible(entries).sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
  document.querySelectorAll("[data-offline-queue]").forEach(list => {
   var game = list.dataset.offlineQueue;
   var mine = entries.filter(e => game === "all" || e.game === game);
-  mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
   list.textContent = "";
-  var group = null;  // rounds of one game simply waiting, one after the other: one line
-  mine.forEach(entry => {
-   var held = heldBy(mine, entry);
-   var plain = (entry.state || "waiting") === "waiting" && !held;
-   if (plain && group && group.game === entry.game) {
-    group.numbers.push(entry.body.round);
-    var numbers = group.numbers.join(", ");
-    group.li.firstChild.textContent = say(entry.label === "Hand" ? "Hands %(numbers)s are saved on this phone only: they will be sent when the network is back." : "Rounds %(numbers)s are saved on this phone only: they will be sent when the network is back.", { numbers });
-    return;
-   }
-   var li = el("li", entry.state || "waiting", line(entry, held));
-   group = plain ? { game: entry.game, numbers: [entry.body.round], li } : null;
-   if (game === "all" && entry.page) {
-    li.append(" ");
-    var a = el("a", "", say("Open the game"));
-    a.href = entry.page;
-    li.append(a);
-   }
-   if (entry.state === "conflict") {
-    li.append(bothVersions(entry));
-   }
-   if (entry.state === "refused") {
-    var button = el("button", "secondary", say("Dismiss"));
-    button.type = "button";
-    button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
-    li.append(" ");
-    li.append(button);
-   }
-   list.append(li);
-  });
+  if (window.scorekeeperList) { window.scorekeeperList(list, mine, game === "all"); } else { mine.forEach(e => { list.append(item(e)); }); }
  });
 }
-
 function refreshList() {
  return all().then(entries => {
   show(entries);
   moveFormOn(entries);
-  // (drawn into the game page's grid by static/js/waiting.js)
   document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
   return entries;
  });
 }
-
 // Waiting rounds: the next round's header (shared with static/js/waiting.js)
 function plan(el) {
  try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
@@ -199,10 +85,8 @@ function planned(p, number) {
  var rounds = p.rounds || [];
  var found = rounds.filter(r => r.number === number)[0];
  if (found || !p.cycle || !rounds.length || number < rounds[0].number) { return found || null; }
- // ROY: the dealers' turn again
  return Object.assign({}, rounds[(number - rounds[0].number) % p.cycle], { number });
 }
-// (game null: every game's)
 function waitingFor(entries, game) {
  return visible(entries).filter(e => (game === null || e.game === game) && !unsettled(e))
   .sort((a, b) => a.body.round - b.body.round);
@@ -232,9 +116,7 @@ function showRound(box, p, number) {  // the "Round N · Dealer · Contract" hea
  }
 }
 function number(text) { var n = parseInt(String(text).replace(/[^\d-]/g, ""), 10); return isNaN(n) ? 0 : n; }
-
-window.scorekeeperOffline = { plan, planned, showRound, el, number };
-
+window.scorekeeperOffline = { plan, planned, showRound, el, number, put, remove, refreshList, flush, sentence, called, heldBy, item };
 // A stored round form with rounds waiting: the next round's header.
 function moveFormOn(entries) {
  var form = document.querySelector("form.round-form[data-offline-plan]");
@@ -242,7 +124,6 @@ function moveFormOn(entries) {
  var p = plan(form);
  var input = form.querySelector("input[name=round]");
  var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
- // the rounds waiting from this form's first one on, without a gap
  var next = first;
  waitingFor(entries, form.dataset.game).forEach(e => { if (e.body.round === next) { next += 1; } });
  if (next === first || !planned(p, next) || number(input.value) === next) { return; }
@@ -252,54 +133,31 @@ function moveFormOn(entries) {
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
  showSoFar(form, waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first && e.body.round < next));
- // (static/js/games.js: the entries kept on the phone for that round, not for the one before)
  form.dispatchEvent(new CustomEvent("round:moved", { detail: { game: form.dataset.game, round: next } }));
 }
-
-// Each player's "so far" on a stored form moved on: the server's total when it was stored, plus
-// the rounds waiting on the phone.
+// "so far": the server's total when the form was stored, plus the rounds waiting
 function showSoFar(form, waiting) {
- form.querySelectorAll("fieldset.hand").forEach(hand => {
-  var who = hand.querySelector("legend .who");
-  var name = who.textContent.trim();
-  var small = hand.querySelector(".sofar");
-  if (!small) {
-   small = el("small", "sofar");
-   who.after(" ", small);
-  }
-  if (!("base" in small.dataset)) { small.dataset.base = String(number(small.textContent)); }
-  var total = number(small.dataset.base);
-  waiting.forEach(e => { total += ((e.scores || {})[name] || 0) + ((e.bonus || {})[name] || 0); });
+ form.querySelectorAll("legend .who").forEach(who => {
+  var name = who.textContent.trim(), small = who.parentNode.querySelector(".sofar");
+  if (!small) { small = el("small", "sofar"); who.after(" ", small); }
+  if (!("base" in small.dataset)) { small.dataset.base = number(small.textContent); }
+  var total = waiting.reduce((t, e) => t + ((e.scores || {})[name] || 0) + ((e.bonus || {})[name] || 0), number(small.dataset.base));
   small.textContent = say("%(points)s so far", { points: total.toLocaleString(document.documentElement.lang) });
  });
 }
-
-// Sending
 var sending = false;
-
 function send(entry) {
  var wasPosting = entry.state === "posting";
  entry.state = wasPosting ? "posting" : "sending";
  return put(entry).then(refreshList).then(() => {
-  return fetch(entry.api, {
-   method: "POST",
-   credentials: "omit",
-   cache: "no-store",
-   headers: {
-    "Content-Type": "application/json",
-    "Accept": "application/json",
-    "Accept-Language": document.documentElement.lang,
-    "Authorization": "Bearer " + entry.token,
-    "Idempotency-Key": entry.key
-   },
-   body: JSON.stringify(entry.body)
-  });
+  return fetch(entry.api, { method: "POST", credentials: "omit", cache: "no-store", body: JSON.stringify(entry.body),
+   headers: { "Content-Type": "application/json", "Accept": "application/json", "Accept-Language": document.documentElement.lang,
+    "Authorization": "Bearer " + entry.token, "Idempotency-Key": entry.key } });
  }).then(response => {
   if (response.ok) { return remove(entry.key).then(() => true); }
   return response.json().catch(() => { return {}; }).then(body => {
    if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
    if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-    // the form post stored it
     return remove(entry.key).then(() => true);
    }
    if (response.status === 409 && body && body.field === "round" && body.round === entry.body.round) {
@@ -310,33 +168,21 @@ function send(entry) {
    return put(entry).then(() => false);
   });
  }).catch(() => {
-  // no network (or the server is busy): keep it for later
   entry.state = wasPosting ? "posting" : "waiting";
   return put(entry).then(() => false);
  });
 }
-
 function sentence(body, status) {
  return (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status })) + ".";
 }
-
-// The server has this round already, with other scores (another phone recorded it): its version is
-// fetched, and both wait on the page for the person to choose (bothVersions).
+// Recorded meanwhile on another phone, with other scores: both versions wait for a choice (waiting.js).
 function recordedMeanwhile(entry, refusal) {
- return fetch(entry.api + "/" + entry.body.round, { cache: "no-store", credentials: "omit", headers: { "Accept": "application/json" } })
-  .then(response => response.ok ? response.json() : null)
-  .then(theirs => {
-   if (theirs && theirs.scores) {
-    entry.state = "conflict";
-    entry.theirs = { scores: theirs.scores, went_out: theirs.went_out || null };
-   } else {
-    entry.state = "refused";
-    entry.error = sentence(refusal, 409);
-   }
-   return put(entry).then(() => false);
-  });
+ return fetch(entry.api + "/" + entry.body.round, { cache: "no-store", credentials: "omit" }).then(r => r.ok ? r.json() : null).then(theirs => {
+  if (theirs && theirs.scores) { entry.state = "conflict"; entry.theirs = { scores: theirs.scores }; }
+  else { entry.state = "refused"; entry.error = sentence(refusal, 409); }
+  return put(entry).then(() => false);
+ });
 }
-
 function flush() {
  if (sending || navigator.onLine === false) { return Promise.resolve(); }
  sending = true;
@@ -344,33 +190,23 @@ function flush() {
  if (roundForm) { lists.push(roundForm.dataset.game); }
  return all().then(entries => {
   var due = entries.filter(e => {
-   // its post may be under way
    if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
    return !unsettled(e) && !heldBy(entries, e) && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
   });
   due.sort((a, b) => a.body.round - b.body.round);
-  var sent = 0;
-  var stopped = {};
-  // One after the other, in round order; a game's next rounds wait when one of its rounds is not taken.
-  return due.reduce((chain, entry) => {
-   return chain.then(() => {
-    if (stopped[entry.game]) { return; }
-    return send(entry).then(ok => { if (ok) { sent += 1; } else { stopped[entry.game] = true; } });
-   });
-  }, Promise.resolve()).then(() => sent);
+  var sent = 0, stopped = {};  // in round order; a game's later rounds wait behind one not taken
+  return due.reduce((chain, entry) => chain.then(() => stopped[entry.game] || send(entry).then(ok => { if (ok) { sent += 1; } else { stopped[entry.game] = true; } })),
+   Promise.resolve()).then(() => sent);
  }).then(sent => {
   sending = false;
   if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-   // the scoreboard (or next round's form) with them
    window.location.reload();
    return;
   }
   return refreshList();
  }, () => { sending = false; });
 }
-
 // The record-a-round form
-// (helpers: static/js/games.js)
 function buildBody(form) {
  var F = window.scorekeeperForm;
  var intValue = F.number;
@@ -429,7 +265,6 @@ function buildBody(form) {
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-  // as on the server
   if (empty && !missing) {
    problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }));
    return;
@@ -439,7 +274,6 @@ function buildBody(form) {
  });
  return { body, problems };
 }
-
 // Each player's points as games.js shows them (null: no score).
 function scoresOf(form, body) {
  var roy = form.dataset.roy === "yes";
@@ -461,7 +295,6 @@ function scoresOf(form, body) {
  });
  return { scores, bonus };
 }
-
 function newEntry(form, body, key, state) {
  var counted = scoresOf(form, body);
  return {
@@ -470,7 +303,6 @@ function newEntry(form, body, key, state) {
   body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
  };
 }
-
 function queueRound(form) {
  var built = buildBody(form);
  var note = form.parentNode.querySelector(".offline-problems");
@@ -488,24 +320,19 @@ function queueRound(form) {
  var game = form.dataset.game;
  return all().then(entries => {
   var same = entries.filter(e => e.key === key)[0];
-  // a double tap
   if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
-  // a stored copy of the form used for another round
   if (same) { key = newKey(); }
   var queued = entries.filter(e => e.game === game && e.state !== "refused");
   queued.forEach(e => { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
   var entry = newEntry(form, built.body, key, "waiting");
   return put(entry).then(() => entry);
  }).then(entry => {
-  // (static/js/games.js: the entries typed for this round are done with)
   form.dispatchEvent(new CustomEvent("round:kept", { bubbles: true, detail: { game, round: entry.body.round } }));
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-   // the stored game page, with the message
    window.location.href = entry.page;
    return;
   }
-  // No service worker (plain http on a home network): no stored page can open, so this page
-  // stays and becomes the next round's form.
+  // no service worker (plain http): this page becomes the next round's form
   var list = document.querySelector("[data-offline-queue]");
   if (!list) {
    list = el("ul", "offline-queue");
@@ -517,16 +344,13 @@ function queueRound(form) {
   return refreshList().then(() => { window.scrollTo(0, 0); });
  });
 }
-
 function emptyForNextRound(form) {
  form.reset();
  form.querySelector("input[name=key]").value = newKey();
  document.querySelectorAll(".offline-problems, .offline-preview").forEach(n => { n.remove(); });
  touched = false;
- // (static/js/games.js redraws the running totals)
  form.dispatchEvent(new Event("change"));
 }
-
 // No stored page holds the edit token: asked for (docs/offline.md).
 function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
 function fetchToken(form) {
@@ -536,7 +360,6 @@ function fetchToken(form) {
   return r.ok ? r.json() : null;
  }).then(b => { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, () => {});
 }
-
 function reachable(url) {
  var controller = new AbortController();
  var timer = window.setTimeout(() => { controller.abort(); }, 5000);
@@ -544,8 +367,6 @@ function reachable(url) {
   .then(() => true, () => false)
   .then(ok => { window.clearTimeout(timer); return ok; });
 }
-
-// The game page asks too.
 document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
 var roundForm = form;
@@ -571,7 +392,7 @@ if (form) {
   event.preventDefault();
   var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
   go.then(online => all().then(entries => {
-   // rounds of this game still waiting go first: this one joins them (and they go at once)
+   // rounds still waiting go first: this one joins them
    if (online && waitingFor(entries, form.dataset.game).length) {
     return queueRound(form).then(() => { if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) { return flush(); } });
    }
@@ -582,7 +403,6 @@ if (form) {
      : put(newEntry(form, built.body, key, "posting")).catch(() => {});
     return kept.then(() => {
      bypass = true;
-     // the ordinary form post
      form.requestSubmit(submitter);
      bypass = false;
     });
@@ -591,7 +411,6 @@ if (form) {
   }));
  });
 }
-
 // The server answered this form with errors: nothing to send.
 var settle = Promise.resolve();
 if (form && document.getElementById("error-summary")) {
@@ -606,7 +425,6 @@ if (window.location.hash === "#not-sent") {
    .map(e => { e.state = "waiting"; return put(e); }));
  });
 }
-
 // Store this page and its round form on the phone (static/sw.js).
 function keepPages() {
  var holder = document.querySelector("[data-offline-keep]");
@@ -626,7 +444,6 @@ if (navigator.serviceWorker) {
 }
 keepPages();
 document.addEventListener("scoreboard:updated", () => { keepPages(); refreshList(); });
-
 settle.catch(() => {}).then(refreshList).then(flush);
 window.addEventListener("online", flush);
 window.setInterval(() => { if (navigator.onLine !== false) { flush(); } }, RETRY);
