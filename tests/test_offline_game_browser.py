@@ -218,7 +218,12 @@ def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
     assert page.input_value("#hand-2 input[name$='-points']") == str(ROUNDS[1][1][2])
     with page.expect_navigation():
         page.click("button[name=save]")
-    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    # (saved at once, or, if round 1 was still on its way when Save was tapped, right after it)
+    for _ in range(100):
+        status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+        if len(state["rounds"]) > 1:
+            break
+        time.sleep(0.2)
     assert [r["number"] for r in state["rounds"]] == [1, 2]
     assert state["totals"] == {"Ann": 5, "Bob": 10, "Cy": 65}
     page.wait_for_timeout(1500)
