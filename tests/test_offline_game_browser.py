@@ -229,3 +229,34 @@ def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
     page.wait_for_timeout(1500)
     status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert len(state["rounds"]) == 2
+
+
+@pytest.mark.parametrize("phone", ["en-US"], indirect=True)
+def test_roy_hands_offline_past_one_turn_of_the_dealers(live_server, phone):
+    """ROY goes on until a score is reached: the page carries one turn of the dealers, which the
+    phone repeats, so a fourth hand offline (three players) still has its number and dealer."""
+    status, game = api(live_server, "POST", "/api/v1/games", {"variant": "roy", "players": ["Ann", "Bob", "Cy"], "dealer": "Ann"})
+    page = phone.new_page()
+    page.goto(game["edit_url"])
+    game_url = page.url
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+    phone.set_offline(True)
+    dealers = ["Ann", "Bob", "Cy", "Ann"]
+    for number in range(1, 5):
+        with page.expect_navigation():
+            page.click("nav.actions a.button")
+        expect(page.locator(".now-round")).to_contain_text(f"Hand {number}")
+        assert dealers[number - 1] in page.text_content(".now-dealer")
+        page.check("input[name=went_out][value='0']", force=True)
+        for seat in (1, 2):
+            page.fill(f"#hand-{seat} input.count", "2")
+        with page.expect_navigation(url=game_url, timeout=15000):
+            page.click("button[name=save]")
+        page.wait_for_function(f"() => document.querySelectorAll('tr.waiting-row').length === {number}")
+    assert "Record hand 5" in page.text_content("nav.actions")
+    with page.expect_navigation(timeout=25000):
+        phone.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('tr.waiting-row')")
+    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [(r["number"], r["dealer"]) for r in state["rounds"]] == list(zip(range(1, 5), dealers))
+    assert state["totals"]["Ann"] == 16
