@@ -149,7 +149,7 @@ def test_new_game_page_shows_ranges_and_known_names(client):
     ("continental", ["Ann", "Bob", "Cy"], "3 players is out of range: Continental is for 4 to 8 players"),
     ("roy", ["Ann", "Bob", "Cy", "Di"], "4 players is out of range"),
     ("joybells", ["Ann", "Bob", "ann"], "'ann' is seated twice"),
-    ("joybells", ["Ann", "", "Cy"], "a player's name cannot be blank"),
+    ("joybells", ["Ann", "", "Cy"], "seat 2 is empty: no gaps between players"),
     ("joybells", [], "0 players is out of range"),
 ])
 def test_new_game_refuses_bad_seating(client, variant, names, words):
@@ -425,7 +425,7 @@ def test_new_game_shows_every_seating_problem_beside_its_seat(client):
     assert "3 players is out of range" in page
     seat2 = page[page.index('id="players-1"'):page.index('id="players-2"')]
     seat3 = page[page.index('id="players-2"'):page.index('id="players-3"')]
-    assert "cannot be blank" in seat2 and "'ANN' is seated twice (seats 1 and 3)" in seat3
+    assert "seat 2 is empty: no gaps between players" in seat2 and "'ANN' is seated twice (seats 1 and 3)" in seat3
 
 
 # ----- by value, the remembered way, the next round's form (issue 7, "few taps") ---------------------
