@@ -207,31 +207,15 @@ function flush() {
  }, () => { sending = false; });
 }
 // The record-a-round form
+function nameOf(hand) { return hand.querySelector("legend .who").textContent.trim(); }
 function buildBody(form) {
- var F = window.scorekeeperForm;
- var intValue = F.number;
- var roy = form.dataset.roy === "yes";
- var body = { hands: {} };
- var problems = [];
- body.round = parseInt(form.querySelector("input[name=round]").value, 10);
- var went = form.querySelector(".went-out input:checked");
- var names = {};
+ var F = window.scorekeeperForm, intValue = F.number, roy = form.dataset.roy === "yes";
+ var body = { hands: {}, round: parseInt(form.querySelector("input[name=round]").value, 10) }, problems = [];
+ var went = form.querySelector(".went-out input:checked"), outSeat = went ? went.value : null;
+ if (!went) { problems.push(say("Say who went out.")); } else if (outSeat === "stock") { body.end = "stock_exhausted"; }
  form.querySelectorAll("fieldset.hand").forEach(hand => {
-  names[hand.dataset.seat] = hand.querySelector("legend .who").textContent.trim();
- });
- var outSeat = null;
- if (!went) {
-  problems.push(say("Say who went out."));
- } else if (went.value === "stock") {
-  body.end = "stock_exhausted";
- } else {
-  outSeat = went.value;
-  body.went_out = names[outSeat];
- }
- form.querySelectorAll("fieldset.hand").forEach(hand => {
-  var seat = hand.dataset.seat;
-  var name = names[seat];
-  if (seat === outSeat) { return; }
+  var seat = hand.dataset.seat, name = nameOf(hand);
+  if (seat === outSeat) { body.went_out = name; return; }
   if (roy) {
    var count = intValue(hand.querySelector("input.count"));
    if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name })); return; }
@@ -276,22 +260,11 @@ function buildBody(form) {
 }
 // Each player's points as games.js shows them (null: no score).
 function scoresOf(form, body) {
- var roy = form.dataset.roy === "yes";
- var scores = {};
- var bonus = {};
+ var roy = form.dataset.roy === "yes", scores = {}, bonus = {}, win = plan(form).win_bonus;
  form.querySelectorAll("fieldset.hand").forEach(hand => {
-  var name = hand.querySelector("legend .who").textContent.trim();
-  var out = hand.querySelector("output.running");
-  var text = out ? out.textContent.trim() : "";
-  if (body.went_out === name) {
-   scores[name] = roy ? number(text) : 0;
-   var win = plan(form).win_bonus;
-   if (win) { bonus[name] = -win; }
-  } else if (roy) {
-   scores[name] = 0;
-  } else {
-   scores[name] = text === "" ? null : number(text);
-  }
+  var name = nameOf(hand), out = hand.querySelector("output.running"), text = out ? out.textContent.trim() : "";
+  if (body.went_out === name) { scores[name] = roy ? number(text) : 0; if (win) { bonus[name] = -win; } }
+  else { scores[name] = roy ? 0 : text === "" ? null : number(text); }
  });
  return { scores, bonus };
 }
@@ -307,11 +280,7 @@ function queueRound(form) {
  var built = buildBody(form);
  var note = form.parentNode.querySelector(".offline-problems");
  if (built.problems.length) {
-  if (!note) {
-   note = el("div", "flash flash-error offline-problems");
-   note.setAttribute("role", "alert");
-   form.parentNode.insertBefore(note, form);
-  }
+  if (!note) { note = el("div", "flash flash-error offline-problems"); note.setAttribute("role", "alert"); form.before(note); }
   note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: built.problems.join(" ") });
   note.scrollIntoView({ block: "center" });
   return Promise.resolve();
@@ -334,12 +303,7 @@ function queueRound(form) {
   }
   // no service worker (plain http): this page becomes the next round's form
   var list = document.querySelector("[data-offline-queue]");
-  if (!list) {
-   list = el("ul", "offline-queue");
-   list.dataset.offlineQueue = game;
-   list.setAttribute("aria-live", "polite");
-   form.parentNode.insertBefore(list, form);
-  }
+  if (!list) { list = el("ul", "offline-queue"); list.dataset.offlineQueue = game; list.setAttribute("aria-live", "polite"); form.before(list); }
   emptyForNextRound(form);
   return refreshList().then(() => { window.scrollTo(0, 0); });
  });
@@ -361,11 +325,9 @@ function fetchToken(form) {
  }).then(b => { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, () => {});
 }
 function reachable(url) {
- var controller = new AbortController();
- var timer = window.setTimeout(() => { controller.abort(); }, 5000);
- return fetch(url, { method: "HEAD", cache: "no-store", signal: controller.signal })
-  .then(() => true, () => false)
-  .then(ok => { window.clearTimeout(timer); return ok; });
+ var controller = new AbortController(), timer = setTimeout(() => { controller.abort(); }, 5000);
+ return fetch(url, { method: "HEAD", cache: "no-store", signal: controller.signal }).then(() => true, () => false)
+  .then(ok => { clearTimeout(timer); return ok; });
 }
 document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
@@ -380,11 +342,7 @@ if (form) {
   if (submitter.name === "preview" && navigator.onLine === false) {
    event.preventDefault();
    var hint = form.querySelector(".offline-preview");
-   if (!hint) {
-    hint = el("p", "hint offline-preview");
-    hint.setAttribute("role", "status");
-    form.querySelector(".submit-row").before(hint);
-   }
+   if (!hint) { hint = el("p", "hint offline-preview"); hint.setAttribute("role", "status"); form.querySelector(".submit-row").before(hint); }
    hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
    return;
   }
@@ -426,21 +384,17 @@ if (window.location.hash === "#not-sent") {
  });
 }
 // Store this page and its round form on the phone (static/sw.js).
+var worker = navigator.serviceWorker;
 function keepPages() {
  var holder = document.querySelector("[data-offline-keep]");
  var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
- if (!urls.length || !navigator.serviceWorker) { return; }
- navigator.serviceWorker.ready.then(reg => {
-  if (reg.active) { reg.active.postMessage({ keep: urls }); }
- });
+ if (urls.length && worker) { worker.ready.then(reg => { if (reg.active) { reg.active.postMessage({ keep: urls }); } }); }
 }
-if (navigator.serviceWorker) {
- navigator.serviceWorker.addEventListener("message", event => {
-  if (event.data && event.data.kept) {
-   document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
-  }
+if (worker) {
+ worker.addEventListener("message", event => {
+  if (event.data && event.data.kept) { document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly"; }
  });
- navigator.serviceWorker.startMessages();
+ worker.startMessages();
 }
 keepPages();
 document.addEventListener("scoreboard:updated", () => { keepPages(); refreshList(); });
