@@ -1,4 +1,4 @@
-"""HTTPS at home with Caddy (docs/Caddyfile, README.md "HTTPS at home or at a club"), as a phone
+"""HTTPS at home with Caddy (docs/Caddyfile, README.md "Serving phones over HTTPS"), as a phone
 would use it: Debian's Caddy in front of the test server with its own certificate authority
 ("tls internal") on loopback under a LAN name (family.lan), its root certificate fetched from
 Caddy's plain-HTTP address and trusted by a Debian Chromium (its own NSS database, as a phone
