@@ -8,8 +8,9 @@ One way to mark a sentence in each layer (docs/architecture.md, "Sentences"): in
 ``from .words import _, N_`` (no Flask there); in services, pages, forms and the API,
 ``from flask_babel import gettext as _`` and, for sentences kept at module level (form labels),
 ``lazy_gettext as _l``; in templates, ``{{ _("...") }}``.
-Catalogues live in ``scorekeeper/translations/`` (``make catalogues`` compiles them; ``make
-translations`` extracts and updates, see the README).
+Catalogues live in ``scorekeeper/translations/``: the ``.po`` files are edited, and building the
+package (setup.py) or ``make`` compiles them into the ``.mo`` files read here; ``make translations``
+extracts and updates, see the README.
 """
 from __future__ import annotations
 

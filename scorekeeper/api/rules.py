@@ -1,5 +1,5 @@
 """Rules part of the JSON API: variants, decks, hand scores, meld checks, May I, ROY plays
-(shared/api-contract.md, "Rules (no database)").
+(docs/api.md, "Rules (no database)").
 
 Errors (never a 5xx): an unknown variant is a 404; a body that is not JSON or not an object, a
 missing field, a field of the wrong type or a card code that is not a card is a 400; a value
@@ -132,14 +132,15 @@ def _variant_summary(v: Variant) -> dict[str, Any]:
 
 @bp.get("/variants")
 def variants_index():
-    """Every built-in variant (api-contract.md, Rules), then the shipped house examples and the
-    house variants that belong to no table (``?table=<tid>``: that table's), each with ``based_on``."""
+    """Every built-in variant (docs/api.md, Rules), then the shipped house examples, each with
+    ``based_on``; ``?table=<tid>``: that table's house variants too. A house variant of no table is
+    not listed: like a game, it is reached by its link (docs/house-variants.md)."""
     listed = [_variant_summary(v) for v in all_variants()]
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
     table = request.args.get("table") or None
     if table is not None and not _TABLE_ID.fullmatch(table):
         raise refusal("table", _("%(value)r is not a table id", value=table[:40]))
-    for row in house.rows(table):
+    for row in (house.rows(table) if table is not None else []):
         listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
                        "version": row.version, "table": row.table_id})
     return jsonify({"variants": listed})
@@ -160,7 +161,7 @@ def variant_detail(variant_id: str):
 
 @bp.get("/variants/<variant_id>/decks")
 def variant_decks(variant_id: str):
-    """Decks, jokers and cards for a number of players (rulings.md, "decks")."""
+    """Decks, jokers and cards for a number of players (docs/rulings.md, "decks")."""
     variant = _variant(variant_id)
     raw = request.args.get("players")
     if raw is None:
@@ -190,7 +191,7 @@ def hand_score(variant_id: str):
 
 @bp.post("/variants/<variant_id>/meld-check")
 def meld_check(variant_id: str):
-    """Judge melds; with ``round``, as that round's contract (rulings.md, "Built-in variants")."""
+    """Judge melds; with ``round``, as that round's contract (docs/rulings.md, "Built-in variants")."""
     variant = _variant(variant_id)
     data = json_body()
     if variant.melds is None:
@@ -212,7 +213,7 @@ def meld_check(variant_id: str):
 
 @bp.post("/variants/<variant_id>/may-i")
 def may_i(variant_id: str):
-    """Who takes a claimed discard, with what penalty (rulings.md, "May I")."""
+    """Who takes a claimed discard, with what penalty (docs/rulings.md, "May I")."""
     variant = _variant(variant_id)
     data = json_body()
     if not variant.may_i.allowed:

@@ -48,6 +48,10 @@ class BackupError(Exception):
     """A backup document that cannot be imported; the message names the place and the value."""
 
 
+class BackupConflict(BackupError):
+    """A backup that another change, made at the same moment, kept from being stored (try again)."""
+
+
 # ----- rows <-> JSON ---------------------------------------------------------------------------------
 
 def model_columns(model) -> list:

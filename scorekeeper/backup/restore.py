@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..db import db
 from ..models import (Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat,
                       Table, TablePlayer)
-from .format import FORMAT, FORMAT_VERSION, BackupError, load_row, shown
+from .format import FORMAT, FORMAT_VERSION, BackupConflict, BackupError, load_row, shown
 
 
 def _import_house_variants(items: object, report: dict[str, Any], tables: set[str]) -> None:
@@ -142,8 +145,14 @@ def import_document(doc: object) -> dict[str, Any]:
         raise BackupError((_("%(err)s (game %(game)r); nothing was imported", err=err, game=game_id) if game_id
                           else _("%(err)s; nothing was imported", err=err))) from None
     except Exception as err:
+        # The database's own words (its SQL statement, the values, a token's hash among them) go to
+        # the server's log, never into the answer.
         db.session.rollback()
-        raise BackupError(_("the backup could not be stored, nothing was imported: %(err)s", err=err)) from err
+        current_app.logger.warning("a backup import was not stored: %r", err)
+        if isinstance(err, (IntegrityError, OperationalError, StaleDataError)):
+            raise BackupConflict(_("the backup could not be stored: another change reached the same games or "
+                                   "players at the same moment; nothing was imported, try again")) from None
+        raise BackupError(_("the backup could not be stored; nothing was imported")) from None
     finally:
         db.session.expire_all()
     return report

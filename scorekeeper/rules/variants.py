@@ -2,7 +2,7 @@
 
 Each built-in variant is one readable TOML file in ``variants/``; a sixth variant is one more
 file (or :func:`load_variant` on a TOML string), with no code. Every parameter settled in
-shared/rulings.md is a field here, and ``sources`` says where each rule comes from.
+docs/rulings.md is a field here, and ``sources`` says where each rule comes from.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
+from .toml_depth import MAX_DEPTH, too_deep
 from .words import N_, _, ngettext
 
 
@@ -52,7 +53,8 @@ class StockExhausted(StrEnum):
     RESHUFFLE = "reshuffle"
 
 
-# The rule sources, by the ids citations use (shared/ beside the repository holds their texts).
+# The rule sources, by the ids citations use. Their texts are other people's and not kept here: the tests
+# check our words against fingerprints of them (tests/support/copy_check.py).
 SOURCE_KEYS = ("000", "001", "002", "003", "004")
 # What a player calls each source: the app never shows the rule texts' file names.
 # Kept in English (stored rulings and the API cite them so); source_title() is the reader's language.
@@ -79,7 +81,7 @@ def shown_text(text: str) -> str:
     return _(text) if text else text
 
 
-# Section names of our own rulings (shared/rulings.md and the choices the rules package makes), shown
+# Section names of our own rulings (docs/rulings.md and the choices the rules package makes), shown
 # in the reader's language through shown_section(); the sources' own headings stay as they are written.
 OWN_SOURCES = ("rulings", "choice", "house")
 _OWN_SECTIONS = (
@@ -378,7 +380,7 @@ class Variant:
         return max(step.decks for step in self.deck_steps)
 
     def pack(self, players: int) -> Pack:
-        """Decks, jokers and cards for ``players`` players (rulings.md, "decks" and "jokers")."""
+        """Decks, jokers and cards for ``players`` players (docs/rulings.md, "decks" and "jokers")."""
         decks = self.decks_for(players)
         jokers = decks * self.jokers_per_deck
         return Pack(decks=decks, jokers=jokers, cards=decks * 52 + jokers)
@@ -715,6 +717,9 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
 
 def load_variant(text: str) -> Variant:
     """Load a variant from its TOML definition."""
+    if too_deep(text):
+        raise VariantError(_("not a variant file: its lists or tables are nested more than %(max)s deep",
+                             max=MAX_DEPTH))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -64,7 +64,7 @@ def find(key: str, kind: str, item_id: str) -> str | None:
     return None if row is None else _open(key, row.sealed)
 
 
-def item_ids(key: str, kind: str, limit: int = 30) -> list[str]:
+def item_ids(key: str, kind: str, limit: int | None = 30) -> list[str]:
     """The ids the browser keeps tokens for here, the most recently kept first."""
     return list(db.session.execute(
         db.select(KeptToken.item_id).where(KeptToken.browser == _browser(key), KeptToken.kind == kind)

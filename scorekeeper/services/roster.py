@@ -13,6 +13,7 @@ from ..db import db
 from ..models import (Correction, Game, GameResult, HandRecord, Round, RoundResult, Ruling, Seat, Table, TablePlayer, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
+from ..rules.look_alike import skeleton
 from . import games as svc
 from . import errors as service_errors
 from .transactions import commit
@@ -26,13 +27,26 @@ def roster(table: Table) -> list[TablePlayer]:
     return sorted(rows, key=lambda p: (p.name_key, p.id))
 
 
-def roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
-    """The roster entry for each name (matched by name_key), new names added to the roster."""
-    keys = [rules.name_key(n) for n in names]
+def _on_roster(table: Table, keys: list[str]) -> dict[str, TablePlayer]:
+    """The roster entry each name key stands for: the entry with that key, else one whose name
+    looks the same ("Pаt" with a Cyrillic а is "Pat": rules/look_alike.py). The whole roster is
+    read only when a name is not on it by key."""
     found = db.session.execute(
         select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key.in_(keys))
     ).scalars().all()
     by_key = {p.name_key: p for p in found}
+    if any(k not in by_key for k in keys):
+        alike = {skeleton(p.name_key): p for p in sorted(roster(table), key=lambda p: p.id, reverse=True)}
+        for k in keys:
+            if k not in by_key and skeleton(k) in alike:
+                by_key[k] = alike[skeleton(k)]
+    return by_key
+
+
+def roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
+    """The roster entry for each name (matched by name_key or look-alike), new names added to the roster."""
+    keys = [rules.name_key(n) for n in names]
+    by_key = _on_roster(table, keys)
     out = []
     for name, key in zip(names, keys):
         entry = by_key.get(key)
@@ -50,11 +64,7 @@ def roster_spelling(table: Table, names: object) -> object:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return names
     keys = [rules.name_key(n) for n in names]
-    rows = db.session.execute(
-        select(TablePlayer.name_key, TablePlayer.name).where(TablePlayer.table_id == table.id,
-                                                             TablePlayer.name_key.in_(keys))
-    ).all()
-    spelled = dict(rows)
+    spelled = {k: p.name for k, p in _on_roster(table, keys).items()}
     return [spelled.get(k, n) for n, k in zip(names, keys)]
 
 
@@ -97,7 +107,8 @@ def add_game(table: Table, game: Game) -> None:
 
 
 def get_player(table: Table, player_id: object) -> TablePlayer:
-    player = db.session.get(TablePlayer, player_id) if isinstance(player_id, int) else None
+    in_range = isinstance(player_id, int) and not isinstance(player_id, bool) and 0 < player_id < 2**31  # (the column's)
+    player = db.session.get(TablePlayer, player_id) if in_range else None
     if player is None or player.table_id != table.id:
         raise service_errors.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
     return player
@@ -115,10 +126,8 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
         raise service_errors.ServiceError(str(err), "name") from None
     key = rules.name_key(new)
     if key != player.name_key:
-        other = db.session.execute(
-            select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key == key)
-        ).scalar_one_or_none()
-        if other is not None:
+        other = _on_roster(table, [key]).get(key)
+        if other is not None and other.id != player.id:
             raise service_errors.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
                                  name=repr(other.name)), "name")
     old = player.name

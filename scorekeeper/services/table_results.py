@@ -21,7 +21,7 @@ def game_json(game: Game) -> dict:
 
 
 def refresh_results(game: Game) -> None:
-    """Replace the game's rows in ``game_results`` from its state (api-contract.md, "Tables",
+    """Replace the game's rows in ``game_results`` from its state (docs/api.md, "Tables",
     Statistics: rounds played, went out, round scores, final total, winners)."""
     for model in (GameResult, RoundResult):
         db.session.execute(delete(model).where(model.game_id == game.id),

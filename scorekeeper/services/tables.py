@@ -1,4 +1,4 @@
-"""Tables: a family or a club, its roster of players and its games (api-contract.md, "Tables").
+"""Tables: a family or a club, its roster of players and its games (docs/api.md, "Tables").
 
 A table is read by its unguessable id and changed with its edit token, like a game. This module
 makes, finds and reads tables and checks their tokens; the roster is ``roster.py``, the per-game
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass
+from typing import Iterable
 
 from flask_babel import gettext as _
 from sqlalchemy import func, select, update
@@ -85,12 +86,42 @@ def check_token(table: Table, token: str | None) -> None:
 
 
 def rotate_token(table: Table) -> str:
-    """Replace the table's edit token: every old edit link of the table stops working."""
+    """Replace the table's edit token, and end every right the old one gave out (docs/tables.md,
+    "A new edit link"): the old table link, and the edit tokens of the table's games and house
+    variants, which the old token's holders may have been given when they started them. The new
+    table token changes all of them (services/loading.py, token_matches; services/house.py)."""
     token = loading.new_token()
+    now = utcnow()
     table.edit_token_hash = loading.hash_token(token)
-    table.token_rotated_at = utcnow()
+    table.token_rotated_at = now
+    # A hash of a token that nobody is given: the rows' old tokens stop working.
+    db.session.execute(update(Game).where(Game.table_id == table.id).values(
+        edit_token_hash=loading.hash_token(loading.new_token()), token_rotated_at=now, version=Game.version + 1,
+        updated_at=now), execution_options={"synchronize_session": False})
+    db.session.execute(update(HouseVariant).where(HouseVariant.table_id == table.id).values(
+        edit_token_hash=loading.hash_token(loading.new_token())), execution_options={"synchronize_session": False})
     commit(_("the table was changed at the same moment; try again"))
+    db.session.expire_all()
     return token
+
+
+def reissue_tokens(table: Table, game_ids: Iterable[str], variant_ids: Iterable[str]) -> tuple[dict, dict]:
+    """New edit tokens for some of the table's games and house variants (the ones the phone that
+    made a new table link could change before): ``({game id: token}, {variant id: token})``."""
+    games = {gid: loading.new_token() for gid in db.session.execute(
+        select(Game.id).where(Game.table_id == table.id, Game.id.in_(list(game_ids)))).scalars()}
+    variants = {vid: loading.new_token() for vid in db.session.execute(
+        select(HouseVariant.id).where(HouseVariant.table_id == table.id, HouseVariant.id.in_(list(variant_ids)))
+    ).scalars()}
+    for gid, token in games.items():
+        db.session.execute(update(Game).where(Game.id == gid).values(edit_token_hash=loading.hash_token(token)),
+                           execution_options={"synchronize_session": False})
+    for vid, token in variants.items():
+        db.session.execute(update(HouseVariant).where(HouseVariant.id == vid).values(
+            edit_token_hash=loading.hash_token(token)), execution_options={"synchronize_session": False})
+    commit(_("the table was changed at the same moment; try again"))
+    db.session.expire_all()
+    return games, variants
 
 
 def rename_table(table: Table, name: object) -> None:
@@ -128,7 +159,7 @@ def player_game_counts(table: Table) -> dict[int, int]:
 
 
 def table_document(table: Table) -> dict:
-    """The body of ``GET /api/v1/tables/<tid>`` (api-contract.md, "Tables")."""
+    """The body of ``GET /api/v1/tables/<tid>`` (docs/api.md, "Tables")."""
     counts = player_game_counts(table)
     players = [{"id": p.id, "name": p.name, "games": counts.get(p.id, 0)} for p in roster(table)]
     games = db.session.execute(

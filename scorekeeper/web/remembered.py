@@ -66,6 +66,14 @@ def ids(kind: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def token_ids(kind: str) -> list[str]:
+    """Everything of this kind the browser holds a token for, in the cookie or the database."""
+    found = list(reversed(list(tokens(kind))))
+    if isinstance(session.get(KEY), str):
+        found += kept_tokens.item_ids(session[KEY], kind, limit=None)
+    return list(dict.fromkeys(found))
+
+
 def remember(kind: str, item_id: str, token: str | None = None) -> None:
     """Keep the item in this browser's list (with its edit token when it may change it). A session
     left as it was is not marked changed, so its cookie is not signed and sent again for nothing."""

@@ -12,15 +12,7 @@ from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.routes import game_from_link
 from support.tables import bearer
 from support.tables import api_game, roster_ids  # noqa: F401
-
-
-def start_table(client, name="The Smiths"):
-    r = client.post("/tables", data={"name": name})
-    assert r.status_code == 302
-    table_id = r.headers["Location"].rstrip("/").rsplit("/", 1)[1]
-    share = client.get(f"/tables/{table_id}/share").get_data(as_text=True)
-    token = re.search(r"edit#token=([A-Za-z0-9_-]+)", share).group(1)
-    return table_id, token
+from support.tables import start_table  # noqa: F401
 
 
 def test_home_starts_a_table_in_one_step_and_lists_it(client):

@@ -1,8 +1,6 @@
 """The rules pages as data (scorekeeper.rules.reference, irregularities, compare, calculators)."""
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +18,7 @@ from scorekeeper.rules.variants import (
     get_variant,
     load_variant,
 )
-from support.sources import RUN, SOURCES_DIR, copied, ngrams, source_runs, words  # noqa: F401
+from support.sources import copied, source_runs  # noqa: F401  (fixture)
 
 VARIANTS = [v.id for v in all_variants()]
 

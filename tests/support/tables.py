@@ -1,6 +1,7 @@
 """Tables made and played through the API, for the tests of tables (API, pages, backups)."""
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from support.browser_support import submit
@@ -116,3 +117,12 @@ def a_month_of_sundays(page, name, players=("Ann", "Bob", "Zoë"), start="Start 
         {"what_happened": f"{b} discarded a joker and {a} called May I", "ruling": "Jokers may not be bought",
          "citation": "Joybells rules: May I"})
     return table_url, game_id
+
+
+def start_table(client, name="The Smiths"):
+    r = client.post("/tables", data={"name": name})
+    assert r.status_code == 302
+    table_id = r.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    share = client.get(f"/tables/{table_id}/share").get_data(as_text=True)
+    token = re.search(r"edit#token=([A-Za-z0-9_-]+)", share).group(1)
+    return table_id, token

@@ -18,9 +18,14 @@ def create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=Non
     if dealer_seat is not None and dealer_seat >= len(names) and names:
         errors.setdefault("dealer", []).append(
             _("seat %(number)s is empty: choose a seated player to deal first", number=dealer_seat + 1))
+    gaps = {f"players[{i}]" for i, name in enumerate(names) if not name.strip()}
+    for field in sorted(gaps):  # a blank seat before the last name
+        errors.setdefault(field, []).append(_("seat %(number)s is empty: no gaps between players (leave only the last "
+                                              "seats empty)", number=int(field[8:-1]) + 1))
     if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
         for problem in seating_problems(VARIANTS[variant_id], names):
-            errors.setdefault(problem.field or "players", []).append(problem.message)
+            if problem.field not in gaps:
+                errors.setdefault(problem.field or "players", []).append(problem.message)
     if errors:
         return None
     dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None

@@ -16,6 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
+from ...db import db
+from ...models import Game
 from ...rules.variants import VARIANTS, all_variants
 from ...services import errors as service_errors
 from ...services import loading
@@ -94,6 +96,9 @@ def _filters(table) -> dict:
         except service_errors.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     page = max(request.args.get("page", 1, type=int), 1)
+    if (page - 1) * table_history.HISTORY_PAGE >= 2**31:  # (past any history: an offset the database refuses)
+        notes.append(_("Page: %(value)s is past the last page; showing the first.", value=page))
+        page = 1
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
@@ -147,9 +152,21 @@ def qr(table_id: str):
 def rotate(table_id: str):
     table = editable(table_id)
     _check_csrf(ActionForm())
+    # What this phone could change before, it keeps: its games and house variants of the table get
+    # new tokens of their own (the rotation ended every old one).
+    games = [gid for gid in remembered.token_ids("game")
+             if (game := db.session.get(Game, gid)) is not None and game.table_id == table.id
+             and remembered.can_edit("game", game)]
+    variants = [row.id for row in svc.house_variants(table) if remembered.can_edit("house", row)]
     token = svc.rotate_token(table)
     remember(table.id, token)
-    flash(_("New edit link made: the old one no longer works. Share the new one."), "ok")
+    new_games, new_variants = svc.reissue_tokens(table, games, variants)
+    for gid, game_token in new_games.items():
+        remembered.remember("game", gid, game_token)
+    for vid, variant_token in new_variants.items():
+        remembered.remember("house", vid, variant_token)
+    flash(_("New edit link made: the old one no longer works, nor do the edit links of the table's games and "
+            "house variants. Share the new one."), "ok")
     return redirect(url_for("tables.share", table_id=table.id))
 
 
@@ -163,10 +180,20 @@ def new_game(table_id: str):
     # The table's own house variants first: they are the rules it plays by.
     form.variant.choices = options((v.id, _("%(name)s · house rules", name=v.name)) for v in own) + list(form.variant.choices)
     errors: dict[str, list[str]] = {}
+    filled = False
     if request.method == "GET":
+        # The last game's players, game and house options, ready for the next one.
         for entry, name in zip(form.players, table_history.last_seating(table)):
             entry.data = name
-        if request.args.get("variant") in VARIANTS or request.args.get("variant") in {v.id for v in own}:
+            filled = True
+        known = set(VARIANTS) | {v.id for v in own}
+        last = table_history.last_variant(table)
+        if last is not None and last[0] in known:
+            form.variant.data = last[0]
+            for key, on in last[1].items():
+                if on and key in form:  # (a check box per house option: NewGameForm)
+                    form[key].data = True
+        if request.args.get("variant") in known:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
         created = create_from_form(form, errors, create=lambda *args: roster.create_game(table, *args))
@@ -177,7 +204,7 @@ def new_game(table_id: str):
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
     return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=roster.roster(table),
-                           variants=all_variants()), (400 if errors else 200)
+                           variants=all_variants(), filled=filled), (400 if errors else 200)
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:
