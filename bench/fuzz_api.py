@@ -73,7 +73,7 @@ def _start_gunicorn(database_url: str, instance: str):
     import os
     import subprocess
 
-    import pgcluster
+    from support import pgcluster
     import requests
     from test_slow_clients import documented_command
 
@@ -364,7 +364,7 @@ def main() -> int:
             print("SQLite:", file=sys.stderr)
             results["SQLite"] = run(f"sqlite:///{tmp}/fuzz.db", args.requests)
     if args.db in ("postgresql", "both"):
-        import pgcluster
+        from support import pgcluster
 
         cluster = pgcluster.Cluster().start()
         try:
@@ -391,7 +391,7 @@ def main_schemathesis(args) -> int:
             print("SQLite:", file=sys.stderr)
             results["SQLite"] = run_schemathesis(f"sqlite:///{tmp}/fuzz.db", args.schemathesis)
     if args.db in ("postgresql", "both"):
-        import pgcluster
+        from support import pgcluster
 
         cluster = pgcluster.Cluster().start()
         try:
