@@ -19,7 +19,7 @@ OUTSIDE = re.compile("|".join([
 # The rulings by a bare file name (docs/api.md's link to its sibling aside): say docs/rulings.md. The
 # frozen copy of a first-release database keeps the citations that release stored in its rulings.
 BARE_RULINGS = re.compile(r"(?<![\w/(])rulings\.md")
-FROZEN = ROOT / "tests" / "data" / "games_at_0001.json"
+FROZEN = ROOT / "tests" / "support" / "data" / "games_at_0001.json"
 WHERE = ["scorekeeper", "templates", "static", "tests", "docs", "bench", "tools", "README.md", "Makefile",
          "pyproject.toml", "setup.py", ".ci"]
 
