@@ -24,6 +24,7 @@ from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Ro
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from . import games as svc
+from .unique_rows import add_missing
 
 MAX_TABLE_NAME = 80
 TABLE_ID = svc.GAME_ID
@@ -115,19 +116,16 @@ def roster(table: Table) -> list[TablePlayer]:
 def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
     """The roster entry for each name (matched by name_key), new names added to the roster."""
     keys = [rules.name_key(n) for n in names]
+    now = utcnow()
+    # (a name another phone adds at the same moment is taken as it is: services/unique_rows.py)
+    add_missing(TablePlayer, list({key: {"table_id": table.id, "name": rules.name_form(name), "name_key": key,
+                                         "created_at": now} for name, key in reversed(list(zip(names, keys)))}.values()),
+                ("table_id", "name_key"))
     found = db.session.execute(
         select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key.in_(keys))
     ).scalars().all()
     by_key = {p.name_key: p for p in found}
-    out = []
-    for name, key in zip(names, keys):
-        entry = by_key.get(key)
-        if entry is None:
-            entry = TablePlayer(table_id=table.id, name=rules.name_form(name), name_key=key, created_at=utcnow())
-            db.session.add(entry)
-            by_key[key] = entry
-        out.append(entry)
-    return out
+    return [by_key[key] for key in keys]
 
 
 def roster_spelling(table: Table, names: object) -> object:
