@@ -58,6 +58,12 @@ def remember(table_id: str, token: str | None = None) -> None:
         session["tables_seen"] = tables
 
 
+def browser_table_ids() -> list[str]:
+    """The tables this browser has opened, most recent first, and those it may change."""
+    seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
+    return list(dict.fromkeys(seen + list(_tokens())))
+
+
 def my_tables() -> list:
     """The tables this browser has opened, most recent first (for the home page)."""
     seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
