@@ -323,9 +323,11 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
     merge = MergeForm()
-    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
+    editor = can_edit(table)
+    # (the merge form is the editor's: a reader's page does not read the whole roster)
+    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id] if editor else []
     return render_template(
-        "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
+        "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
         h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
         recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
