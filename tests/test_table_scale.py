@@ -16,7 +16,7 @@ from flask import before_render_template, template_rendered
 import big_table
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.services import roster_pages, stats, stats_page
+from scorekeeper.services import house, roster_pages, stats, stats_page
 from scorekeeper.web.tables.charts import decimal
 from served import call, serve
 
@@ -36,6 +36,8 @@ def world(db_backend, postgresql_cluster, tmp_path_factory):
     with app.app_context():
         big = big_table.seed(PLAYERS, GAMES)
         small = big_table.seed(6, 3, seed=3, table_name="Small family")
+        for table in (big, small):  # (a house variant of its own shows on the table page)
+            house.create("joybells", "Our jokers", {"card_points": {"JK": 50}}, table_id=table.id)
     yield app, big, small
     with app.app_context():
         for engine in app.extensions["sqlalchemy"].engines.values():

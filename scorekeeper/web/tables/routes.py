@@ -169,14 +169,15 @@ def table(table_id: str):
     choices = list(shown.players)
     if f["player"] is not None and all(p.id != f["player"] for p in choices):
         choices += roster_pages.entries(table, [f["player"]])
+    house_variants = svc.house_variants(table)
     page = dict(
         table=table, editor=can_edit(table), roster=shown.players, roster_total=shown.total,
         counts={p.id: p.games for p in shown.players}, player_choices=choices,
         history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
-        form=TableForm(), house_variants=svc.house_variants(table),
+        form=TableForm(), house_variants=house_variants,
         house_bases=[v for v in all_variants() if v.is_contract_game],
     )
-    end_reading(table)
+    end_reading(table, *house_variants)
     return render_template("tables/table.html", **page)
 
 
