@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import and_, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db import db
@@ -21,8 +22,17 @@ def add_missing(model, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> Non
     """Insert each row whose ``keys`` (the columns of a unique index) are not taken yet; a row
     taken, even by a transaction still running, is left as it is. Rows go in key order, so two
     transactions adding the same names in different orders never wait on each other for ever."""
-    if not rows:
-        return
-    insert = _INSERTS[db.session.get_bind().dialect.name]
-    ordered = sorted(rows, key=lambda row: tuple(row[k] for k in keys))
-    db.session.execute(insert(model).values(ordered).on_conflict_do_nothing(index_elements=list(keys)))
+    def key(row) -> tuple:
+        return tuple(row[k] for k in keys)
+
+    # Only the rows not there yet are inserted: PostgreSQL spends an id on a skipped row too.
+    rows = sorted(rows, key=key)
+    for start in range(0, len(rows), 200):
+        chunk = rows[start:start + 200]
+        found = db.session.execute(select(*(getattr(model, k) for k in keys)).where(
+            or_(*(and_(*(getattr(model, k) == row[k] for k in keys)) for row in chunk)))).all()
+        there = {tuple(row) for row in found}
+        missing = [row for row in chunk if key(row) not in there]
+        if missing:
+            insert = _INSERTS[db.session.get_bind().dialect.name]
+            db.session.execute(insert(model).values(missing).on_conflict_do_nothing(index_elements=list(keys)))
