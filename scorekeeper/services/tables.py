@@ -1,4 +1,4 @@
-"""Tables: a family or a club, its roster of players and its games (api-contract.md, "Tables").
+"""Tables: a family or a club, its roster of players and its games (docs/api.md, "Tables").
 
 A table is read by its unguessable id and changed with its edit token, like a game. Its games'
 players are matched to the roster by name (rules/game.py, ``name_key``: case-insensitive, after
@@ -299,7 +299,7 @@ def game_json(game: Game) -> dict:
 
 
 def refresh_results(game: Game) -> None:
-    """Replace the game's rows in ``game_results`` from its state (api-contract.md, "Tables",
+    """Replace the game's rows in ``game_results`` from its state (docs/api.md, "Tables",
     Statistics: rounds played, went out, round scores, final total, winners)."""
     for model in (GameResult, RoundResult):
         db.session.execute(delete(model).where(model.game_id == game.id),
@@ -404,7 +404,7 @@ def player_game_counts(table: Table) -> dict[int, int]:
 
 
 def table_document(table: Table) -> dict:
-    """The body of ``GET /api/v1/tables/<tid>`` (api-contract.md, "Tables")."""
+    """The body of ``GET /api/v1/tables/<tid>`` (docs/api.md, "Tables")."""
     counts = player_game_counts(table)
     players = [{"id": p.id, "name": p.name, "games": counts.get(p.id, 0)} for p in roster(table)]
     games = db.session.execute(
@@ -519,6 +519,15 @@ def last_seating(table: Table) -> list[str]:
     if newest is None:
         return []
     return list(db.session.execute(select(Seat.name).where(Seat.game_id == newest).order_by(Seat.seat)).scalars())
+
+
+def last_variant(table: Table) -> tuple[str, dict[str, bool]] | None:
+    """The variant and house options of the table's newest game (offered for the next game), or None."""
+    row = db.session.execute(
+        select(Game.variant, Game.house_rules).where(Game.table_id == table.id)
+        .order_by(Game.created_at.desc(), Game.id).limit(1)
+    ).one_or_none()
+    return None if row is None else (row.variant, dict(row.house_rules or {}))
 
 
 # ----- our rulings ---------------------------------------------------------------------------------------
