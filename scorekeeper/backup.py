@@ -18,6 +18,7 @@ nesting says what belongs to what.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -72,8 +73,9 @@ class BackupConflict(BackupError):
 
 # ----- rows <-> JSON ---------------------------------------------------------------------------------
 
-def _columns(model) -> list:
-    return [c for c in model.__table__.columns if c.key not in _LEFT_OUT[model]]
+@functools.cache  # (read for every row of an export)
+def _columns(model) -> tuple:
+    return tuple(c for c in model.__table__.columns if c.key not in _LEFT_OUT[model])
 
 
 def _dump(obj, model) -> dict[str, Any]:

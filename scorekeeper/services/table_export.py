@@ -16,10 +16,11 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import selectinload, undefer
 
 from .. import backup
 from ..db import db
-from ..models import Game, GameResult, HouseVariant, Table, TablePlayer
+from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
 from . import games as svc
 from . import tables
@@ -29,17 +30,39 @@ FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1
 
 
+# Everything a game's record holds, read with the games (a few queries for a batch of games, not
+# several for each game, seat and round).
+_WHOLE_GAME = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission),
+               selectinload(Game.seats).selectinload(Seat.player))
+BATCH = 200  # games read at a time: memory stays that of a batch of games, whatever the table
+
+
 def export_table(table: Table) -> dict[str, Any]:
-    """The whole table as one JSON document (no edit tokens)."""
-    games = db.session.execute(
-        select(Game).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
-    players = sorted({s.player.id: s.player for g in games for s in g.seats}.values(), key=lambda p: p.id)
+    """The whole table as one JSON document (no edit tokens). The games are read a batch at a
+    time, each batch with a fixed number of queries."""
+    info = {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()}
+    ids = db.session.execute(
+        select(Game.id).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
+    records: list[dict[str, Any]] = []
+    players: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        games = db.session.execute(select(Game).options(*_WHOLE_GAME).where(Game.id.in_(batch))
+                                   .order_by(Game.created_at, Game.id)).scalars().all()
+        for game in games:
+            records.append(backup.game_record(game, secrets=False))
+            for seat in game.seats:
+                players.setdefault(seat.player.id, backup._dump(seat.player, Player))
+        db.session.expunge_all()  # (the batch is written out: its rows go; what was read before stays usable)
+    games_doc = backup._document([], [], secrets=False)
+    games_doc["players"] = [players[pid] for pid in sorted(players)]
+    games_doc["games"] = records
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
+        "table": info,
         "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
-        "games": backup._document(list(games), players, secrets=False),
+        "games": games_doc,
         "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
 

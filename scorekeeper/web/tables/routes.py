@@ -17,13 +17,15 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ... import live
-from ...db import db
+from ...db import db, end_reading
 from ...models import Game, Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from ...services import roster_pages
+from ...services.stats_page import stats_page
 from .. import edit_url
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
@@ -59,6 +61,12 @@ def remember(table_id: str, token: str | None = None) -> None:
     tables = ([table_id] + [t for t in seen if isinstance(t, str) and t != table_id])[:MAX_REMEMBERED]
     if tables != seen:
         session["tables_seen"] = tables
+
+
+def browser_table_ids() -> list[str]:
+    """The tables this browser has opened, most recent first, and those it may change."""
+    seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
+    return list(dict.fromkeys(seen + list(_tokens())))
 
 
 def my_tables() -> list:
@@ -162,13 +170,31 @@ def table(table_id: str):
     period = f["year"] or stats_svc.ALL_TIME
     hist = svc.history(table, f["variant"], f["player"], period.start, period.end,
                        offset=(f["page"] - 1) * svc.HISTORY_PAGE)
-    counts = svc.player_game_counts(table)
-    return render_template(
-        "tables/table.html", table=table, editor=can_edit(table), roster=svc.roster(table), counts=counts,
+    # A long roster is folded: the regulars here, everyone on the roster page.
+    shown = roster_pages.regulars(table)
+    choices = list(shown.players)
+    if f["player"] is not None and all(p.id != f["player"] for p in choices):
+        choices += roster_pages.entries(table, [f["player"]])
+    house_variants = svc.house_variants(table)
+    page = dict(
+        table=table, editor=can_edit(table), roster=shown.players, roster_total=shown.total,
+        counts={p.id: p.games for p in shown.players}, player_choices=choices,
         history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
-        form=TableForm(), house_variants=svc.house_variants(table),
+        form=TableForm(), house_variants=house_variants,
         house_bases=[v for v in all_variants() if v.is_contract_game],
     )
+    end_reading(table, *house_variants)
+    return render_template("tables/table.html", **page)
+
+
+@bp.get("/tables/<table_id>/players")
+def roster(table_id: str):
+    """The whole roster, a page at a time by name, with a search by name."""
+    table = load(table_id)
+    query = " ".join((request.args.get("q") or "").split())[:40]
+    part = roster_pages.roster_page(table, query, max(request.args.get("page", 1, type=int), 1))
+    end_reading(table)
+    return render_template("tables/roster.html", table=table, part=part, query=query)
 
 
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -255,7 +281,8 @@ def new_game(table_id: str):
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
-    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
+    return render_template("tables/new_game.html", table=table, form=form, errors=errors,
+                           roster_names=roster_pages.recent_names(table),
                            variants=all_variants(), filled=filled), (400 if errors else 200)
 
 
@@ -320,14 +347,16 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(svc.variants_played(table)):
         variant = None
-    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
+    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant, player_ids=[person.id])}
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
     merge = MergeForm()
-    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
+    editor = can_edit(table)
+    # (the merge form is the editor's: a reader's page does not read the whole roster)
+    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id] if editor else []
     return render_template(
-        "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
+        "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
         h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
         recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
@@ -383,18 +412,17 @@ def rulings(table_id: str):
 
 @bp.get("/tables/<table_id>/stats")
 def stats(table_id: str):
+    """A page of the table's players (by name) and the leaders of its rankings: services/stats_page.py."""
     table = load(table_id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
-    variant = f["variant"]
-    data = stats_svc.table_stats(table, variant, period)
-    ratings = ratings_svc.table_ratings(table, variant) if variant else []
+    view = stats_page(table, f["variant"], period, f["page"])
+    variants, years = svc.variants_played(table), svc.years_played(table)
+    end_reading(table)
     return render_template(
-        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=svc.variants_played(table),
-        years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
-        records=stats_svc.records(table, variant, period), ratings=ratings,
-        contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
-        wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
+        "tables/stats.html", table=table, view=view, stats=view.stats, filters=f, period=period, variants=variants,
+        years=years, streaks=view.streaks, records=view.records, ratings=view.ratings, contracts=view.contracts,
+        wins_chart=charts.wins_chart(view.winners), record_titles=RECORD_TITLES,
     )
 
 
