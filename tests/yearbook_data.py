@@ -54,8 +54,8 @@ def move_game(app, game_id: str, when: datetime, round_gap=timedelta(minutes=10)
 
 
 def two_years(client, app, names=("Ann", "Bob", "Cy")):
-    """The Smiths: three Joybells games in 2025 (two nights), four in 2026 (three nights, one of
-    them Continental); every game dated by hand. Returns (table, {label: game})."""
+    """The Smiths: three Joybells games in 2025 (two nights), three in 2026 (three nights); every
+    game dated by hand. Returns (table, {label: game})."""
     a, b, c = names
     t = new_table(client)
     games = {}
@@ -74,3 +74,15 @@ def two_years(client, app, names=("Ann", "Bob", "Cy")):
     move_game(app, games["g26b"]["id"], datetime(2026, 2, 14, 19))
     move_game(app, games["g26c"]["id"], datetime(2026, 2, 21, 19))
     return t, games
+
+
+def play_out(client, table, variant, players, round_points):
+    """A finished game of any contract variant: ``round_points(r)`` gives round r's (went_out,
+    {name: points}); rounds are played until the game is complete."""
+    g = start_game(client, table, variant, players)
+    for r in range(1, 30):
+        went_out, points = round_points(r)
+        play_round(client, table, g, went_out, points)
+        if client.get(f"/api/v1/games/{g['id']}").json["status"] == "complete":
+            return g
+    raise AssertionError("the game did not finish")
