@@ -131,12 +131,18 @@ def _variant_view(v: yearbook_svc.VariantYear, months: int) -> PrintedVariant:
 def _player_view(p: yearbook_svc.PlayerYear, months: int) -> PrintedPlayer:
     labels = month_names()[:months]
     bars = [(labels[m], p.wins_by_month[m]) for m in range(months)]
-    notes = [charts.percent(p.wins_by_month[m] / p.games_by_month[m]) if p.games_by_month[m] else "–"
+    notes = [share(p.wins_by_month[m] / p.games_by_month[m]) if p.games_by_month[m] else "–"
              for m in range(months)]
     chart = charts.bar_chart(_("Wins each month (and the share of the month's games won)"), bars, _("Wins"), notes)
     rows = [[_("Games")] + [p.games_by_month[m] for m in range(months)],
             [_("Wins")] + [p.wins_by_month[m] for m in range(months)]]
     return PrintedPlayer(p, PrintedChart(chart.title, _printable(chart.svg), [], [""] + labels, rows))
+
+
+def share(value: float) -> str:
+    """A win rate as a whole percentage rounded half up, as the figures are (0.125: 13%)."""
+    from fractions import Fraction
+    return charts.percent(yearbook_svc.round_half_up(Fraction(str(value)), 2))
 
 
 def booklet_html(book: yearbook_svc.Yearbook, page: PageSetup) -> str:
@@ -146,7 +152,7 @@ def booklet_html(book: yearbook_svc.Yearbook, page: PageSetup) -> str:
         variants=[_variant_view(v, months) for v in book.variants],
         players=[_player_view(p, months) for p in book.players],
         record_words=RECORD_WORDS, highest_wins_words=HIGHEST_WINS_WORDS,
-        lowest_wins={v.variant: v.lowest_wins for v in book.variants},
+        lowest_wins={v.variant: v.lowest_wins for v in book.variants}, share=share,
     ))
 
 
