@@ -17,6 +17,8 @@ Writes the "Yearbook" section of docs/performance.md (replacing that backend's p
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import platform
 import random
 import re
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import pypdf  # noqa: E402
 from sqlalchemy import delete, event, insert  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
@@ -147,7 +150,7 @@ def measure(app, client, tid: str, reps: int) -> dict:
         r = client.get(pdf)
         renders.append(time.perf_counter() - t0)
         assert r.status_code == 200 and r.mimetype == "application/pdf"
-    out["pdf"], out["pdf_max"], out["pages"] = statistics.median(renders), max(renders), r.data.count(b"/Type /Page\n")
+    out["pdf"], out["pdf_max"], out["pages"] = statistics.median(renders), max(renders), len(pypdf.PdfReader(io.BytesIO(r.data)).pages)
     drop_kept(app)
     out["pdf_statements"] = count_statements(app, client, pdf)
     t0 = time.perf_counter()
@@ -208,7 +211,8 @@ def main() -> None:
     name = "PostgreSQL" if args.db == "postgresql" else "SQLite"
     lines = [f"### {name}", "",
              f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}; "
-             f"{datetime.now():%Y-%m-%d}. Each table also has as many games in 2025.", "",
+             f"{datetime.now():%Y-%m-%d %H:%M}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores. "
+             "Each table also has as many games in 2025.", "",
              "| games in the year | JSON (median) | PDF rendered (median of 3, max) | pages | PDF kept | "
              "statements: JSON | statements: PDF render |",
              "|---|---|---|---|---|---|---|"]
