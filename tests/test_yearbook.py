@@ -112,6 +112,9 @@ def test_a_year_without_games_and_bad_years(client, app):
         page = client.get(f"/tables/{t['id']}/years/{bad}.pdf")
         assert page.status_code == 400 and page.mimetype == "text/html"
         assert bad in page.get_data(as_text=True)
+    for query in ("paper=a3", "orientation=landscape", "paper=a4&paper=letter"):
+        r = client.get(f"/tables/{t['id']}/years/2026.pdf?{query}")
+        assert r.status_code == 400 and query.split("=")[0] in r.get_data(as_text=True), query
     assert client.get("/api/v1/tables/nosuchtable00000/years/2026").status_code == 404
     assert client.get("/tables/nosuchtable00000/years/2026.pdf").status_code == 404
 
@@ -243,6 +246,8 @@ def test_second_download_is_kept_and_a_change_makes_a_new_one(client, app, app_f
     changed = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
     assert changed.data != first.data
+    with app.app_context():
+        assert db.session.query(ScoresheetPdf).count() == kept  # the new booklet replaced the old one
     # A French reader gets a French booklet, not the English one kept.
     fr = client.get(url, headers={"Accept-Language": "fr"})
     assert fr.headers["ETag"] != changed.headers["ETag"] and "Champions de l’année\u00a0: Ann, Bob, Cy" in pdf_text(fr.data)[1]
@@ -299,3 +304,12 @@ def test_print_the_year_buttons_newest_first(client, app):
         new, old = html.find(f"/tables/{t['id']}/years/2026.pdf"), html.find(f"/tables/{t['id']}/years/2025.pdf")
         assert 0 < new < old, page
         assert "Print the year 2026" in html
+
+
+def test_renders_wait_for_a_place_like_the_scoresheets(app_factory):
+    app = app_factory(PDF_RENDERS_PER_WORKER=0, PDF_RENDER_WAIT=0.1, **NO_LIMIT)
+    client = app.test_client()
+    t, g = two_years(client, app)
+    r = client.get(f"/tables/{t['id']}/years/2026.pdf")
+    assert r.status_code == 503 and r.headers["Retry-After"] and "busy" in r.get_data(as_text=True)
+    assert year(client, t, 2026)["games_counted"] == 3  # the figures are still there

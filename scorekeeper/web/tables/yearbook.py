@@ -30,7 +30,7 @@ from ...i18n import language
 from ...models import ScoresheetPdf, utcnow
 from ...scoresheets import pdf_response
 from ...scoresheets.render import html_to_pdf
-from ...scoresheets.sheets import PageSetup, parse_filled_query
+from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services import yearbook as yearbook_svc
 from . import bp, charts
 from .routes import load
@@ -197,11 +197,17 @@ def _render_bounded(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
 def yearbook_pdf(table_id: str, year: str):
     table = load(table_id)
     number = yearbook_svc.check_year(year)  # a 400 page naming the value
+    for key in request.args:
+        if key != "paper":
+            raise SheetQueryError(_("%(key)s: unknown parameter (known: %(known)s)", key=key, known="paper"))
     page = PageSetup(parse_filled_query(request.args).paper, "portrait")
-    key = hashlib.sha256("|".join((
-        "yearbook", yearbook_svc.fingerprint(table, number), page.paper, language(), _templates_fingerprint(),
-    )).encode()).hexdigest()
-    etag = "yearbook-" + key[:32]
+    # Kept as "y:<which booklet>:<what it is made of>": a new booklet replaces the older ones of
+    # the same table, year, paper and language.
+    which = hashlib.sha256(f"{table.id}|{number}|{page.paper}|{language()}".encode()).hexdigest()[:20]
+    made_of = hashlib.sha256("|".join((
+        yearbook_svc.fingerprint(table, number), _templates_fingerprint())).encode()).hexdigest()[:41]
+    key = f"y:{which}:{made_of}"
+    etag = f"yearbook-{which}-{made_of[:16]}"
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
@@ -215,6 +221,8 @@ def yearbook_pdf(table_id: str, year: str):
                          "there is no yearbook to print.", table=table.name, year=number))
         pdf = _render_bounded(book, page)
         try:
+            db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.key.startswith(f"y:{which}:"),
+                                                              ScoresheetPdf.key != key))
             db.session.add(ScoresheetPdf(key=key, game_id=None, pdf=pdf, created_at=utcnow()))
             db.session.commit()
         except IntegrityError:
