@@ -183,6 +183,16 @@ def test_booklet_text_matches_the_json(client, app, app_factory):
     for ruling_free in ("No disputes were logged this year.", "no house variant"):
         assert ruling_free in text
     assert f"1 / {pages}" in text and f"{pages} / {pages}" in text  # page numbers
+    for r in body["variants"][0]["ratings"]:
+        assert f"{r['player']} {r['start']['mu']:.1f} ± {r['start']['sigma']:.1f} " \
+               f"{r['end']['mu']:.1f} ± {r['end']['sigma']:.1f}" in text, r
+    # In French: the same figures, written the French way.
+    _, french = pdf_text(client.get(f"/tables/{t['id']}/years/2026.pdf", headers={"Accept-Language": "fr"}).data)
+    assert "3 parties · 3 soirées · 21 manches" in french and "Champion de l’année\u00a0: Bob" in french
+    for p in body["variants"][0]["players"]:
+        avg = f"{p['average_round_points']:.2f}".replace(".", ",")
+        line = f"{p['name']} {p['games']} {p['wins']} {round(p['win_rate'] * 100)}\u00a0% {avg} "
+        assert line in french, line
 
 
 def test_booklet_lists_the_years_rulings_and_house_variants(client, app, app_factory):
