@@ -3,7 +3,7 @@ restricted to the year, the printed yearbook's text against the JSON, paper size
 kept PDF and its ETag, bad input, and the SQL statements a year costs."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 
 import pytest
@@ -323,3 +323,27 @@ def test_renders_wait_for_a_place_like_the_scoresheets(app_factory):
     r = client.get(f"/tables/{t['id']}/years/2026.pdf")
     assert r.status_code == 503 and r.headers["Retry-After"] and "busy" in r.get_data(as_text=True)
     assert year(client, t, 2026)["games_counted"] == 3  # the figures are still there
+
+
+def test_roy_is_counted_by_its_own_rule(client, app):
+    """ROY: the highest total wins; its records and standings follow that rule."""
+    t = new_table(client)
+    r = client.post("/api/v1/games", json={"variant": "roy", "players": ["Ann", "Bob"], "table": t["id"]},
+                    headers={"Authorization": f"Bearer {t['edit_token']}"})
+    game = r.json
+    for n in range(1, 60):
+        out, other = ("Ann", "Bob") if n % 3 else ("Bob", "Ann")
+        rr = client.post(f"/api/v1/games/{game['id']}/rounds", json={"went_out": out, "hands": {other: {"card_count": 5}}},
+                         headers={"Authorization": f"Bearer {t['edit_token']}"})
+        assert rr.status_code == 201, rr.json
+        if client.get(f"/api/v1/games/{game['id']}").json["status"] == "complete":
+            break
+    move_game(app, game["id"], datetime(2026, 5, 5, 19), round_gap=timedelta(minutes=1))
+    state = client.get(f"/api/v1/games/{game['id']}").json
+    body = year(client, t, 2026)
+    [v] = body["variants"]
+    assert v["variant"] == "roy" and v["champions"] == state["winners"] == ["Ann"]
+    assert v["players"] == stats(client, t, year="2026", variant="roy")["players"]
+    records = {r["kind"]: r for r in body["records"]}
+    assert records["best_game_total"]["value"] == max(state["totals"].values())
+    assert records["worst_game_total"]["value"] == min(state["totals"].values())
