@@ -148,11 +148,14 @@ def test_statements_do_not_grow_with_the_games(client, app):
 
     url = f"/api/v1/tables/{t['id']}/years/2026"
     few = count(url)
+    pdf = f"/tables/{t['id']}/years/2026.pdf"
+    assert count(pdf) == 3  # kept: the table, the booklet's fingerprint, the kept PDF
     for i in range(6):
         extra = joybells(client, t, ("Ann", "Bob", "Cy"), [("Cy", {"Ann": i, "Bob": 4})] * 7)
         move_game(app, extra["id"], datetime(2026, 4, 1 + i, 19))
     assert year(client, t, 2026)["games_counted"] == 9
     assert count(url) == few <= 12
+    assert count(pdf) == 3
 
 
 # ----- the booklet --------------------------------------------------------------------------------------
