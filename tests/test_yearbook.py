@@ -317,6 +317,11 @@ def test_print_the_year_buttons_newest_first(client, app):
         new, old = html.find(f"/tables/{t['id']}/years/2026.pdf"), html.find(f"/tables/{t['id']}/years/2025.pdf")
         assert 0 < new < old, page
         assert "Print the year 2026" in html
+    # A game started on New Year's Eve 2026 and finished in 2027 offers 2027 too.
+    late = joybells(client, t, ("Ann", "Bob", "Cy"), [("Ann", {"Bob": 10, "Cy": 20})] * 7)
+    move_game(app, late["id"], datetime(2026, 12, 31, 23, 30))
+    html = client.get(f"/tables/{t['id']}").get_data(as_text=True)
+    assert 0 < html.find("/years/2027.pdf") < html.find("/years/2026.pdf") < html.find("/years/2025.pdf")
 
 
 def test_renders_wait_for_a_place_like_the_scoresheets(app_factory):
