@@ -31,6 +31,7 @@ from ...models import ScoresheetPdf, utcnow
 from ...scoresheets import pdf_response
 from ...scoresheets.render import html_to_pdf
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
+from ...services import games as games_svc
 from ...services import yearbook as yearbook_svc
 from . import bp, charts
 from .routes import load
@@ -202,7 +203,10 @@ def _yearbook_helpers():
 @bp.get("/tables/<table_id>/years/<year>.pdf")
 def yearbook_pdf(table_id: str, year: str):
     table = load(table_id)
-    number = yearbook_svc.check_year(year)  # a 400 page naming the value
+    try:
+        number = yearbook_svc.check_year(year)
+    except games_svc.ServiceError as err:  # a 400 page naming the value
+        abort(400, err.message[:1].upper() + err.message[1:])
     for key in request.args:
         if key != "paper":
             raise SheetQueryError(_("%(key)s: unknown parameter (known: %(known)s)", key=key, known="paper"))
