@@ -11,7 +11,6 @@ from sqlalchemy import event
 
 from scorekeeper.db import db
 from scorekeeper.models import Ruling, ScoresheetPdf
-from scorekeeper.services import games as games_svc
 from scorekeeper.services.yearbook import round_half_up
 
 from pdfcheck import assert_size, ink, pdf_text, render_pngs
@@ -208,10 +207,14 @@ def test_booklet_lists_the_years_rulings_and_house_variants(client, app, app_fac
     assert hv.status_code == 201, hv.json
     house_game = joybells_under(client, t, hv.json["id"])
     move_game(app, house_game["id"], datetime(2026, 6, 6, 19))
+    for game, what, said, cited in ((g["g26a"], "Cy discarded before drawing", "Cy draws from the stock",
+                                     "Joybells, house rules: Order of play"),
+                                    (g["g25a"], "An old quarrel", "Settled long ago", None)):
+        r = client.post(f"/api/v1/games/{game['id']}/rulings",
+                        json={"what_happened": what, "ruling": said, "citation": cited, "round": 2},
+                        headers={"Authorization": f"Bearer {t['edit_token']}"})
+        assert r.status_code == 201, r.json
     with app.app_context():
-        games_svc.log_ruling(g["g26a"]["id"], "Cy discarded before drawing", "Cy draws from the stock",
-                             "Joybells, house rules: Order of play", 2)
-        games_svc.log_ruling(g["g25a"]["id"], "An old quarrel", "Settled long ago", None, 1)
         db.session.execute(db.update(Ruling).where(Ruling.what_happened == "An old quarrel")
                            .values(at=datetime(2025, 3, 1, 20)))
         db.session.commit()

@@ -23,8 +23,9 @@ from sqlalchemy import func, or_, select
 
 from ..db import db
 from ..models import Game, GameResult, Round, RoundResult, Ruling, Table, TablePlayer
-from . import games as svc
 from . import ratings as ratings_svc
+from .errors import ServiceError
+from .view import iso
 
 FIRST_YEAR, LAST_YEAR = 1900, 9999
 DEFAULT_MU, DEFAULT_SIGMA = 25.0, 25.0 / 3  # openskill's rating before a first game
@@ -36,7 +37,7 @@ def check_year(value: object) -> int:
     """The year of the address: a whole number from 1900 to 9999, else a 400 naming the value."""
     text = str(value).strip() if value is not None else ""
     if not (text.isascii() and text.isdigit() and len(text) <= 4) or not FIRST_YEAR <= int(text) <= LAST_YEAR:
-        raise svc.ServiceError(_("year: %(value)s is not a year from 1900 to 9999", value=repr(str(value)[:20])),
+        raise ServiceError(_("year: %(value)s is not a year from 1900 to 9999", value=repr(str(value)[:20])),
                                "year")
     return int(text)
 
@@ -634,7 +635,7 @@ def as_json(book: Yearbook) -> dict:
             **({"games": list(r.games)} if r.games else {}),
             **({"round": r.round} if r.round is not None else {}),
         } for r in book.records],
-        "rulings": [{"game": r.game_id, "at": svc.iso(r.at), "round": r.round, "what_happened": r.what_happened,
+        "rulings": [{"game": r.game_id, "at": iso(r.at), "round": r.round, "what_happened": r.what_happened,
                      "ruling": r.ruling, "citation": r.citation, "player": r.player, "points": r.points}
                     for r in book.rulings],
         "house_variants": [{"variant": h.variant, "name": h.name, "based_on": h.based_on, "changes": h.changes,

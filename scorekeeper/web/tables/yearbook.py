@@ -31,7 +31,7 @@ from ...models import ScoresheetPdf, utcnow
 from ...scoresheets import pdf_response
 from ...scoresheets.render import html_to_pdf
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
-from ...services import games as games_svc
+from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
 from . import bp, charts
 from .routes import load
@@ -205,7 +205,7 @@ def yearbook_pdf(table_id: str, year: str):
     table = load(table_id)
     try:
         number = yearbook_svc.check_year(year)
-    except games_svc.ServiceError as err:  # a 400 page naming the value
+    except ServiceError as err:  # a 400 page naming the value
         abort(400, err.message[:1].upper() + err.message[1:])
     for key in request.args:
         if key != "paper":
