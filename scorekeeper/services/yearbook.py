@@ -475,9 +475,8 @@ def _rulings(table: Table, start: datetime, end: datetime) -> list[YearRuling]:
 def _house_variants(table: Table, year: int, games: list[YearGame]) -> list[HouseVariantYear]:
     """The house variants the year's counted games were played under, each with what it changes
     (the rules of its newest game that year): one query for the distinct rules."""
-    from ..rules.house import differences
+    from ..rules.house import differences, from_toml
     from .house import find_variant
-    from .loading import _variant_from_toml
 
     start, end = year_bounds(year)
     last = _last_rounds(table, start, end)
@@ -496,7 +495,7 @@ def _house_variants(table: Table, year: int, games: list[YearGame]) -> list[Hous
     out = []
     for vid, (_at, text) in newest.items():
         try:
-            rules = _variant_from_toml(text)
+            rules = from_toml(text)
             if rules.based_on is None:
                 continue
             base = find_variant(rules.based_on)
