@@ -56,6 +56,21 @@ def test_each_year_matches_the_statistics_restricted_to_that_year(client, app):
     assert per_year == both
 
 
+def test_the_json_answers_304_while_the_year_is_unchanged(client, app):
+    t, g = two_years(client, app)
+    url = f"/api/v1/tables/{t['id']}/years/2026"
+    first = client.get(url)
+    tag = first.headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+    r = client.put(f"/api/v1/games/{g['g26c']['id']}/rounds/7",
+                   json={"went_out": "Cy", "hands": {"Ann": {"points": 100}, "Bob": {"points": 100}},
+                         "reason": "misread"}, headers={"Authorization": f"Bearer {t['edit_token']}"})
+    assert r.status_code == 200, r.json
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 200 and again.headers["ETag"] != tag
+    assert again.json["variants"][0]["champions"] == ["Ann", "Bob", "Cy"]
+
+
 def test_records_name_holder_value_game_and_date(client, app):
     t, g = two_years(client, app)
     records = {r["kind"]: r for r in year(client, t, 2026)["records"]}
