@@ -40,6 +40,8 @@ SENTENCES = (
     N_("%(name)s's cards by value"),
     N_("Went out: scores the cards left in the other hands."),
     N_("Went out: 0 points."),
+    N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
+    N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
     # static/js/offline.js: rounds kept on the phone with no network
     N_("Round %(number)s"),
     N_("Hand %(number)s"),
