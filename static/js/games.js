@@ -326,6 +326,17 @@ try {
 keep();
 form.addEventListener("input", keep);
 form.addEventListener("change", keep);
+// offline.js kept this round with no network, or moved a stored form on past rounds waiting: theirs go.
+var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
+form.addEventListener("round:kept", drop);
+form.addEventListener("round:moved", e => {
+ drop();
+ at = e.detail.round;
+ form.reset();
+ try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1]); } } catch (err) { /* no storage */ }
+ update();
+ keep();
+});
 note.querySelector("button").addEventListener("click", () => {
  els().forEach(el => {
   if (ticks(el)) { el.checked = /-mode$/.test(el.name) && el.defaultChecked; } else { el.value = /missing_cards$/.test(el.name) ? "0" : ""; }

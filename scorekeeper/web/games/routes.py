@@ -117,14 +117,18 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
     seats = state.seats
     first = next(i for i, s in enumerate(seats) if s.name == state.first_dealer)
     withdrawn = [s.withdrawn_after_round for s in seats]
-    last = min(nr.number + 3, len(variant.rounds)) if variant.rounds else nr.number + 3  # a few: page weight
+    # every round left (a whole game can be recorded offline); ROY's hands go on until a score is
+    # reached, so one turn of the dealers, which offline.js repeats ("cycle")
+    playing = sum(1 for s in seats if s.withdrawn_after_round is None)
+    last = len(variant.rounds) if variant.rounds else nr.number + playing - 1
     order = dealers(len(seats), first, withdrawn, last)
     plan = [{"number": n, "dealer": seats[order[n - 1]].name}
             | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
                if variant.rounds else {})
             for n in range(nr.number, last + 1)]
+    ends = {"last": len(variant.rounds)} if variant.rounds else {"cycle": playing}
     return htmlsafe_json_dumps({"label": _("Hand") if variant.is_roy else _("Round"), "rounds": plan,
-                                "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
+                                "win_bonus": variant.scoring.round_win_bonus or 0, **ends}, separators=(",", ":"))
 
 
 def _game_context(game, state: svc.GameView) -> dict:
