@@ -72,7 +72,8 @@ def rename_table(table_id: str):
 
 @bp.post("/tables/<table_id>/token")
 def rotate_table_token(table_id: str):
-    """Replace the table's edit token; the old one (and every edit link made from it) stops working."""
+    """Replace the table's edit token; the old one (and every edit link made from it) stops working,
+    and so do the edit tokens of the table's games and house variants (the new one changes them)."""
     table = _authorized_table(table_id)
     token = svc.rotate_token(table)
     return jsonify({"edit_token": token, "edit_url": edit_url("tables.edit_link", token, table_id=table.id)})
@@ -193,7 +194,8 @@ def _describe() -> None:
             "game": {"type": "string"}, "game_token": {"type": "string"}}}),
         "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
     openapi.add_path("api.rotate_table_token", {"post": {
-        "summary": "Replace the table's edit token (old edit links stop working)", "tags": ["tables"],
+        "summary": "Replace the table's edit token (old edit links stop working, and the edit tokens of the "
+                   "table's games and house variants: the new token changes them)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid],
         "responses": {"200": openapi.json_response("edit_token, edit_url", obj), **auth_errors}}})
     openapi.add_path("api.export_table", {"get": {

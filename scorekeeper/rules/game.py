@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
+from .look_alike import skeleton
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
 from .words import _, ngettext
@@ -98,6 +99,7 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
             len(names),
         ))
     seen: dict[str, int] = {}
+    alike: dict[str, tuple[int, str]] = {}  # look-alike names ("Pаt" with a Cyrillic а, "Pat"): rules/look_alike.py
     for i, name in enumerate(names):
         try:
             clean = check_name(name, f"{field}[{i}]")
@@ -110,8 +112,18 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
                 _("%(value)r is seated twice (seats %(first)s and %(second)s); names must differ", value=clean,
                   first=seen[key] + 1, second=i + 1), f"{field}[{i}]", clean
             ))
+        elif skeleton(key) in alike:
+            first, other = alike[skeleton(key)]
+            letters = ", ".join(f"{ch} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})"
+                                for ch in dict.fromkeys(clean) if ch not in other and ch.casefold() not in other.casefold())
+            problems.append(GameRulesError(
+                _("%(value)r looks the same as %(other)r (seat %(first)s) but is written with other characters: "
+                  "%(letters)s; names must differ", value=clean, other=other, first=first + 1, letters=letters),
+                f"{field}[{i}]", clean
+            ))
         else:
             seen[key] = i
+            alike[skeleton(key)] = (i, clean)
     return problems
 
 

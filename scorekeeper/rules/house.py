@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS
 from .errors import RulesInputError
+from .toml_depth import MAX_DEPTH, too_deep
 from .words import N_, _, ngettext
 from .variants import (
     AceRule,
@@ -748,6 +749,9 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     are the base's and refused when a file changes them."""
     if not isinstance(text, str):
         raise HouseRulesError(_("a variant file is text"), "file")
+    if too_deep(text):
+        raise HouseRulesError(_("not a variant file: its lists or tables are nested more than %(max)s deep",
+                                max=MAX_DEPTH), "file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

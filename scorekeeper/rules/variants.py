@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
+from .toml_depth import MAX_DEPTH, too_deep
 from .words import N_, _, ngettext
 
 
@@ -714,6 +715,9 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
 
 def load_variant(text: str) -> Variant:
     """Load a variant from its TOML definition."""
+    if too_deep(text):
+        raise VariantError(_("not a variant file: its lists or tables are nested more than %(max)s deep",
+                             max=MAX_DEPTH))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

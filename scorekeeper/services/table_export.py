@@ -15,6 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .. import backup
 from ..db import db
@@ -97,8 +98,10 @@ def export_csv(table: Table) -> str:
     writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
                      "rounds_played", "went_out"])
     for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
-        writer.writerow([gid, started.replace(microsecond=0).isoformat(), variant, status, backup._safe_cell(name),
-                         seat + 1, "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out])
+        # Every cell guarded: an imported game's id or a variant's id may start with "-" or "=" too.
+        writer.writerow([backup._safe_cell(cell) for cell in (
+            gid, started.replace(microsecond=0).isoformat(), variant, status, name, seat + 1,
+            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out)])
     return out.getvalue()
 
 
@@ -136,6 +139,23 @@ def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
     return info, players, games
 
 
+def _claim_table(info: dict) -> str:
+    """Create the imported table first thing in the import's transaction, so that the database's
+    unique id decides between two imports of one new table made at the same moment: the other one
+    waits for this transaction and is refused (409) rather than adding its games to this table.
+    Returns the new table's edit token."""
+    token = svc.new_token()
+    db.session.add(Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(token),
+                         created_at=datetime.fromisoformat(info["created_at"])))
+    try:
+        db.session.flush()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        raise svc.Conflict(_("table.id: table %(id)s was imported at the same moment by someone else; to add these "
+                             "games to it, import again with its edit token", id=repr(info["id"])), "table.id") from None
+    return token
+
+
 def import_table(doc: object, token: str | None) -> dict[str, Any]:
     """Import a table export: ``{"table": id, "created": bool, "edit_token" (a new table only),
     "imported": [game ids], "skipped": [game ids already here]}``; one transaction."""
@@ -145,20 +165,15 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     new_token = None
     if existing is not None:
         tables.check_token(existing, token)
+    else:
+        new_token = _claim_table(info)
     ids = [g.get("id") for g in games_doc["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
     already = set(db.session.execute(select(Game.id).where(Game.id.in_(ids))).scalars()) if ids else set()
 
     added_variants: list[str] = []
 
     def link(session) -> None:
-        nonlocal new_token
         table = session.get(Table, info["id"])
-        if table is None:
-            new_token = svc.new_token()
-            table = Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(new_token),
-                          created_at=datetime.fromisoformat(info["created_at"]))
-            session.add(table)
-            session.flush()
         tables._roster_entries(table, [p["name"] for p in players])
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
@@ -175,6 +190,8 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     tables.run_before_commit(db.session, link)
     try:
         report = backup.import_document(games_doc)
+    except backup.BackupConflict as err:
+        raise svc.Conflict(f"games: {err}", "games") from None
     except backup.BackupError as err:
         raise svc.ServiceError(f"games: {err}", "games") from None
     finally:

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from ... import live
 from ...db import db
-from ...models import Table
+from ...models import Game, Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
@@ -28,7 +28,10 @@ from .. import edit_url
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import no_store, take_edit_link
+from ..games.routes import _tokens as games_tokens
 from ..games.routes import remember as remember_game
+from ..house.views import can_edit as house_can_edit
+from ..house.views import remember as remember_variant
 from . import bp
 from . import charts
 from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
@@ -145,6 +148,9 @@ def _filters(table) -> dict:
         except games_svc.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     page = max(request.args.get("page", 1, type=int), 1)
+    if (page - 1) * svc.HISTORY_PAGE >= 2**31:  # (past any history: an offset the database refuses)
+        notes.append(_("Page: %(value)s is past the last page; showing the first.", value=page))
+        page = 1
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
@@ -198,9 +204,21 @@ def qr(table_id: str):
 def rotate(table_id: str):
     table = editable(table_id)
     _check_csrf(ActionForm())
+    # What this phone could change before, it keeps: its games and house variants of the table get
+    # new tokens of their own (the rotation ended every old one).
+    games = [gid for gid, token in games_tokens().items()
+             if (game := db.session.get(Game, gid)) is not None and game.table_id == table.id
+             and games_svc.token_matches(game, token)]
+    variants = [row.id for row in svc.house_variants(table) if house_can_edit(row)]
     token = svc.rotate_token(table)
     remember(table.id, token)
-    flash(_("New edit link made: the old one no longer works. Share the new one."), "ok")
+    new_games, new_variants = svc.reissue_tokens(table, games, variants)
+    for gid, game_token in new_games.items():
+        remember_game(gid, game_token)
+    for vid, variant_token in new_variants.items():
+        remember_variant(vid, variant_token)
+    flash(_("New edit link made: the old one no longer works, nor do the edit links of the table's games and "
+            "house variants. Share the new one."), "ok")
     return redirect(url_for("tables.share", table_id=table.id))
 
 
