@@ -68,7 +68,7 @@ _replays: OrderedDict[tuple, tuple] = OrderedDict()  # (table, variant, fingerpr
 MAX_REPLAYS = 64
 
 
-def _replay(table: Table, variant: str):
+def replay(table: Table, variant: str):
     """Every counted game of the variant in playing order, through the model: one query, and a
     replay kept per process until the table's results change: their count and highest id and the
     latest change to any of the table's games (every change sets its ``updated_at``) are the
@@ -119,7 +119,7 @@ def _replay_games(table: Table, variant: str):
 def table_ratings(table: Table, variant: str, limit: int | None = None) -> list[PlayerRating]:
     """Every rated player of the table in this variant (the ``limit`` best, if given), best
     (highest ordinal) first; only the names shown are read."""
-    current, games, _ = _replay(table, variant)
+    current, games, _ = replay(table, variant)
     best = sorted(current, key=lambda pid: -current[pid].ordinal())
     if limit is not None and len(best) > limit:  # ties at the edge all kept, then ordered by name too
         edge = current[best[limit - 1]].ordinal()
@@ -135,10 +135,10 @@ def table_ratings(table: Table, variant: str, limit: int | None = None) -> list[
 
 def rated_players(table: Table, variant: str) -> int:
     """How many players of the table have a rating in this variant."""
-    return len(_replay(table, variant)[0])
+    return len(replay(table, variant)[0])
 
 
 def player_history(table: Table, player_id: int, variant: str) -> list[RatingPoint]:
     """The player's rating after each of their counted games of the variant, in order."""
-    _, _, history = _replay(table, variant)
+    _, _, history = replay(table, variant)
     return history.get(player_id, [])
