@@ -296,11 +296,13 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
+    played = svc.variants_played(table)
     merge = MergeForm()
     merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
     return render_template(
         "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
-        h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
+        h2h=h2h, variant=variant, variants=played, rating=rating, contracts=contracts,
+        zero_rounds_apply=_penalty_game_among([variant] if variant else [vid for vid, _name in played]),
         recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
         chart=charts.rating_chart(rating) if rating else None,
@@ -360,14 +362,30 @@ def stats(table_id: str):
     period = f["year"] or stats_svc.ALL_TIME
     variant = f["variant"]
     data = stats_svc.table_stats(table, variant, period)
+    played = svc.variants_played(table)
     ratings = ratings_svc.table_ratings(table, variant) if variant else []
     return render_template(
-        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=svc.variants_played(table),
+        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=played,
+        variant_names=dict(played),
         years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
         records=stats_svc.records(table, variant, period), ratings=ratings,
         contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
         wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
     )
+
+
+def _penalty_game_among(variant_ids: list[str]) -> bool:
+    """Whether any of these variants scores penalty points (lowest total wins), where a round
+    scored 0 means something; in ROY the losers of every hand score 0."""
+    from ...services.house import find_variant
+
+    for vid in variant_ids:
+        try:
+            if find_variant(vid).lowest_wins:
+                return True
+        except Exception:  # a variant no longer known: its games still count as penalty games
+            return True
+    return False
 
 
 # The records' titles (services/stats.py, records) as shown.
