@@ -237,7 +237,7 @@ MAX_SEATS = 8
 
 
 class MayIForm(PageForm):
-    variant = VariantField(kind="contract")
+    variant = VariantField()  # any variant: one without May I is answered "not allowed", and why
     players = StringField(_l("Players at the table"), default="4")
     discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
     round = StringField(_l("Round (for the house option)"), default="")

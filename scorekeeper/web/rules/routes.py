@@ -290,12 +290,28 @@ def tool_may_i():
             form.cards.errors = list(form.cards.errors) + [str(err)]
         if verdict is not None:
             applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
+    without = None  # a variant whose rules have no May I: said at once, before any seat is tapped
+    if verdict is None and not submitted:
+        chosen = _variant_or_none(form.variant.data)
+        if chosen is not None and not chosen.may_i.allowed:
+            without = may_i.resolve_may_i(chosen, chosen.players.min, 0, [], first_seat=1)
+            form.variant.variant = chosen
+            applied = rules_applied(chosen, without.citations, "may-i", prefer=("may-i",))
     count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
     status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
     return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied,
                            seats=list(range(1, MAX_SEATS + 1)), count=count,
                            claimed={str(s) for s in request.form.getlist("claimants")},
-                           variants=[v for v in with_chosen(all_variants(), form.variant.data) if v.may_i.allowed]), status
+                           without=without,
+                           variants=[v for v in with_chosen(all_variants(), form.variant.data)
+                                     if v.may_i.allowed or v.id == form.variant.data]), status
+
+
+def _variant_or_none(variant_id: object):
+    try:
+        return get_variant(variant_id)
+    except RulesInputError:
+        return None
 
 
 def _guess_players(raw) -> int:
