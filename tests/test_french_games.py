@@ -155,7 +155,7 @@ class _Words(HTMLParser):
 
 # Not English: players' names and what they typed, variant names, card codes and ranks.
 NEUTRAL = {"Ann", "Bob", "Cy", "Le", "May", "I", "ROY", "Clenney", "Joybells", "Continental", "scorekeeper",
-           "Recompté", "Défausse", "Pioche", "J", "Q", "K", "A", "KD", "7H", "JK", "Joker", "Points", "points", "Total",
+           "Recompté", "Défausse", "Pioche", "J", "Q", "K", "A", "KD", "7H", "AP", "RK", "DC", "R", "D", "V", "JK", "Joker", "Points", "points", "Total",
            "total"}
 # Nothing is set aside: the rules package's and the services' sentences are French too.
 OTHERS: list[re.Pattern] = []

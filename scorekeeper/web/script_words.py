@@ -21,7 +21,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, Response, abort, request, url_for
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
@@ -40,6 +42,8 @@ SENTENCES = (
     N_("%(name)s's cards by value"),
     N_("Went out: scores the cards left in the other hands."),
     N_("Went out: 0 points."),
+    # static/js/card_letters.js: the cards typed, as the page understood them
+    N_("Read as %(cards)s"),
     # static/js/offline.js: rounds kept on the phone with no network
     N_("Round %(number)s"),
     N_("Hand %(number)s"),
@@ -92,9 +96,17 @@ def _script(code: str) -> tuple[bytes, str]:
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
                 "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-                + ";\n").encode()
+                + ";\n" + _card_letters(code)).encode()
         _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
     return _scripts[code]
+
+
+def _card_letters(code: str) -> str:
+    """The script that reads and shows the cards in the language's own letters, where it has them
+    (``static/js/card_letters_fr.js``: docs/rulings.md, "Card codes on French pages"). It travels
+    with the words: one file a language, cached, loaded before the page's scripts."""
+    path = Path(current_app.static_folder) / "js" / f"card_letters_{code}.js"
+    return path.read_text("utf-8") if path.exists() else ""
 
 
 def script_words_url(code: str) -> str | None:

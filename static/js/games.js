@@ -21,8 +21,10 @@ var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // one tap sets 1 to 4 cards of a value
 var PILLS = 4;
 
+var C = window.scorekeeperCode || (c => c.trim().toUpperCase()), F = window.scorekeeperRanks || {};
+
 function cardValue(code) {
- code = code.trim().toUpperCase();
+ code = C(code);
  if (code === "JK" || code === "JOKER") { return values.JK; }
  if (code === "T") { code = "10"; }
  // a rank alone: points need no suit
@@ -187,7 +189,7 @@ function buildPicker(hand) {
  var name = extra.name.replace(/extra$/, "cards");
  SUITS.forEach(suit => {
   var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
-  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], rank + suit[1])); });
+  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], (F[rank] || rank) + suit[1])); });
   slot.append(row);
  });
  if (values.JK !== undefined) {
@@ -200,7 +202,7 @@ function buildPicker(hand) {
  if (!extra.value.trim()) { return; }
  var left = [];
  typed(hand).forEach(code => {
-  var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
+  var up = C(code).replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
   var box = slot.querySelector("input[value='" + up + "']");
   if (box && !box.checked) { box.checked = true; } else { left.push(code); }
  });

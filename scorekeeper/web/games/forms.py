@@ -24,6 +24,9 @@ from wtforms.widgets import NumberInput
 from functools import lru_cache
 from math import gcd
 
+from ...i18n import language
+from ...rules import card_letters
+from ...rules.cards import CardError
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants
 from ..forms import PageForm
@@ -239,7 +242,7 @@ def hand_to_fields(hand: dict) -> dict:
     data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
-        data.update(mode="cards", extra=" ".join(hand.get("cards", [])))
+        data.update(mode="cards", extra=" ".join(card_letters.typed(c, language()) for c in hand.get("cards", [])))
     elif kind == "values":
         for value, count in (hand.get("values") or {}).items():
             data[f"v{value}"] = count
@@ -318,9 +321,13 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             if doubt and not h.sure.data:
                 errors.setdefault(f"sure.{name}", []).append(doubt)
                 continue
-        else:  # cards: tapped in the picker, or typed
-            cards = list(h.cards.data or []) + (h.extra.data or "").replace(",", " ").split()
-            hand = {"cards": cards}
+        else:  # cards: tapped in the picker (English codes), or typed in the page's language
+            try:
+                typed = typed_codes(h.extra.data)
+            except CardError as err:
+                errors.setdefault(f"hands.{name}", []).append(_("%(name)s's cards: %(error)s", name=name, error=err.message))
+                continue
+            hand = {"cards": list(h.cards.data or []) + typed}
         if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
                 and not hand.get("cards") and not h.missing_cards.data:
             # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
@@ -336,6 +343,12 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             hand["missing_cards"] = h.missing_cards.data
         payload["hands"][name] = hand
     return payload, errors
+
+
+def typed_codes(text: str | None) -> list[str]:
+    """The cards typed in a hand's box, read in the page's language ("3T" is the three of clubs on
+    a French page: rules/card_letters.py), as the English codes the games keep."""
+    return [card_letters.to_code(code, language()) for code in (text or "").replace(",", " ").split()]
 
 
 # ----- other actions -------------------------------------------------------------------------------
