@@ -102,7 +102,7 @@ def shown_text(text: str) -> str:
 # in the reader's language through shown_section(); the sources' own headings stay as they are written.
 OWN_SOURCES = ("rulings", "choice", "house")
 _OWN_SECTIONS = (
-    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"),
+    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"), N_("Laying down and laying off"),
     N_("house choice: the played cards are shuffled into a new stock"),
     N_("a set of wild cards only"), N_("a run needs a natural card"),
     N_("no more copies of a card than the pack holds"), N_("no May I in the last rounds"),
