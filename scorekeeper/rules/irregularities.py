@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .errors import RulesInputError
-from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, source_title
+from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, own_source, source_title
 from .words import N_, _
 
 
@@ -85,7 +85,7 @@ COVERAGE: dict[str, dict[str, str]] = {
 
 
 def _own(v: Variant) -> str:
-    return v.cite("deal").file
+    return own_source(v)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from .variants import (
     Variant,
     Winner,
     all_variants,
+    own_source,
     shown_section,
     shown_text,
     source_title,
@@ -175,8 +176,8 @@ def source_lines(citations: Iterable[Citation]) -> list[str]:
 
 
 def primary_source(v: Variant) -> str:
-    """The variant's own source file id (the one its deal comes from)."""
-    return v.cite("deal").file
+    """The variant's own source file id (the one its deal comes from; a house variant's base's)."""
+    return own_source(v)
 
 
 def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:

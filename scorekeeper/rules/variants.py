@@ -109,6 +109,16 @@ _OWN_SECTIONS = (
 )
 
 
+def own_source(v: Variant) -> str:
+    """The file id of the source a variant's rules come from (the one its deal is cited from); for a
+    house variant, its base's, even when the house changed the deal: a changed rule cites the house,
+    the rest of the rules still come from the base's source."""
+    file = v.cite("deal").file
+    if file == "house" and v.based_on and v.based_on in VARIANTS:
+        return VARIANTS[v.based_on].cite("deal").file
+    return file
+
+
 def shown_section(file: str, section: str) -> str:
     """A citation's section as the reader sees it: ours translated, a source's heading as written."""
     return _(section) if section and file in OWN_SOURCES else section
