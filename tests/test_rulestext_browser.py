@@ -70,3 +70,34 @@ def test_the_may_i_tool_on_roy_and_the_stats_chart_link(live_server, phone):
     screenshot(page, f"{page.language} table history")
     page.goto(live_server + f"/tables/{table['id']}/stats?variant=joybells")
     screenshot(page, f"{page.language} table stats")
+
+
+def test_the_table_import_screen_at_phone_size(live_server, phone):
+    page = phone
+    page.goto(live_server + "/tables/import")
+    assert page.locator("input[type=file]").is_visible()
+    screenshot(page, f"{page.language} table import")
+    page.goto(live_server + "/rules/le-may-i#turn")
+    screenshot(page, f"{page.language} rules le may i")
+
+
+def test_copy_buttons_on_the_share_pages(live_server, phone):
+    page = phone
+    table = page.request.post(live_server + "/api/v1/tables", data={"name": "Les Martin"}).json()
+    page.goto(live_server + f"/tables/{table['id']}/share")
+    buttons = page.locator("button.copy-button")
+    assert buttons.count() == 1  # the read-only link (this phone has no edit link)
+    label = "Copier" if page.language == "fr" else "Copy"
+    assert buttons.first.inner_text() == label
+    box = buttons.first.bounding_box()
+    assert box["height"] >= 40, box
+    buttons.first.click()
+    said = page.locator("button.copy-button + [role=status]").first.inner_text()
+    assert said in ("Copied.", "Copié.", "Selected: copy it with your phone's menu.",
+                    "Sélectionné : copiez-le avec le menu de votre téléphone.".replace(" :", "\u00a0:")), said
+    assert page.evaluate("() => document.activeElement.classList.contains('copy')")
+    screenshot(page, f"{page.language} table share copy")
+    game_url = start_game(page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    page.goto(game_url + "/share")
+    assert page.locator("button.copy-button").count() == 2
+    screenshot(page, f"{page.language} game share copy")

@@ -93,3 +93,12 @@ def test_no_command_line_words_on_the_share_pages(client):
         page = r.get_data(as_text=True)
         assert r.status_code == 200 and ("The whole game as a file" in page or "La partie entière dans un fichier" in page)
         assert "flask" not in page and "<code>" not in page
+
+
+def test_the_csv_names_each_games_variant_by_its_name(client):
+    import csv
+
+    t, hv = a_table(client)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/v1/tables/{t['id']}/export.csv").get_data(as_text=True))))
+    assert {r["variant"] for r in rows} == {"Joybells", "Martins"}
+    assert {r["variant_id"] for r in rows} == {"joybells", hv["id"]} and all(hv["id"] not in r["variant"] for r in rows)

@@ -44,6 +44,10 @@ SENTENCES = (
     N_("Went out: 0 points."),
     # static/js/card_letters.js: the cards typed, as the page understood them
     N_("Read as %(cards)s"),
+    # static/js/copy.js: the share pages' Copy buttons
+    N_("Copy"),
+    N_("Copied."),
+    N_("Selected: copy it with your phone's menu."),
     # static/js/offline.js: rounds kept on the phone with no network
     N_("Round %(number)s"),
     N_("Hand %(number)s"),

@@ -5,11 +5,6 @@ document.documentElement.classList.add("js");
 var say = window.scorekeeperSay;
 var shown = n => n.toLocaleString(document.documentElement.lang);
 
-// Share links: tap the box to select the whole link.
-document.querySelectorAll("input.copy").forEach(box => {
- box.addEventListener("focus", () => { box.select(); });
-});
-
 var form = document.querySelector("form.round-form");
 if (!form) { return; }
 var values = JSON.parse(form.dataset.cardPoints || "{}");
