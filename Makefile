@@ -1,9 +1,11 @@
 # Two commands for a fresh machine:
-#   make run    set up .venv and start the app on the SQLite default in instance/
-#   make test   set up .venv and run the whole test suite (SQLite, then PostgreSQL)
+#   make run    set up .venv with what the app needs and start it on the SQLite default in instance/
+#   make test   set up .venv with the test tools too and run the whole suite (SQLite, then PostgreSQL)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# .installed-app: the app and its dependencies only; .installed: the test tools and server extras too.
+APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
 .PHONY: run test test-sqlite test-postgresql test-rules mutation translations
@@ -11,24 +13,31 @@ STAMP := $(VENV)/.installed
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
 CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# `pip install -e .` compiles the catalogue too (setup.py); the rule below recompiles it after edits.
+$(APP_STAMP): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(APP_STAMP)
+
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,server]'
-	touch $(STAMP)
+	touch $(APP_STAMP) $(STAMP)
 
-%.mo: %.po | $(STAMP)
+%.mo: %.po | $(APP_STAMP)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 # After changing the sentences users see: collect them into messages.pot and add the new ones to
 # each language's messages.po (then translate them there; the tests say which are missing).
-translations: $(STAMP)
+translations: $(APP_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-wrap --sort-by-file \
 		--project scorekeeper --copyright-holder "scorekeeper" -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel update --no-wrap --no-fuzzy-matching --ignore-obsolete -i scorekeeper/translations/messages.pot \
 		-d scorekeeper/translations
 
-run: $(STAMP) $(CATALOGUES)
+run: $(APP_STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
 test: test-sqlite test-postgresql

@@ -6,8 +6,8 @@ and max into the "Meld checker" section of docs/performance.md (replacing the ol
 
 Run from the repository root:
 
-    /work/venv/bin/python bench/bench_melds.py            # default 2000 repetitions per case
-    /work/venv/bin/python bench/bench_melds.py --reps 200 --no-write
+    .venv/bin/python bench/bench_melds.py            # default 2000 repetitions per case
+    .venv/bin/python bench/bench_melds.py --reps 200 --no-write
 """
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def write_section(rows: list[tuple], reps: int) -> None:
     for name, verdict, med, p99, worst, cpu_p99, cpu_max in rows:
         lines.append(f"| {name} | {verdict} | {med:.3f} | {p99:.3f} | {worst:.3f} | {cpu_p99:.3f} | {cpu_max:.3f} |")
     lines.append("")
-    lines.append("Reproduce: `/work/venv/bin/python bench/bench_melds.py` (add `--reps N` to change the count).")
+    lines.append("Reproduce: `.venv/bin/python bench/bench_melds.py` (add `--reps N` to change the count).")
     section = "\n".join(lines) + "\n"
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
     pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)

@@ -1,7 +1,7 @@
 """Benchmark: the filled 8-player, 7-round Continental scoresheet against a bare WeasyPrint
 document holding the same table, in the same process, runs alternating.
 
-    /work/venv/bin/python bench/bench_scoresheet.py [--runs 15] [--write]
+    .venv/bin/python bench/bench_scoresheet.py [--runs 15] [--write]
 
 Goal: the scoresheet takes at most 1.5x the bare document's time. ``--write`` puts the numbers
 in the "Scoresheet PDF" section of docs/performance.md.
@@ -172,7 +172,7 @@ def main() -> int:
         "bold) subset into the PDF. On this shared, loaded machine single runs of the benchmark have",
         "given between 1.3× and 1.55×; the run-by-run median above is the steadiest figure.",
         "",
-        "Reproduce: `/work/venv/bin/python bench/bench_scoresheet.py --write` (25 runs each by default).",
+        "Reproduce: `.venv/bin/python bench/bench_scoresheet.py --write` (25 runs each by default).",
         "",
     ]
     report = "\n".join(lines)

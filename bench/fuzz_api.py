@@ -1,8 +1,8 @@
 """Fuzz the JSON API with generated requests and write the numbers into docs/reliability.md.
 
-    /work/venv/bin/python bench/fuzz_api.py                      # 10,000 requests, SQLite file
-    /work/venv/bin/python bench/fuzz_api.py --db postgresql      # on a throwaway PostgreSQL cluster
-    /work/venv/bin/python bench/fuzz_api.py --requests 2000 --no-write
+    .venv/bin/python bench/fuzz_api.py                      # 10,000 requests, SQLite file
+    .venv/bin/python bench/fuzz_api.py --db postgresql      # on a throwaway PostgreSQL cluster
+    .venv/bin/python bench/fuzz_api.py --requests 2000 --no-write
 
 The requests come from ``tests/fuzzing.py`` (hypothesis strategies over every route of the API
 blueprint); the same checks as the suite's property test run on every answer: no 5xx, every error

@@ -3,8 +3,9 @@
 The language is, in order: the one this browser picked with the switch (the ``lang`` cookie), the
 best match of its ``Accept-Language``, else English. Flask-Babel translates templates, forms and
 messages; :mod:`scorekeeper.rules.words` gets the same catalogue for the rules' own sentences.
-Catalogues live in ``scorekeeper/translations/`` (``make catalogues`` compiles them; ``make
-translations`` extracts and updates, see the README).
+Catalogues live in ``scorekeeper/translations/``: the ``.po`` files are edited, and building the
+package (setup.py) or ``make`` compiles them into the ``.mo`` files read here; ``make translations``
+extracts and updates, see the README.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The games part of the JSON API (shared/api-contract.md, "Games"), against a real SQLite file."""
+"""The games part of the JSON API (docs/api.md, "Games"), against a real SQLite file."""
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,4 @@
-"""House variants through the JSON API (shared/api-contract.md, "House variants"), on the real
+"""House variants through the JSON API (docs/api.md, "House variants"), on the real
 database of the run (SQLite file or PostgreSQL): create, read, change, list, export and import;
 every rules endpoint with a house variant id; games keep the rules they started with."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules JSON API through the Flask test client (shared/api-contract.md, "Rules")."""
+"""The rules JSON API through the Flask test client (docs/api.md, "Rules")."""
 from __future__ import annotations
 
 import json

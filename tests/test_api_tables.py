@@ -1,4 +1,4 @@
-"""The tables part of the JSON API (shared/api-contract.md, "Tables"): tables, their roster, their
+"""The tables part of the JSON API (docs/api.md, "Tables"): tables, their roster, their
 games, and the statistics, every figure checked against games entered through the API."""
 from __future__ import annotations
 

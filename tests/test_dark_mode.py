@@ -1,4 +1,4 @@
-"""Dark mode follows the phone's setting, and stays readable (issue 7, "Comfort"): the pages a
+"""Dark mode follows the phone's setting, and stays readable at the table: the pages a
 table uses, with the system asking for dark colours, pass ``check_page`` (axe-core's WCAG AA
 colour-contrast rule among its serious checks), with pills, pressed value buttons and ticked cards
 shown in their dark colours."""

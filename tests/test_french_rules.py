@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.rules import compare, house, irregularities, reference, variants
 from scorekeeper.rules.variants import all_variants, get_variant
+from tests import copy_check
 from tests.rules.test_reference import copied, source_runs  # noqa: F401  (fixture)
 from tests.test_pages_rules import sections
 
@@ -275,11 +276,7 @@ def test_no_sentence_of_any_source_in_the_french_pages(client, vid, source_runs)
 
 
 def test_the_copy_detector_reads_french():
-    from tests.rules.test_reference import SOURCES_DIR, ngrams, words
-
-    (text,) = SOURCES_DIR.glob("003_*.txt")
-    french = words(text.read_text(encoding="utf-8"))
-    runs = {"003": ngrams(french)}
+    runs = {"003": copy_check.load()["003"]}  # the French rules' fingerprints alone
     assert copied("Le premier donneur distribue dix cartes, deux par deux, à chaque joueur", runs)
     assert not copied(visible(reference.rules_page(get_variant("le-may-i")).intro), runs)
 

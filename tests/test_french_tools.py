@@ -489,7 +489,7 @@ def without(answer: dict, *keys: str) -> dict:
 
 def test_api_meld_check_reasons_follow_accept_language(client):
     """French with Accept-Language: fr; English, word for word as before, with it in English or without it.
-    Everything but the sentences is the same (the citations' labels stay English: api-contract.md)."""
+    Everything but the sentences is the same (the citations' labels stay English: docs/api.md)."""
     url, body = "/api/v1/variants/continental/meld-check", {"melds": [["7H", "8S", "KD"], ["QH", "KH", "AH", "2H"]]}
     fr = client.post(url, json=body, headers=FR).get_json()
     en = client.post(url, json=body, headers=EN).get_json()

@@ -23,7 +23,7 @@ def test_round_form_stays_inside_its_share_of_the_budget(client):
     assert len(response.get_data()) < 24 * 1024
 
 
-# ----- the 60 KB budget at the largest tables (issue 7, "Page budget") ---------------------------------
+# ----- the 60 KB page budget (docs/performance.md) at the largest tables -----------------------------------
 
 import re  # noqa: E402
 

@@ -427,7 +427,7 @@ def test_new_game_shows_every_seating_problem_beside_its_seat(client):
     assert "cannot be blank" in seat2 and "'ANN' is seated twice (seats 1 and 3)" in seat3
 
 
-# ----- by value, the remembered way, the next round's form (issue 7, "few taps") ---------------------
+# ----- by value, the remembered way, the next round's form (docs/games.md, "The round form") ---------
 
 def test_a_round_by_value_through_the_form(client):
     gid = start(client, "continental", ["Ann", "Bob", "Cy", "Di"])

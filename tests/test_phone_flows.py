@@ -1,4 +1,4 @@
-"""A whole game on a phone, for every variant at 390x844 and 360x800 (issue 7).
+"""A whole game on a phone, for every variant at 390x844 and 360x800.
 
 Create a game on the new-game page, record a round with the card picker, record one with typed
 points, correct a round (with a reason), withdraw a player, suspend and resume (confirming the

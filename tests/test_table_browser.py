@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def phone(browser, live_server):
-    """One fresh context at 390x844 (the phone of the issue), JavaScript on."""
+    """One fresh context at 390x844 (a phone), JavaScript on."""
     context, page = _new_page(browser, live_server, PHONES["390x844"])
     try:
         yield page

@@ -1,4 +1,4 @@
-"""A table of four plays a whole game from their phones (issue 7, "Done when").
+"""A table of four plays a whole game from their phones, the way a real table would.
 
 Four phones are four Chromium contexts (own cookies, own storage) at 390x844, against the real
 app server. Ann starts a game of Le May I and keeps score; the others open the read-only link

@@ -1,4 +1,4 @@
-"""Taps to record a typical 4-player round on a phone (issue 7: "few taps"), per variant.
+"""Taps to record a typical 4-player round on a phone (the fewer the better), per variant.
 
 A tap is a click on a pill, card, button or field, and every key typed (typing "25" into a points
 box is 3 taps: the box and two keys). The round: one player went out and the other three hold

@@ -1,4 +1,4 @@
-"""House variants in the JSON API (shared/api-contract.md, "House variants"): create, change,
+"""House variants in the JSON API (docs/api.md, "House variants"): create, change,
 export and import. Reading one and the rules endpoints are in ``rules.py`` (they take any
 variant id); the rules themselves are in ``scorekeeper.rules.house``."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rules part of the JSON API: variants, decks, hand scores, meld checks, May I, ROY plays
-(shared/api-contract.md, "Rules (no database)").
+(docs/api.md, "Rules (no database)").
 
 Errors (never a 5xx): an unknown variant is a 404; a body that is not JSON or not an object, a
 missing field, a field of the wrong type or a card code that is not a card is a 400; a value
@@ -150,7 +150,7 @@ def _variant_summary(v: Variant) -> dict[str, Any]:
 
 @bp.get("/variants")
 def variants_index():
-    """Every built-in variant (api-contract.md, Rules), then the shipped house examples and the
+    """Every built-in variant (docs/api.md, Rules), then the shipped house examples and the
     house variants that belong to no table (``?table=<tid>``: that table's), each with ``based_on``."""
     listed = [_variant_summary(v) for v in all_variants()]
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
@@ -178,7 +178,7 @@ def variant_detail(variant_id: str):
 
 @bp.get("/variants/<variant_id>/decks")
 def variant_decks(variant_id: str):
-    """Decks, jokers and cards for a number of players (rulings.md, "decks")."""
+    """Decks, jokers and cards for a number of players (docs/rulings.md, "decks")."""
     variant = _variant(variant_id)
     raw = request.args.get("players")
     if raw is None:
@@ -208,7 +208,7 @@ def hand_score(variant_id: str):
 
 @bp.post("/variants/<variant_id>/meld-check")
 def meld_check(variant_id: str):
-    """Judge melds; with ``round``, as that round's contract (rulings.md, "Built-in variants")."""
+    """Judge melds; with ``round``, as that round's contract (docs/rulings.md, "Built-in variants")."""
     variant = _variant(variant_id)
     data = _body()
     if variant.melds is None:
@@ -230,7 +230,7 @@ def meld_check(variant_id: str):
 
 @bp.post("/variants/<variant_id>/may-i")
 def may_i(variant_id: str):
-    """Who takes a claimed discard, with what penalty (rulings.md, "May I")."""
+    """Who takes a claimed discard, with what penalty (docs/rulings.md, "May I")."""
     variant = _variant(variant_id)
     data = _body()
     variant = _with_house_rules(variant, data)

@@ -1,4 +1,4 @@
-"""Tables part of the JSON API (shared/api-contract.md, "Tables"): create and read a table, rename
+"""Tables part of the JSON API (docs/api.md, "Tables"): create and read a table, rename
 and merge its players, add an existing game to it, its statistics. Games are started in a table
 through ``POST /api/v1/games`` with ``"table"`` (api/games.py calls :func:`create_table_game`).
 
@@ -170,7 +170,7 @@ def _describe() -> None:
         "patch": {"summary": "Rename the table", "tags": ["tables"], "description": needs_token, "parameters": [tid],
                   "requestBody": named, "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
     openapi.add_path("api.table_stats", {"get": {
-        "summary": "Statistics as api-contract.md defines them (counted games: complete ones)", "tags": ["tables"],
+        "summary": "Statistics as docs/api.md defines them (counted games: complete ones)", "tags": ["tables"],
         "parameters": [tid, {"name": "variant", "in": "query", "required": False, "schema": {"type": "string"}},
                        {"name": "year", "in": "query", "required": False, "schema": {"type": "integer"},
                         "description": "Only games started that year (an extension)"}],

@@ -45,7 +45,7 @@ class HandAnswer:
 def hand_answers(cards: Sequence[Card], missing_cards: int = 0,
                  variants: Sequence[Variant] | None = None) -> list[HandAnswer]:
     """The cards left in a hand scored under every variant (source of each variant's card values;
-    rulings.md, "Irregularities" for missing cards). ROY scores them for the hand's winner instead."""
+    docs/rulings.md, "Irregularities" for missing cards). ROY scores them for the hand's winner instead."""
     return [_penalty(v, cards, missing_cards) if v.lowest_wins else _roy(v, cards)
             for v in (variants if variants is not None else all_variants())]
 

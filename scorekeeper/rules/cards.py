@@ -1,7 +1,7 @@
 """Cards and card codes.
 
 A card code is a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` also means 10) followed by a suit
-``S H D C`` (or ``♠ ♥ ♦ ♣``), in any case; a joker is ``JK``. See shared/rulings.md, "Vocabulary".
+``S H D C`` (or ``♠ ♥ ♦ ♣``), in any case; a joker is ``JK``. See docs/rulings.md, "Vocabulary".
 Where only points are asked (the cards left in a hand), a rank alone (``K``, ``7``) is a card too:
 a card's points never depend on its suit. Melds and ROY plays keep requiring the suit.
 """

@@ -2,7 +2,7 @@
 
 Pure Python (no Flask, no SQLAlchemy). The service layer turns stored rows into the plain inputs
 below and stores what comes back; pages, API and PDFs all read the result of :func:`tally`.
-Every rule cites shared/rulings.md (which wins over the sources) and the source it settles.
+Every rule cites docs/rulings.md (which wins over the sources) and the source it settles.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class GameRulesError(RulesInputError):
 
 class RoundMustBeReplayed(GameRulesError):
     """A missing score cannot be computed: fewer than two other scores were posted
-    (rulings.md, "Incomplete games and missing scores")."""
+    (docs/rulings.md, "Incomplete games and missing scores")."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Applied:
 
 def cite(variant: Variant, rule: str, fallback_section: str) -> str:
     """The citation label for one of the variant's rules, then the section of our rulings that settles it
-    (shared/rulings.md), each by the name a player knows."""
+    (docs/rulings.md), each by the name a player knows."""
     citation = variant.sources.get(rule)
     rulings = Citation("rulings", fallback_section).label
     return f"{citation.label}; {rulings}" if citation is not None else rulings
@@ -117,7 +117,7 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
 
 def check_seating(variant: Variant, names: object, field: str = "players") -> list[str]:
     """The players in seating order: the variant's player range, no blank or duplicate names
-    (names are unique per game, case-insensitive; api-contract.md, Conventions)."""
+    (names are unique per game, case-insensitive; docs/api.md, Conventions)."""
     problems = seating_problems(variant, names, field)
     if problems:
         # A bad name is named before the count, so "seat 2 is blank" is not hidden by "2 players".
@@ -146,7 +146,7 @@ def active_in_round(withdrawn_after: int | None, number: int) -> bool:
 
 def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None], rounds: int) -> list[int]:
     """Seat index of the dealer of rounds 1..``rounds``: the deal passes to the left (the next
-    seat in seating order) each round, skipping players who have withdrawn (rulings.md, "May I";
+    seat in seating order) each round, skipping players who have withdrawn (docs/rulings.md, "May I";
     Continental Rummy, "The deal")."""
     out: list[int] = []
     seat = first_dealer
@@ -162,7 +162,7 @@ def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None]
 
 
 def round_info(variant: Variant, number: int) -> dict:
-    """A round's contract and minimum cards (rulings.md, "Contracts, round by round"); ROY has none."""
+    """A round's contract and minimum cards (docs/rulings.md, "Contracts, round by round"); ROY has none."""
     if variant.rounds and 1 <= number <= len(variant.rounds):
         r = variant.rounds[number - 1]
         return {"contract": r.contract.as_dict(), "min_cards": r.min_cards}
@@ -217,10 +217,10 @@ def _whole_number(value: object, field: str, what: str, high: int) -> int:
 
 
 def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
-    """One player's hand as the API and the pages send it (api-contract.md, "A hand is one of"):
+    """One player's hand as the API and the pages send it (docs/api.md, "A hand is one of"):
     ``{"cards": [...]}``, ``{"values": {"5": 3, "10": 1}}`` (so many cards of each card value),
     ``{"points": n}``, ``{"missing": true}``, or for ROY ``{"card_count": n}``; ``missing_cards``
-    may accompany cards, values or points (rulings.md, "Irregularities")."""
+    may accompany cards, values or points (docs/rulings.md, "Irregularities")."""
     if not isinstance(raw, Mapping):
         raise GameRulesError(
             _("%(value)r is not a hand (expected an object such as {\"cards\": [...]}, {\"points\": 25} or {\"missing\": true})",
@@ -346,16 +346,16 @@ def score_round(
 ) -> RoundResult:
     """Score one round for the ``players`` active in it, in seating order.
 
-    - The player who went out scores 0 (rulings.md, table "round winner"); Le May I also takes
-      ``round_win_bonus`` (20) off that player's total (rulings.md; the Le May I rules, §9).
+    - The player who went out scores 0 (docs/rulings.md, table "round winner"); Le May I also takes
+      ``round_win_bonus`` (20) off that player's total (docs/rulings.md; the Le May I rules, §9).
     - When the stock runs out a second time nobody is out and everyone scores their cards
-      (rulings.md, "Stock depletion"; only where the variant turns the pile over once).
+      (docs/rulings.md, "Stock depletion"; only where the variant turns the pile over once).
     - An incorrect hand costs ``missing_card_penalty`` (10) per missing card on top of the cards
-      held (rulings.md, "Irregularities"; Continental Rummy, "Incorrect hand").
+      held (docs/rulings.md, "Irregularities"; Continental Rummy, "Incorrect hand").
     - A missing score is the sum of the two highest scores the others posted this round; with
-      fewer than two, the round must be replayed (rulings.md, "Incomplete games and missing scores").
+      fewer than two, the round must be replayed (docs/rulings.md, "Incomplete games and missing scores").
     - ROY: the first player out scores one point per card left in each opponent's hand
-      (rulings.md, "ROY"; the ROY rules, rule 7).
+      (docs/rulings.md, "ROY"; the ROY rules, rule 7).
     """
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     if end not in ENDS:
@@ -459,7 +459,7 @@ def score_round(
                 name,
             ))
     # Only scores the table posted count: a score worked out for another missing player does not
-    # (rulings.md, "Incomplete games and missing scores"), so the seating order cannot matter.
+    # (docs/rulings.md, "Incomplete games and missing scores"), so the seating order cannot matter.
     posted = sorted((r.points for r in results.values()), reverse=True)
     for name in missing:
         if len(posted) < 2:
@@ -555,7 +555,7 @@ def round_total_points(rounds: Sequence[RoundTotals], name: str) -> int:
 def withdrawn_total(other_totals: Sequence[int]) -> int | None:
     """A withdrawn player's total: the sum of the two highest complete totals of the other players,
     or ``None`` when fewer than two others complete, which voids the game
-    (rulings.md, "Incomplete games and missing scores"; Continental Rummy, "Incomplete hands and games")."""
+    (docs/rulings.md, "Incomplete games and missing scores"; Continental Rummy, "Incomplete hands and games")."""
     if len(other_totals) < 2:
         return None
     return sum(sorted(other_totals, reverse=True)[:2])
@@ -573,7 +573,7 @@ def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[i
 
 def is_complete(variant: Variant, rounds_played: int, active_totals: Sequence[int]) -> bool:
     """A contract game is complete after its last round; ROY when someone reaches the target
-    (rulings.md, tables "rounds" and "game winner")."""
+    (docs/rulings.md, tables "rounds" and "game winner")."""
     if variant.scoring.winner is Winner.FIRST_TO_TARGET:
         target = variant.scoring.target or 100
         return any(t >= target for t in active_totals)
@@ -593,10 +593,10 @@ def tally(
     - Totals are the sum of round scores and bonuses (Le May I's 20 off per round won), plus
       ``adjustments`` (score effects of rulings logged for a round not yet recorded).
     - Lowest total wins; ROY: highest, once someone reaches 100. Players tied on the best total
-      share the win: ``winner`` is None and ``winners`` lists them (rulings.md, "Ties").
+      share the win: ``winner`` is None and ``winners`` lists them (docs/rulings.md, "Ties").
     - A withdrawn player's total is the sum of the two highest totals of the players still in,
       provisional until the game ends; fewer than two players left voids the game and ends it
-      (rulings.md, "Incomplete games and missing scores"). ROY has no such rule: a withdrawn
+      (docs/rulings.md, "Incomplete games and missing scores"). ROY has no such rule: a withdrawn
       player's total stays as it was (house choice), and the game still ends, void, with fewer
       than two players.
     """
@@ -672,7 +672,7 @@ def tally(
 
 def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_at: datetime, now: datetime) -> None:
     """A suspended game resumes only with every player present in the same seats, in the same
-    calendar year as it started (rulings.md, "Incomplete games and missing scores"; Continental Rummy,
+    calendar year as it started (docs/rulings.md, "Incomplete games and missing scores"; Continental Rummy,
     "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
     if now.year != started_at.year:
         raise GameRulesError(

@@ -1,7 +1,7 @@
 """House variants: a built-in variant with a family's own changes, as data.
 
 A house variant is a base variant (one of ``variants/*.toml``) plus a ``changes`` mapping in the
-names of the variant document (shared/api-contract.md, "House variants"). :func:`apply_changes`
+names of the variant document (docs/api.md, "House variants"). :func:`apply_changes`
 checks every change and refuses, naming the key, rules that cannot be played (a contract needing
 more cards than a hand holds, a run minimum over the longest run, a pack too small for the table,
 a wild limit with no wilds...). :func:`to_toml` writes the result in the format of
@@ -34,7 +34,7 @@ class HouseRulesError(VariantError):
     """A change that is not understood, or rules that cannot be played; ``field`` is the key."""
 
 
-# The keys of ``changes`` (api-contract.md, "House variants"), in the order the form shows them.
+# The keys of ``changes`` (docs/api.md, "House variants"), in the order the form shows them.
 CHANGE_KEYS = ("players", "decks", "jokers_per_deck", "cards_dealt", "rounds", "contract_kind", "melds",
                "wild_cards", "last_round", "card_points", "scoring", "may_i", "stock_exhausted")
 MELD_KEYS = ("set_min", "run_min", "run_max", "aces", "wilds_may_not_outnumber_naturals", "all_wild_set",
@@ -182,7 +182,7 @@ def check_name(name: Any, key: str = "name") -> str:
 
 
 def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant:
-    """``base`` with ``changes`` (api-contract.md, "House variants"): every key checked, then the
+    """``base`` with ``changes`` (docs/api.md, "House variants"): every key checked, then the
     whole checked for playability (:func:`check_playable`). Raises :class:`HouseRulesError`."""
     name = check_name(name)
     changes = _mapping(changes if changes is not None else {}, "changes", CHANGE_KEYS)

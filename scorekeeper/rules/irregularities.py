@@ -2,7 +2,7 @@
 in a ruling, with its citation and the anchor of the rules page that states it.
 
 The rulings are those of source 001 ("Rules of play") and source 004 ("Rules of play"), which
-shared/rulings.md applies to every penalty-scoring variant. Where a variant's own source says
+docs/rulings.md applies to every penalty-scoring variant. Where a variant's own source says
 nothing, the ruling says so and offers the Continental one (source 001) as a house rule. The same
 trees give the "Irregularities" section of each rules page, so the rulings are written once.
 

@@ -1,4 +1,4 @@
-"""May I: who takes a claimed discard, and at what cost (rulings.md, "May I").
+"""May I: who takes a claimed discard, and at what cost (docs/rulings.md, "May I").
 
 Seats are 0-based indexes in playing order. The **current** player is the one whose turn it is;
 the **discarder** is the seat before them. Any players but the discarder may claim the top
@@ -100,7 +100,7 @@ def _no_may_i(variant: Variant, current: int, discarder: int, cards: int) -> May
 
 def resolve_may_i(variant: Variant, players: int, current: int, claimants: Sequence[int],
                   round_number: int | None = None, cards: int = 1, first_seat: int = 0) -> MayIVerdict:
-    """Who takes the top discard when ``claimants`` call "May I?" (rulings.md, "May I").
+    """Who takes the top discard when ``claimants`` call "May I?" (docs/rulings.md, "May I").
 
     Seats are 0-based; the sentences number them from ``first_seat`` (the tool page counts from 1,
     as players do; the API from 0, as its seats are)."""

@@ -1,4 +1,4 @@
-"""Sets, runs, wild cards and contracts (rulings.md, "Built-in variants").
+"""Sets, runs, wild cards and contracts (docs/rulings.md, "Built-in variants").
 
 Everything comes from the variant's data (:class:`~scorekeeper.rules.variants.MeldRules`, the
 contract kind, the rounds and the last-round rule); nothing here knows a variant by name.
@@ -68,7 +68,7 @@ class WildAssignment:
 
 @dataclass(frozen=True)
 class MeldVerdict:
-    """Whether ``cards`` are a legal set or run, and why (rulings.md, "Built-in variants")."""
+    """Whether ``cards`` are a legal set or run, and why (docs/rulings.md, "Built-in variants")."""
 
     cards: tuple[Card, ...]
     kind: str | None
@@ -502,7 +502,7 @@ def _check_cards(variant: Variant, cards: Sequence[Card], field: str) -> tuple[C
 
 def check_meld(variant: Variant, cards: Sequence[Card], field: str = "cards") -> MeldVerdict:
     """Is ``cards`` a legal set or run in ``variant``? Reports each wild card's assignment and, when
-    illegal, the rules broken with their sources (rulings.md, "Built-in variants")."""
+    illegal, the rules broken with their sources (docs/rulings.md, "Built-in variants")."""
     _meld_rules(variant)
     cards = _check_cards(variant, cards, field)
     return _judge_meld(variant, cards, _readings(variant, cards))
@@ -615,7 +615,7 @@ def _kinds_phrase(readings: list[list[_Reading]]) -> str:
 def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
                    field: str = "melds", hand_cards: int | None = None) -> ContractVerdict:
     """Do ``melds``, laid down together, make round ``round_number``'s contract in ``variant``?
-    Without a round, each meld is judged on its own. (rulings.md, "Built-in variants": contract
+    Without a round, each meld is judged on its own. (docs/rulings.md, "Built-in variants": contract
     kind, two runs of one suit, last round.)
 
     ``hand_cards`` is how many cards the player holds after drawing, for a last round that must

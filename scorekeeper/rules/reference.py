@@ -4,7 +4,7 @@ Every section has a stable anchor (``setup``, ``turn``, ``may-i``, ...) and cite
 comes from (``variant.cite(key)``, or a source file + section). Numbers and lists (players, decks,
 contracts, card points, wilds, aces, May I options) are generated from the :class:`Variant`, so a
 variant defined in TOML gets a rules page with no new code. Where a variant's own source is silent
-the section says so and names the rule we apply instead (shared/rulings.md).
+the section says so and names the rule we apply instead (docs/rulings.md).
 
 Pure module: no Flask. The sources are cited, never quoted (tests check no 8-word run of any
 source appears in a rendered page).

@@ -1,4 +1,4 @@
-"""ROY: is a turn's play legal, and what does it do to the next player (rulings.md, "ROY";
+"""ROY: is a turn's play legal, and what does it do to the next player (docs/rulings.md, "ROY";
 source 002, rules 3-6).
 
 - The first card matches the top card's suit or rank; when the top card is a jack that changed

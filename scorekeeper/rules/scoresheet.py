@@ -54,7 +54,7 @@ def running_totals(rounds: Sequence[Mapping], names: Sequence[str]) -> list[dict
     """Each player's total after each round, counted as the game's tally counts it: round scores
     plus bonuses and ruling adjustments (``rules.game.round_total_points``; Le May I: 20 off per
     round won). A player with no score in a round (withdrawn) has ``None`` from that round on;
-    their game total follows the withdrawal rule instead (rulings.md, "Incomplete games")."""
+    their game total follows the withdrawal rule instead (docs/rulings.md, "Incomplete games")."""
     seen: list[RoundTotals] = []
     gone: set[str] = set()
     out: list[dict[str, int | None]] = []
@@ -96,7 +96,7 @@ def _collapse(ranks: list[str]) -> str:
 def card_point_groups(variant: Variant) -> list[tuple[str, str]]:
     """The variant's card values grouped for a legend, highest first: ``[("Joker", "50"),
     ("A", "20"), ("10 J Q K", "10"), ("2–9", "5")]``. Number cards worth their face value are
-    grouped as ``("3–9", "face value")`` (rulings.md, "card points")."""
+    grouped as ``("3–9", "face value")`` (docs/rulings.md, "card points")."""
     if not variant.points:
         return []
     face = [r for r in RANKS if r.isdigit() and variant.points.get(r) == int(r)]

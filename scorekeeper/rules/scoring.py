@@ -51,7 +51,7 @@ def missing_card_penalty(variant: Variant, missing_cards: int) -> int:
 
 def hand_points(variant: Variant, cards: Iterable[Card], missing_cards: int = 0) -> HandScore:
     """Points of the cards left in a hand under ``variant``'s card values, plus the incorrect-hand
-    penalty for ``missing_cards`` (rulings.md, "Irregularities")."""
+    penalty for ``missing_cards`` (docs/rulings.md, "Irregularities")."""
     if variant.scoring.round_score is not RoundScore.PENALTY:
         raise RulesInputError(_("%(variant)s does not score the cards left in a hand", variant=variant.name), "variant", variant.id)
     missing_cards = check_missing_cards(missing_cards)
@@ -112,7 +112,7 @@ def check_value_counts(variant: Variant, counts: object, field: str = "values") 
 def points_from_value_counts(variant: Variant, counts: Mapping, missing_cards: int = 0) -> HandScore:
     """Points of a hand entered as "so many cards of each value" (three 5-point cards and a 10:
     ``{5: 3, 10: 1}``), under ``variant``'s card values, plus the incorrect-hand penalty for
-    ``missing_cards`` (rulings.md, "Irregularities"). Same total as :func:`hand_points` for the
+    ``missing_cards`` (docs/rulings.md, "Irregularities"). Same total as :func:`hand_points` for the
     same cards."""
     if variant.scoring.round_score is not RoundScore.PENALTY:
         raise RulesInputError(_("%(variant)s does not score the cards left in a hand", variant=variant.name), "variant", variant.id)

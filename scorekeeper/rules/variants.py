@@ -2,7 +2,7 @@
 
 Each built-in variant is one readable TOML file in ``variants/``; a sixth variant is one more
 file (or :func:`load_variant` on a TOML string), with no code. Every parameter settled in
-shared/rulings.md is a field here, and ``sources`` says where each rule comes from.
+docs/rulings.md is a field here, and ``sources`` says where each rule comes from.
 """
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ class StockExhausted(StrEnum):
     RESHUFFLE = "reshuffle"
 
 
-# The rule sources, by the ids citations use (shared/ beside the repository holds their texts).
+# The rule sources, by the ids citations use. Their texts are other people's and not kept here: the tests
+# check our words against fingerprints of them (tests/copy_check.py).
 SOURCE_KEYS = ("000", "001", "002", "003", "004")
 # What a player calls each source: the app never shows the rule texts' file names.
 # Kept in English (stored rulings and the API cite them so); source_title() is the reader's language.
@@ -98,7 +99,7 @@ def shown_text(text: str) -> str:
     return _(text) if text else text
 
 
-# Section names of our own rulings (shared/rulings.md and the choices the rules package makes), shown
+# Section names of our own rulings (docs/rulings.md and the choices the rules package makes), shown
 # in the reader's language through shown_section(); the sources' own headings stay as they are written.
 OWN_SOURCES = ("rulings", "choice", "house")
 _OWN_SECTIONS = (
@@ -402,7 +403,7 @@ class Variant:
         return max(step.decks for step in self.deck_steps)
 
     def pack(self, players: int) -> Pack:
-        """Decks, jokers and cards for ``players`` players (rulings.md, "decks" and "jokers")."""
+        """Decks, jokers and cards for ``players`` players (docs/rulings.md, "decks" and "jokers")."""
         decks = self.decks_for(players)
         jokers = decks * self.jokers_per_deck
         return Pack(decks=decks, jokers=jokers, cards=decks * 52 + jokers)

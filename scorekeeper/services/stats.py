@@ -1,4 +1,4 @@
-"""A table's statistics, exactly as api-contract.md ("Tables", Statistics) defines them.
+"""A table's statistics, exactly as docs/api.md ("Tables", Statistics) defines them.
 
 Everything is computed by a fixed number of aggregate queries over ``game_results`` (one row per
 player per game, kept up to date by services/tables.py), so a table of 5,000 games costs the same

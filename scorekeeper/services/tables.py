@@ -1,4 +1,4 @@
-"""Tables: a family or a club, its roster of players and its games (api-contract.md, "Tables").
+"""Tables: a family or a club, its roster of players and its games (docs/api.md, "Tables").
 
 A table is read by its unguessable id and changed with its edit token, like a game. Its games'
 players are matched to the roster by name (rules/game.py, ``name_key``: case-insensitive, after
@@ -301,7 +301,7 @@ def game_json(game: Game) -> dict:
 
 
 def refresh_results(game: Game) -> None:
-    """Replace the game's rows in ``game_results`` from its state (api-contract.md, "Tables",
+    """Replace the game's rows in ``game_results`` from its state (docs/api.md, "Tables",
     Statistics: rounds played, went out, round scores, final total, winners)."""
     for model in (GameResult, RoundResult):
         db.session.execute(delete(model).where(model.game_id == game.id),
@@ -406,7 +406,7 @@ def player_game_counts(table: Table) -> dict[int, int]:
 
 
 def table_document(table: Table) -> dict:
-    """The body of ``GET /api/v1/tables/<tid>`` (api-contract.md, "Tables")."""
+    """The body of ``GET /api/v1/tables/<tid>`` (docs/api.md, "Tables")."""
     counts = player_game_counts(table)
     players = [{"id": p.id, "name": p.name, "games": counts.get(p.id, 0)} for p in roster(table)]
     games = db.session.execute(

@@ -1,5 +1,5 @@
 """The variants side by side (scorekeeper.rules.compare): the whole table pinned, row by row, as the
-comparison page shows it; each value is derived from the variant data (shared/rulings.md tables)."""
+comparison page shows it; each value is derived from the variant data (docs/rulings.md tables)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""The rules of a whole game (scorekeeper.rules.game): one test per rule of rulings.md."""
+"""The rules of a whole game (scorekeeper.rules.game): one test per rule of docs/rulings.md."""
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,6 +1,6 @@
 """Hands entered by value ("three 5-point cards and a king"): the rules (tests/test_value_counts.py: API and storage).
 
-The by-value steppers on the round form (issue 7, "few taps") send ``{"values": {"5": 3, "10": 1}}``;
+The by-value steppers on the round form (docs/games.md, "The round form") send ``{"values": {"5": 3, "10": 1}}``;
 the total must be exactly what the same cards would score, under each variant's own card values.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""May I: who takes a claimed discard (rulings.md, "May I")."""
+"""May I: who takes a claimed discard (docs/rulings.md, "May I")."""
 from __future__ import annotations
 
 import pytest

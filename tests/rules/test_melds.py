@@ -1,4 +1,4 @@
-"""Melds and contracts, variant by variant (rulings.md, "Built-in variants")."""
+"""Melds and contracts, variant by variant (docs/rulings.md, "Built-in variants")."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""Missing scores (rulings.md, "Incomplete games and missing scores"): a player with no score posted
+"""Missing scores (docs/rulings.md, "Incomplete games and missing scores"): a player with no score posted
 for a round gets the sum of the two highest scores *posted* by the others; a score the app works out
 for another missing player is not a posted score, so the seating order never matters."""
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The rules pages as data (scorekeeper.rules.reference, irregularities, compare, calculators)."""
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,38 +18,19 @@ from scorekeeper.rules.variants import (
     get_variant,
     load_variant,
 )
+from tests import copy_check
+from tests.copy_check import copied
 
-# shared/ sits beside the repository (README): the rule texts our own words must not copy
-# ../shared/rules-sources beside the checkout (found from mutmut's copy in mutants/ too)
-SOURCES_DIR = next(folder / "shared" / "rules-sources" for folder in Path(__file__).resolve().parents
-                   if (folder / "shared" / "rules-sources").is_dir())
 VARIANTS = [v.id for v in all_variants()]
-RUN = 8
-
-
-def words(text: str) -> list[str]:
-    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
-    text = text.replace("’", "'").replace("‘", "'").lower()
-    return re.findall(r"[a-z0-9àâçéèêëîïôûùüÿœ']+", text)
-
-
-def ngrams(ws: list[str], n: int = RUN) -> set[tuple[str, ...]]:
-    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
 
 @pytest.fixture(scope="module")
-def source_runs() -> dict[str, set[tuple[str, ...]]]:
-    runs = {}
-    for key in SOURCE_KEYS:
-        (text,) = SOURCES_DIR.glob(f"{key}_*.txt")  # each source's text is named after its id
-        runs[key] = ngrams(words(text.read_text(encoding="utf-8")))
+def source_runs() -> dict[str, frozenset[str]]:
+    """The fingerprints of every run of 8 words of each rule source (tests/copy_check.py)."""
+    runs = copy_check.load()
+    assert set(runs) == set(SOURCE_KEYS)
     assert all(len(r) > 100 for r in runs.values())
     return runs
-
-
-def copied(text: str, source_runs) -> list[tuple[str, str]]:
-    mine = ngrams(words(text))
-    return [(key, " ".join(run)) for key, runs in source_runs.items() for run in sorted(mine & runs)]
 
 
 def test_the_copy_detector_catches_a_pasted_sentence(source_runs):

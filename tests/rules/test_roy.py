@@ -1,4 +1,4 @@
-"""ROY plays (rulings.md, "ROY"; source 002, rules 3-6)."""
+"""ROY plays (docs/rulings.md, "ROY"; source 002, rules 3-6)."""
 from __future__ import annotations
 
 import pytest

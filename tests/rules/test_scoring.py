@@ -1,4 +1,4 @@
-"""Hand points (rulings.md, "card points"; "Irregularities": 10 per missing card)."""
+"""Hand points (docs/rulings.md, "card points"; "Irregularities": 10 per missing card)."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
-"""The variants as data: every parameter in rulings.md's tables is in the TOML and used.
+"""The variants as data: every parameter in docs/rulings.md's tables is in the TOML and used.
 
-RULINGS below is rulings.md's "Built-in variants" table, written out row by row; each test walks
+RULINGS below is docs/rulings.md's "Built-in variants" table, written out row by row; each test walks
 it and checks the loaded variant's data (and, where the data drives behaviour, the behaviour).
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from scorekeeper.rules.scoring import hand_points
 from scorekeeper.rules.variants import (AceRule, ContractKind, RoundScore, VariantError, Winner, all_variants,
                                         load_variant)
 
-CONTRACTS = {  # rulings.md, "Contracts, round by round": (sets, runs)
+CONTRACTS = {  # docs/rulings.md, "Contracts, round by round": (sets, runs)
     "joybells": [(2, 0), (0, 2), (1, 1), (2, 1), (1, 2), (3, 0), (0, 3)],
     "continental": [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)],
     "le-may-i": [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1)],

@@ -1,5 +1,5 @@
 """The house variant form: every rule the variant data holds, as phone inputs named after the
-``changes`` keys (shared/api-contract.md, "House variants"). The form only turns the inputs into a
+``changes`` keys (docs/api.md, "House variants"). The form only turns the inputs into a
 ``changes`` mapping; ``scorekeeper.rules.house.apply_changes`` checks it, exactly as it checks the
 API's and an imported file's."""
 from __future__ import annotations
