@@ -31,7 +31,7 @@ def test_typed_cards_are_read_in_the_pages_letters_and_shown_back(live_server, p
     typed, read, ranks = ("3T RC", "3♣ R♥", ["V", "D", "R"]) if page.language == "fr" else ("3C KH", "3♣ K♥", ["J", "Q", "K"])
     page.fill("#hand-1 input[name$='-extra']", typed)
     if page.language == "fr":  # (English pages read English codes as they always did)
-        assert "Lu : " + read in page.text_content("#hand-1 .mode-cards"), page.text_content("#hand-1 .mode-cards")
+        assert "Lu\u00a0: " + read in page.text_content("#hand-1 .mode-cards"), page.text_content("#hand-1 .mode-cards")
     assert page.text_content("#hand-1 output.running") == "15"  # 3 = 5, K = 10 in Clenney
     labels = page.locator("#hand-1 .picker .suit-row").first.locator("span").all_inner_texts()
     assert [label[:-1] for label in labels[-3:]] == ranks
