@@ -15,11 +15,16 @@
 // - Languages: the sentences of the scripts (/words/<code>.js, scorekeeper/web/script_words.py)
 //   are part of the shell; every page tells the worker its language (static/js/pwa.js), and the
 //   stored offline page is fetched again when it is in another one (its Content-Language).
+// - Every answer is found in the stores whatever the request's headers (ignoreVary): the server
+//   sends all of them with "Vary: Accept-Language, Cookie", and a real request carries an
+//   Accept-Language that the stored copy (fetched by the worker) was not asked with. Pages are
+//   stored under their address alone (pageKey): this phone's latest copy of a page is the one to
+//   show.
 "use strict";
 
-var VERSION = "scorekeeper-v7";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v8";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
-// v7: the French words, the offline page in the reader's language)
+// v7: the French words, the offline page in the reader's language; v8: pages keyed by address)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -70,7 +75,7 @@ function storable(response) {
 
 function fromShell(request) {
   return caches.open(SHELL).then(function (cache) {
-    return cache.match(request, { ignoreSearch: true }).then(function (hit) {
+    return cache.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (hit) {
       var fresh = fetch(request).then(function (response) {
         if (storable(response)) { cache.put(request, response.clone()); }
         return response;
@@ -84,18 +89,25 @@ function fromShell(request) {
   });
 }
 
+// A page's key in the store: its address (no fragment), with none of the request's headers.
+function pageKey(address) {
+  var url = new URL(address, self.location.origin);
+  url.hash = "";
+  return new Request(url.href);
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (storable(response) && type.indexOf("text/html") === 0) {
       var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { return cache.put(request, copy); });
+      caches.open(PAGES).then(function (cache) { return cache.put(pageKey(request.url), copy); });
     }
     return response;
   }).catch(function () {
     return caches.open(PAGES).then(function (cache) {
-      return cache.match(request).then(function (hit) {
-        return hit || caches.match(OFFLINE_URL);
+      return cache.match(pageKey(request.url), { ignoreVary: true }).then(function (hit) {
+        return hit || caches.match(OFFLINE_URL, { ignoreVary: true });
       });
     });
   });
@@ -109,7 +121,7 @@ function keep(urls) {
       return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         var type = response.headers.get("Content-Type") || "";
         if (response.redirected || !storable(response) || type.indexOf("text/html") !== 0) { return false; }
-        return cache.put(url.href, response).then(function () { return true; });
+        return cache.put(pageKey(url.href), response).then(function () { return true; });
       }).catch(function () { return false; });
     }));
   });
@@ -118,7 +130,7 @@ function keep(urls) {
 // The offline page in the language of the pages being read (their <html lang>).
 function offlinePageIn(language) {
   return caches.open(SHELL).then(function (cache) {
-    return cache.match(OFFLINE_URL).then(function (hit) {
+    return cache.match(OFFLINE_URL, { ignoreVary: true }).then(function (hit) {
       if (hit && hit.headers.get("Content-Language") === language) { return; }
       return fetch(OFFLINE_URL, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         if (storable(response) && response.headers.get("Content-Language") === language) {

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import PAGE_WEIGHT_LIMIT, page_weight, submit
+from browser_support import page_weight, submit, weight_limit_for
 from french import catalogue_english, english_left, overflowing, visible_text
 
 pytestmark = pytest.mark.browser
@@ -103,9 +103,9 @@ class Walk:
         out = overflowing(fr)
         if out:
             found.append("sticks out of 390px: " + " ; ".join(out))
-        weight = page_weight(fr)
-        if weight > PAGE_WEIGHT_LIMIT:
-            found.append(f"{weight} bytes of HTML, CSS and JS (at most {PAGE_WEIGHT_LIMIT})")
+        weight, limit = page_weight(fr), weight_limit_for(fr.url)
+        if weight > limit:
+            found.append(f"{weight} bytes of HTML, CSS and JS (at most {limit})")
         if found:
             self.problems[f"{name} ({fr.url.replace(self.base, '')})"] = found
 

@@ -523,6 +523,15 @@ def last_seating(table: Table) -> list[str]:
     return list(db.session.execute(select(Seat.name).where(Seat.game_id == newest).order_by(Seat.seat)).scalars())
 
 
+def last_variant(table: Table) -> tuple[str, dict[str, bool]] | None:
+    """The variant and house options of the table's newest game (offered for the next game), or None."""
+    row = db.session.execute(
+        select(Game.variant, Game.house_rules).where(Game.table_id == table.id)
+        .order_by(Game.created_at.desc(), Game.id).limit(1)
+    ).one_or_none()
+    return None if row is None else (row.variant, dict(row.house_rules or {}))
+
+
 # ----- our rulings ---------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """HTML pages."""
 from __future__ import annotations
 
-from flask import Blueprint, Flask, render_template, url_for
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, current_app, render_template, request, url_for
 
 bp = Blueprint("web", __name__)
 
@@ -9,6 +11,16 @@ bp = Blueprint("web", __name__)
 @bp.get("/")
 def home():
     return render_template("home.html")
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The icon browsers ask for at the root whatever the page says (the pages name icon.svg)."""
+    icon = Response((Path(current_app.static_folder) / "icons" / "favicon.ico").read_bytes(),  # (4 KB)
+                    mimetype="image/vnd.microsoft.icon")
+    icon.cache_control.max_age = 7 * 24 * 3600
+    icon.add_etag()
+    return icon.make_conditional(request)
 
 
 def edit_url(endpoint: str, token: str, **ids) -> str:

@@ -42,7 +42,9 @@ SENTENCES = (
     N_("%(name)s's cards by value"),
     N_("Went out: scores the cards left in the other hands."),
     N_("Went out: 0 points."),
-    # static/js/card_letters.js: the cards typed, as the page understood them
+    N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
+    N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
+    # static/js/card_letters_fr.js: the cards typed, as the page understood them
     N_("Read as %(cards)s"),
     # static/js/copy.js: the share pages' Copy buttons
     N_("Copy"),
@@ -67,6 +69,16 @@ SENTENCES = (
     N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
     N_("No network, and this round is not complete: %(problems)s"),
     N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
+    N_("%(points)s so far"),
+    N_("Rounds %(numbers)s are saved on this phone only: they will be sent when the network is back."),
+    N_("Hands %(numbers)s are saved on this phone only: they will be sent when the network is back."),
+    N_("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?"),
+    N_("%(what)s waits on this phone until %(before)s is settled."),
+    N_("Saved"),
+    N_("This phone"),
+    N_("Keep the saved one"),
+    N_("Use this phone's"),
+    N_("Entered on two phones: kept the one saved offline."),
     # static/js/tools.js: the hand calculator's steppers
     N_("one less %(card)s"),
     N_("one more %(card)s"),
@@ -74,6 +86,7 @@ SENTENCES = (
     N_("Updated at %(time)s."),
     # static/js/awake.js: "Keep the screen on"
     N_("This browser cannot keep the screen on."),
+    N_("Keeping the screen on needs a secure (HTTPS) connection, and this page was opened over plain HTTP."),
     N_("The screen stays on."),
     N_("The screen stays on while this page is shown."),
     N_("The phone did not allow it (battery saver?)."),

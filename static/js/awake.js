@@ -15,7 +15,10 @@ function store(on) { try { window.localStorage.setItem(KEY, on ? "on" : "off"); 
 if (!("wakeLock" in navigator)) {
  box.checked = false;
  box.disabled = true;
- tell(say("This browser cannot keep the screen on."));
+ // Browsers offer it only to pages over HTTPS (a plain http address on a home network has none).
+ tell(window.isSecureContext === false
+  ? say("Keeping the screen on needs a secure (HTTPS) connection, and this page was opened over plain HTTP.")
+  : say("This browser cannot keep the screen on."));
  return;
 }
 

@@ -16,17 +16,17 @@ var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 // one tap sets 1 to 4 cards of a value
 var PILLS = 4;
 
-var C = window.scorekeeperCode || (c => c.trim().toUpperCase()), F = window.scorekeeperRanks || {};
-
-function cardValue(code) {
- code = C(code);
+var C = window.scorekeeperCode, F = window.scorekeeperRanks || {};  // French letters: static/js/card_letters_fr.js
+var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
+// A code's points as scorekeeper/rules/cards.py reads it (a rank alone counts); undefined: not a card of this pack.
+// Typed on a French page, it is read in French first; the picker's (english) codes are English.
+function cardValue(code, english) {
+ code = C && !english ? C(code) : code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
  if (code === "JK" || code === "JOKER") { return values.JK; }
- if (code === "T") { code = "10"; }
- // a rank alone: points need no suit
- if (values[code] !== undefined) { return values[code]; }
- var rank = code.slice(0, -1);
- if (rank === "T") { rank = "10"; }
- return values[rank];
+ var rank = code.slice(0, -1).replace(/^T$/, "10");
+ if (RANKS.includes(rank) && "SHDC".includes(SUIT_OF[code.slice(-1)] || code.slice(-1))) { return values[rank]; }
+ rank = code.replace(/^T$/, "10");
+ return RANKS.includes(rank) ? values[rank] : undefined;
 }
 
 // A new element with these properties (className, type, textContent...) and attributes (role, aria-*).
@@ -63,33 +63,46 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
+// Typed codes that are not cards: said under the box, and the hand is not counted (the server refuses it).
+function showBadCodes(hand) {
+ var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
+ var note = hand.querySelector(".card-problem");
+ var who = { name: hand.querySelector("legend .who").textContent.trim(), value: bad[0] };
+ var text = !bad.length ? "" : /^(JK|JOKER)$/i.test(bad[0])
+  ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", who)
+  : say("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker", who);
+ if (!note && text) {
+  note = make("p", { className: "field-error card-problem" }, { role: "alert" });
+  hand.querySelector(".mode-cards > input").after(note);
+ }
+ if (note) { note.textContent = text; note.hidden = !text; }
+ return bad.length;
+}
+
+// A box's whole number as the server takes it: null if empty, NaN if refused (web/games/forms.py).
+function whole(input, high) {
+ var raw = input ? input.value.trim() : "";
+ return raw === "" ? null : /^\d+$/.test(raw) && +raw <= high ? +raw : NaN;
+}
+
+// The hand's points, or null: nothing entered yet, or a hand the server would refuse.
 function handTotal(hand) {
  var mode = modeOf(hand);
- if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
- if (mode === "missing") { return null; }
- var missing = number(hand.querySelector("input[name$='-missing_cards']")) || 0;
- if (mode === "points") {
-  var pts = number(hand.querySelector("input[name$='-points']"));
-  return pts === null ? null : pts + missing * penalty;
- }
- var total = 0;
+ var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 60);
+ var total = missing * penalty;
  var any = missing > 0;
- if (mode === "values") {
-  hand.querySelectorAll(".mode-values input").forEach(box => {
-   var n = number(box);
-   if (n) { total += n * parseInt(cardValueOf(box), 10); any = true; }
-  });
-  return any ? total + missing * penalty : null;
+ if (mode === "missing") { return null; }
+ if (mode === "points") {
+  var pts = whole(hand.querySelector("input[name$='-points']"), 10000);
+  return pts === null || Number.isNaN(pts + total) ? null : pts + total;
  }
- hand.querySelectorAll(".suit-row input:checked").forEach(box => {
-  total += cardValue(box.value) || 0;
-  any = true;
- });
- typed(hand).forEach(code => {
-  var v = cardValue(code);
-  if (typeof v === "number") { total += v; any = true; }
- });
- return any ? total + missing * penalty : null;
+ if (mode === "values") {
+  hand.querySelectorAll(".mode-values input").forEach(box => { var n = whole(box, 120); total += n * cardValueOf(box); any = any || n > 0; });
+ } else {
+  hand.querySelectorAll(".suit-row input:checked").forEach(box => { total += cardValue(box.value, true) || 0; any = true; });
+  typed(hand).forEach(code => { total += cardValue(code); any = true; });
+ }
+ return any && !Number.isNaN(total) ? total : null;
 }
 
 // Points no hand can score: "are you sure?" (web/games/forms.py).
@@ -153,8 +166,10 @@ function update() {
    royTotal += number(hand.querySelector("input.count")) || 0;
    return;
   }
+  var mode = modeOf(hand);
+  if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
   checkPoints(hand);
-  var total = handTotal(hand);
+  var total = showBadCodes(hand) ? null : handTotal(hand);
   var text = total === null ? "" : shown(total);
   if (output && output.textContent !== text) { output.textContent = text; }
   hand.querySelectorAll(".vrow").forEach(row => {
@@ -178,9 +193,10 @@ function cardBox(name, code, text) {
 function suitRow(cls, label) { return make("div", { className: cls }, { role: "group", "aria-label": label }); }
 
 function buildPicker(hand) {
- var slot = hand.querySelector(".picker");
  var extra = hand.querySelector("input[name$='-extra']");
- if (!slot || !extra || slot.firstChild) { return; }
+ if (!extra) { return; }
+ var slot = make("div", { className: "picker" });
+ hand.querySelector(".mode-cards").prepend(slot);
  var name = extra.name.replace(/extra$/, "cards");
  SUITS.forEach(suit => {
   var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
@@ -197,7 +213,7 @@ function buildPicker(hand) {
  if (!extra.value.trim()) { return; }
  var left = [];
  typed(hand).forEach(code => {
-  var up = C(code).replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
+  var up = (C ? C(code) : code.toUpperCase()).replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
   var box = slot.querySelector("input[value='" + up + "']");
   if (box && !box.checked) { box.checked = true; } else { left.push(code); }
  });
@@ -261,4 +277,69 @@ hands.forEach(hand => {
 form.addEventListener("input", update);
 form.addEventListener("change", update);
 update();
+
+// One tap, one post (unless offline.js kept the round instead); Back from the page cache: the current round.
+var sending = false;
+form.addEventListener("submit", e => {
+ if (sending) { e.preventDefault(); } else { sending = true; setTimeout(() => { sending = !e.defaultPrevented; }); }
+});
+addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
+
+// Entries kept on the phone per game and round until saved (docs/games.md, "The round form").
+var game = form.dataset.draft;
+var at = +form.dataset.round;
+var note = form.querySelector(".draft-note");
+if (!game || !note) { return; }
+var pre = "scorekeeper.round." + game + ".";
+var store = localStorage;
+var own = el => !el.name || /^(csrf_token|round|key|version|hands-\d+-seat)$/.test(el.name) || /hidden|submit|button/.test(el.type);
+var ticks = el => /radio|checkbox/.test(el.type);
+var els = () => Array.prototype.filter.call(form.elements, el => !own(el));
+function keep() {
+ var dirty = !!wentOut() || els().some(el => ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue);
+ note.hidden = !dirty;
+ try {
+  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null])])); }
+  else { store.removeItem(pre + at); }
+ } catch (err) { /* full, or private */ }
+}
+function restore(fields) {
+ for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
+  fields.forEach(f => els().forEach(el => {
+   if (el.name !== f[0]) { return; }
+   if (!ticks(el)) { el.value = f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
+  }));
+  update();
+ }
+}
+try {
+ Object.keys(store).forEach(k => {  // rounds saved since, and anything two weeks old
+  var kept = k.indexOf("scorekeeper.round.") ? null : JSON.parse(store.getItem(k));
+  if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
+ });
+ var mine = JSON.parse(store.getItem(pre + at));
+ if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
+} catch (err) { /* no storage */ }
+keep();
+form.addEventListener("input", keep);
+form.addEventListener("change", keep);
+// offline.js kept this round with no network, or moved a stored form on past rounds waiting: theirs go.
+var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
+form.addEventListener("round:kept", drop);
+form.addEventListener("round:moved", e => {
+ drop();
+ at = e.detail.round;
+ form.reset();
+ try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1]); } } catch (err) { /* no storage */ }
+ update();
+ keep();
+});
+note.querySelector("button").addEventListener("click", () => {
+ els().forEach(el => {
+  if (ticks(el)) { el.checked = /-mode$/.test(el.name) && el.defaultChecked; } else { el.value = /missing_cards$/.test(el.name) ? "0" : ""; }
+ });
+ form.querySelectorAll(".field-errors, .computed, .preview, .card-problem").forEach(el => { el.remove(); });
+ update();
+ keep();
+});
 })();

@@ -1,46 +1,40 @@
-// Offline rounds: kept in IndexedDB with no network, sent to the API when it is back (docs/offline.md).
+// Offline rounds: kept on the phone (IndexedDB, else localStorage: no secure context needed) with no
+// network, sent to the API in order when it is back (docs/offline.md). Written small: the round form's budget.
 (() => {
 "use strict";
-if (!window.indexedDB || !window.fetch) { return; }
+if (!window.fetch) { return; }
 var say = window.scorekeeperSay;
-var DB = "scorekeeper-offline";
-var STORE = "rounds";
-var RETRY = 15000;
-var POSTING_GRACE = 20000;
-
-// The queue (IndexedDB)
+var STORE = "rounds", LOCAL = "scorekeeper-offline-rounds", RETRY = 15000, POSTING_GRACE = 20000;
 function open() {
  return new Promise((resolve, reject) => {
-  var req = indexedDB.open(DB, 1);
-  req.onupgradeneeded = () => {
-   var store = req.result.createObjectStore(STORE, { keyPath: "key" });
-   store.createIndex("game", "game");
-  };
+  var req = indexedDB.open("scorekeeper-offline", 1);
+  req.onupgradeneeded = () => { req.result.createObjectStore(STORE, { keyPath: "key" }).createIndex("game", "game"); };
   req.onsuccess = () => { resolve(req.result); };
   req.onerror = () => { reject(req.error); };
  });
 }
 function tx(mode, work) {
- return open().then(db => {
-  return new Promise((resolve, reject) => {
-   var t = db.transaction(STORE, mode);
-   var result = work(t.objectStore(STORE));
-   t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
-   t.onerror = () => { db.close(); reject(t.error); };
-  });
- });
+ return open().then(db => new Promise((resolve, reject) => {
+  var t = db.transaction(STORE, mode), result = work(t.objectStore(STORE));
+  t.oncomplete = () => { db.close(); resolve(result && "result" in result ? result.result : result); };
+  t.onerror = () => { db.close(); reject(t.error); };
+ }));
 }
-function all() { return tx("readonly", s => s.getAll()); }
-function put(entry) { return tx("readwrite", s => { s.put(entry); }); }
-function remove(key) { return tx("readwrite", s => { s.delete(key); }); }
-
+function local(work) {  // the entries in localStorage (changed by work)
+ var all = {};
+ try { all = JSON.parse(localStorage.getItem(LOCAL)) || {}; } catch (e) { /* none */ }
+ if (work) { work(all); localStorage[Object.keys(all).length ? "setItem" : "removeItem"](LOCAL, JSON.stringify(all)); }
+ return Object.values(all);
+}
+var usable = new Promise(ok => { ok(open()); }).then(db => { db.close(); return true; }).catch(() => false);
+function all() { var mine = local(); return usable.then(ok => ok ? tx("readonly", s => s.getAll()).then(found => found.concat(mine)) : mine); }
+function put(entry) { return usable.then(ok => ok ? tx("readwrite", s => { s.put(entry); }) : local(e => { e[entry.key] = entry; })); }
+function remove(key) { local(e => { delete e[key]; }); return usable.then(ok => ok ? tx("readwrite", s => { s.delete(key); }) : null); }
 function newKey() {
  var bytes = new Uint8Array(16);
  crypto.getRandomValues(bytes);
  return Array.prototype.map.call(bytes, b => ("0" + b.toString(16)).slice(-2)).join("");
 }
-
-// Messages
 function called(label, number) { return say(label === "Hand" ? "Hand %(number)s" : "Round %(number)s", { number }); }
 function line(entry) {
  var what = called(entry.label, entry.body.round);
@@ -50,57 +44,51 @@ function line(entry) {
  if (entry.state === "sending") { return say("%(what)s is being sent…", { what }); }
  return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
 }
-
-// A "posting" round is not shown until its network drops (#not-sent).
 function visible(entries) { return entries.filter(e => e.state !== "posting"); }
-
+// Refused or recorded twice: the game's later rounds wait behind it.
+function unsettled(e) { return e.state === "refused" || e.state === "conflict"; }
+function heldBy(entries, entry) {
+ return entries.filter(e => e.game === entry.game && unsettled(e) && e.body.round < entry.body.round)[0] || null;
+}
+function item(entry, text) {
+ var li = el("li", entry.state || "waiting", text || line(entry));
+ if (entry.state === "refused") {
+  var button = el("button", "secondary", say("Dismiss"));
+  button.type = "button";
+  button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
+  li.append(" ", button);
+ }
+ return li;
+}
 function show(entries) {
- entries = visible(entries);
+ entries = visible(entries).sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
  document.querySelectorAll("[data-offline-queue]").forEach(list => {
   var game = list.dataset.offlineQueue;
   var mine = entries.filter(e => game === "all" || e.game === game);
-  mine.sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
   list.textContent = "";
-  mine.forEach(entry => {
-   var li = el("li", entry.state || "waiting", line(entry));
-   if (game === "all" && entry.page) {
-    li.append(" ");
-    var a = el("a", "", say("Open the game"));
-    a.href = entry.page;
-    li.append(a);
-   }
-   if (entry.state === "refused") {
-    var button = el("button", "secondary", say("Dismiss"));
-    button.type = "button";
-    button.addEventListener("click", () => { remove(entry.key).then(refreshList); });
-    li.append(" ");
-    li.append(button);
-   }
-   list.append(li);
-  });
+  if (window.scorekeeperList) { window.scorekeeperList(list, mine, game === "all"); } else { mine.forEach(e => { list.append(item(e)); }); }
  });
 }
-
 function refreshList() {
  return all().then(entries => {
   show(entries);
   moveFormOn(entries);
-  // (drawn into the game page's grid by static/js/waiting.js)
   document.dispatchEvent(new CustomEvent("offline:queue", { detail: waitingFor(entries, null) }));
   return entries;
  });
 }
-
 // Waiting rounds: the next round's header (shared with static/js/waiting.js)
 function plan(el) {
  try { return JSON.parse(el.dataset.offlinePlan || "{}"); } catch (e) { return {}; }
 }
 function planned(p, number) {
- return (p.rounds || []).filter(r => r.number === number)[0] || null;
+ var rounds = p.rounds || [];
+ var found = rounds.filter(r => r.number === number)[0];
+ if (found || !p.cycle || !rounds.length || number < rounds[0].number) { return found || null; }
+ return Object.assign({}, rounds[(number - rounds[0].number) % p.cycle], { number });
 }
-// (game null: every game's)
 function waitingFor(entries, game) {
- return visible(entries).filter(e => (game === null || e.game === game) && e.state !== "refused")
+ return visible(entries).filter(e => (game === null || e.game === game) && !unsettled(e))
   .sort((a, b) => a.body.round - b.body.round);
 }
 function el(tag, cls, text) {
@@ -128,9 +116,7 @@ function showRound(box, p, number) {  // the "Round N · Dealer · Contract" hea
  }
 }
 function number(text) { var n = parseInt(String(text).replace(/[^\d-]/g, ""), 10); return isNaN(n) ? 0 : n; }
-
-window.scorekeeperOffline = { plan, planned, showRound, el, number };
-
+window.scorekeeperOffline = { plan, planned, showRound, el, number, put, remove, refreshList, flush, sentence, called, heldBy, item };
 // A stored round form with rounds waiting: the next round's header.
 function moveFormOn(entries) {
  var form = document.querySelector("form.round-form[data-offline-plan]");
@@ -138,108 +124,98 @@ function moveFormOn(entries) {
  var p = plan(form);
  var input = form.querySelector("input[name=round]");
  var first = (p.rounds && p.rounds[0]) ? p.rounds[0].number : number(input.value);
- var mine = waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first);
- if (!mine.length) { return; }
- var next = mine[mine.length - 1].body.round + 1;
- if (!planned(p, next) || number(input.value) === next) { return; }
+ var next = first;
+ waitingFor(entries, form.dataset.game).forEach(e => { if (e.body.round === next) { next += 1; } });
+ if (next === first || !planned(p, next) || number(input.value) === next) { return; }
  input.value = String(next);
+ // a stored copy used again: its key went with the round it was first used for
+ form.querySelector("input[name=key]").value = newKey();
  var box = document.querySelector(".now.compact");
  if (box) { showRound(box, p, next); }
+ showSoFar(form, waitingFor(entries, form.dataset.game).filter(e => e.body.round >= first && e.body.round < next));
+ form.dispatchEvent(new CustomEvent("round:moved", { detail: { game: form.dataset.game, round: next } }));
 }
-
-// Sending
+// "so far": the server's total when the form was stored, plus the rounds waiting
+function showSoFar(form, waiting) {
+ form.querySelectorAll("legend .who").forEach(who => {
+  var name = who.textContent.trim(), small = who.parentNode.querySelector(".sofar");
+  if (!small) { small = el("small", "sofar"); who.after(" ", small); }
+  if (!("base" in small.dataset)) { small.dataset.base = number(small.textContent); }
+  var total = waiting.reduce((t, e) => t + ((e.scores || {})[name] || 0) + ((e.bonus || {})[name] || 0), number(small.dataset.base));
+  small.textContent = say("%(points)s so far", { points: total.toLocaleString(document.documentElement.lang) });
+ });
+}
 var sending = false;
-
 function send(entry) {
  var wasPosting = entry.state === "posting";
  entry.state = wasPosting ? "posting" : "sending";
  return put(entry).then(refreshList).then(() => {
-  return fetch(entry.api, {
-   method: "POST",
-   credentials: "omit",
-   cache: "no-store",
-   headers: {
-    "Content-Type": "application/json",
-    "Accept": "application/json",
-    "Accept-Language": document.documentElement.lang,
-    "Authorization": "Bearer " + entry.token,
-    "Idempotency-Key": entry.key
-   },
-   body: JSON.stringify(entry.body)
-  });
+  return fetch(entry.api, { method: "POST", credentials: "omit", cache: "no-store", body: JSON.stringify(entry.body),
+   headers: { "Content-Type": "application/json", "Accept": "application/json", "Accept-Language": document.documentElement.lang,
+    "Authorization": "Bearer " + entry.token, "Idempotency-Key": entry.key } });
  }).then(response => {
   if (response.ok) { return remove(entry.key).then(() => true); }
   return response.json().catch(() => { return {}; }).then(body => {
    if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
    if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-    // the form post stored it
     return remove(entry.key).then(() => true);
    }
+   if (response.status === 409 && body && body.field === "round" && body.round === entry.body.round) {
+    return recordedMeanwhile(entry, body);
+   }
    entry.state = "refused";
-   entry.error = (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status: response.status })) + ".";
+   entry.error = sentence(body, response.status);
    return put(entry).then(() => false);
   });
  }).catch(() => {
-  // no network (or the server is busy): keep it for later
   entry.state = wasPosting ? "posting" : "waiting";
   return put(entry).then(() => false);
  });
 }
-
+function sentence(body, status) {
+ return (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status })) + ".";
+}
+// Recorded meanwhile on another phone, with other scores: both versions wait for a choice (waiting.js).
+function recordedMeanwhile(entry, refusal) {
+ return fetch(entry.api + "/" + entry.body.round, { cache: "no-store", credentials: "omit" }).then(r => r.ok ? r.json() : null).then(theirs => {
+  if (theirs && theirs.scores) { entry.state = "conflict"; entry.theirs = { scores: theirs.scores }; }
+  else { entry.state = "refused"; entry.error = sentence(refusal, 409); }
+  return put(entry).then(() => false);
+ });
+}
 function flush() {
  if (sending || navigator.onLine === false) { return Promise.resolve(); }
  sending = true;
  var lists = Array.prototype.map.call(document.querySelectorAll("[data-offline-queue]"), l => l.dataset.offlineQueue);
+ if (roundForm) { lists.push(roundForm.dataset.game); }
  return all().then(entries => {
   var due = entries.filter(e => {
-   // its post may be under way
    if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
-   return e.state !== "refused" && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
+   return !unsettled(e) && !heldBy(entries, e) && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
   });
   due.sort((a, b) => a.body.round - b.body.round);
-  var sent = 0;
-  // One after the other, in round order.
-  return due.reduce((chain, entry) => {
-   return chain.then(() => { return send(entry).then(ok => { if (ok) { sent += 1; } }); });
-  }, Promise.resolve()).then(() => sent);
+  var sent = 0, stopped = {};  // in round order; a game's later rounds wait behind one not taken
+  return due.reduce((chain, entry) => chain.then(() => stopped[entry.game] || send(entry).then(ok => { if (ok) { sent += 1; } else { stopped[entry.game] = true; } })),
+   Promise.resolve()).then(() => sent);
  }).then(sent => {
   sending = false;
   if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
-   // the scoreboard (or next round's form) with them
    window.location.reload();
    return;
   }
   return refreshList();
  }, () => { sending = false; });
 }
-
 // The record-a-round form
-// (helpers: static/js/games.js)
+function nameOf(hand) { return hand.querySelector("legend .who").textContent.trim(); }
 function buildBody(form) {
- var F = window.scorekeeperForm;
- var intValue = F.number;
- var roy = form.dataset.roy === "yes";
- var body = { hands: {} };
- var problems = [];
- body.round = parseInt(form.querySelector("input[name=round]").value, 10);
- var went = form.querySelector(".went-out input:checked");
- var names = {};
+ var F = window.scorekeeperForm, intValue = F.number, roy = form.dataset.roy === "yes";
+ var body = { hands: {}, round: parseInt(form.querySelector("input[name=round]").value, 10) }, problems = [];
+ var went = form.querySelector(".went-out input:checked"), outSeat = went ? went.value : null;
+ if (!went) { problems.push(say("Say who went out.")); } else if (outSeat === "stock") { body.end = "stock_exhausted"; }
  form.querySelectorAll("fieldset.hand").forEach(hand => {
-  names[hand.dataset.seat] = hand.querySelector("legend .who").textContent.trim();
- });
- var outSeat = null;
- if (!went) {
-  problems.push(say("Say who went out."));
- } else if (went.value === "stock") {
-  body.end = "stock_exhausted";
- } else {
-  outSeat = went.value;
-  body.went_out = names[outSeat];
- }
- form.querySelectorAll("fieldset.hand").forEach(hand => {
-  var seat = hand.dataset.seat;
-  var name = names[seat];
-  if (seat === outSeat) { return; }
+  var seat = hand.dataset.seat, name = nameOf(hand);
+  if (seat === outSeat) { body.went_out = name; return; }
   if (roy) {
    var count = intValue(hand.querySelector("input.count"));
    if (count === null) { problems.push(say("How many cards does %(name)s still hold?", { name })); return; }
@@ -273,7 +249,6 @@ function buildBody(form) {
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);
-  // as on the server
   if (empty && !missing) {
    problems.push(say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }));
    return;
@@ -283,29 +258,16 @@ function buildBody(form) {
  });
  return { body, problems };
 }
-
 // Each player's points as games.js shows them (null: no score).
 function scoresOf(form, body) {
- var roy = form.dataset.roy === "yes";
- var scores = {};
- var bonus = {};
+ var roy = form.dataset.roy === "yes", scores = {}, bonus = {}, win = plan(form).win_bonus;
  form.querySelectorAll("fieldset.hand").forEach(hand => {
-  var name = hand.querySelector("legend .who").textContent.trim();
-  var out = hand.querySelector("output.running");
-  var text = out ? out.textContent.trim() : "";
-  if (body.went_out === name) {
-   scores[name] = roy ? number(text) : 0;
-   var win = plan(form).win_bonus;
-   if (win) { bonus[name] = -win; }
-  } else if (roy) {
-   scores[name] = 0;
-  } else {
-   scores[name] = text === "" ? null : number(text);
-  }
+  var name = nameOf(hand), out = hand.querySelector("output.running"), text = out ? out.textContent.trim() : "";
+  if (body.went_out === name) { scores[name] = roy ? number(text) : 0; if (win) { bonus[name] = -win; } }
+  else { scores[name] = roy ? 0 : text === "" ? null : number(text); }
  });
  return { scores, bonus };
 }
-
 function newEntry(form, body, key, state) {
  var counted = scoresOf(form, body);
  return {
@@ -314,16 +276,11 @@ function newEntry(form, body, key, state) {
   body: body, scores: counted.scores, bonus: counted.bonus, saved_at: Date.now(), state: state
  };
 }
-
 function queueRound(form) {
  var built = buildBody(form);
  var note = form.parentNode.querySelector(".offline-problems");
  if (built.problems.length) {
-  if (!note) {
-   note = el("div", "flash flash-error offline-problems");
-   note.setAttribute("role", "alert");
-   form.parentNode.insertBefore(note, form);
-  }
+  if (!note) { note = el("div", "flash flash-error offline-problems"); note.setAttribute("role", "alert"); form.before(note); }
   note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: built.problems.join(" ") });
   note.scrollIntoView({ block: "center" });
   return Promise.resolve();
@@ -332,32 +289,32 @@ function queueRound(form) {
  var game = form.dataset.game;
  return all().then(entries => {
   var same = entries.filter(e => e.key === key)[0];
-  // a double tap
   if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) { return same; }
-  // a stored copy of the form used for another round
   if (same) { key = newKey(); }
   var queued = entries.filter(e => e.game === game && e.state !== "refused");
   queued.forEach(e => { if (e.body.round >= built.body.round) { built.body.round = e.body.round + 1; } });
   var entry = newEntry(form, built.body, key, "waiting");
   return put(entry).then(() => entry);
  }).then(entry => {
+  form.dispatchEvent(new CustomEvent("round:kept", { bubbles: true, detail: { game, round: entry.body.round } }));
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-   // the stored game page, with the message
    window.location.href = entry.page;
    return;
   }
+  // no service worker (plain http): this page becomes the next round's form
   var list = document.querySelector("[data-offline-queue]");
-  if (!list) {
-   list = el("ul", "offline-queue");
-   list.dataset.offlineQueue = game;
-   list.setAttribute("aria-live", "polite");
-   form.parentNode.insertBefore(list, form);
-  }
-  refreshList();
-  list.scrollIntoView({ block: "center" });
+  if (!list) { list = el("ul", "offline-queue"); list.dataset.offlineQueue = game; list.setAttribute("aria-live", "polite"); form.before(list); }
+  emptyForNextRound(form);
+  return refreshList().then(() => { window.scrollTo(0, 0); });
  });
 }
-
+function emptyForNextRound(form) {
+ form.reset();
+ form.querySelector("input[name=key]").value = newKey();
+ document.querySelectorAll(".offline-problems, .offline-preview").forEach(n => { n.remove(); });
+ touched = false;
+ form.dispatchEvent(new Event("change"));
+}
 // No stored page holds the edit token: asked for (docs/offline.md).
 function tokenKey(game) { return "scorekeeper-edit-token:" + game; }
 function fetchToken(form) {
@@ -367,16 +324,11 @@ function fetchToken(form) {
   return r.ok ? r.json() : null;
  }).then(b => { if (b && b.edit_token) { localStorage.setItem(key, b.edit_token); } }, () => {});
 }
-
 function reachable(url) {
- var controller = new AbortController();
- var timer = window.setTimeout(() => { controller.abort(); }, 5000);
- return fetch(url, { method: "HEAD", cache: "no-store", signal: controller.signal })
-  .then(() => true, () => false)
-  .then(ok => { window.clearTimeout(timer); return ok; });
+ var controller = new AbortController(), timer = setTimeout(() => { controller.abort(); }, 5000);
+ return fetch(url, { method: "HEAD", cache: "no-store", signal: controller.signal }).then(() => true, () => false)
+  .then(ok => { clearTimeout(timer); return ok; });
 }
-
-// The game page asks too.
 document.querySelectorAll("[data-edit-token-url][data-game]").forEach(fetchToken);
 var form = document.querySelector("form.round-form[data-edit-token-url]");
 var roundForm = form;
@@ -390,18 +342,18 @@ if (form) {
   if (submitter.name === "preview" && navigator.onLine === false) {
    event.preventDefault();
    var hint = form.querySelector(".offline-preview");
-   if (!hint) {
-    hint = el("p", "hint offline-preview");
-    hint.setAttribute("role", "status");
-    form.querySelector(".submit-row").before(hint);
-   }
+   if (!hint) { hint = el("p", "hint offline-preview"); hint.setAttribute("role", "status"); form.querySelector(".submit-row").before(hint); }
    hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
    return;
   }
   if (submitter.name !== "save") { return; }
   event.preventDefault();
   var go = navigator.onLine === false ? Promise.resolve(false) : reachable(form.dataset.offlineApi.replace(/\/rounds$/, ""));
-  go.then(online => {
+  go.then(online => all().then(entries => {
+   // rounds still waiting go first: this one joins them
+   if (online && waitingFor(entries, form.dataset.game).length) {
+    return queueRound(form).then(() => { if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) { return flush(); } });
+   }
    if (online) {
     var built = buildBody(form);
     var key = form.querySelector("input[name=key]").value;
@@ -409,16 +361,14 @@ if (form) {
      : put(newEntry(form, built.body, key, "posting")).catch(() => {});
     return kept.then(() => {
      bypass = true;
-     // the ordinary form post
      form.requestSubmit(submitter);
      bypass = false;
     });
    }
    return queueRound(form);
-  });
+  }));
  });
 }
-
 // The server answered this form with errors: nothing to send.
 var settle = Promise.resolve();
 if (form && document.getElementById("error-summary")) {
@@ -433,27 +383,21 @@ if (window.location.hash === "#not-sent") {
    .map(e => { e.state = "waiting"; return put(e); }));
  });
 }
-
 // Store this page and its round form on the phone (static/sw.js).
+var worker = navigator.serviceWorker;
 function keepPages() {
  var holder = document.querySelector("[data-offline-keep]");
  var urls = holder ? holder.dataset.offlineKeep.split(" ") : form ? [form.dataset.gamePage, location.pathname] : [];
- if (!urls.length || !navigator.serviceWorker) { return; }
- navigator.serviceWorker.ready.then(reg => {
-  if (reg.active) { reg.active.postMessage({ keep: urls }); }
- });
+ if (urls.length && worker) { worker.ready.then(reg => { if (reg.active) { reg.active.postMessage({ keep: urls }); } }); }
 }
-if (navigator.serviceWorker) {
- navigator.serviceWorker.addEventListener("message", event => {
-  if (event.data && event.data.kept) {
-   document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
-  }
+if (worker) {
+ worker.addEventListener("message", event => {
+  if (event.data && event.data.kept) { document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly"; }
  });
- navigator.serviceWorker.startMessages();
+ worker.startMessages();
 }
 keepPages();
 document.addEventListener("scoreboard:updated", () => { keepPages(); refreshList(); });
-
 settle.catch(() => {}).then(refreshList).then(flush);
 window.addEventListener("online", flush);
 window.setInterval(() => { if (navigator.onLine !== false) { flush(); } }, RETRY);

@@ -1,6 +1,7 @@
 // Rounds waiting on this phone (static/js/offline.js keeps them), drawn into the game page at once:
 // rows in the grid marked "waiting", the grid's and the standings' totals with them (marked †), the
-// next round's header and its "Record round N" button. Loaded on the game page only.
+// next round's header and its "Record round N" button; and the choice when a round was recorded
+// on two phones. Loaded on the game page and the offline page (not the round form: its budget).
 (function () {
   "use strict";
   var say = window.scorekeeperSay;
@@ -12,7 +13,7 @@
     var off = window.scorekeeperOffline;
     var plan = off.plan, planned = off.planned, showRound = off.showRound, el = off.el, number = off.number;
     document.querySelectorAll(".waiting-row, .waiting-grid").forEach(function (n) { n.remove(); });
-    document.querySelectorAll(".no-rounds[hidden]").forEach(function (n) { n.hidden = false; });
+    document.querySelectorAll(".no-rounds[hidden], .live .now[hidden], nav.actions a.button[hidden]").forEach(function (n) { n.hidden = false; });
     document.querySelectorAll("[data-server-total]").forEach(function (td) {
       td.textContent = td.dataset.serverTotal;
       td.classList.remove("waiting");
@@ -86,14 +87,98 @@
     grid.parentNode.after(note);
     var next = mine[mine.length - 1].body.round + 1;
     var now = live.querySelector(".now");
+    var record = live.querySelector("nav.actions a.button");
     if (now && planned(p, next)) {
       showRound(now, p, next);
-      var record = live.querySelector("nav.actions a.button");
       if (record) {
         record.textContent = p.label === "Hand" ? say("Record hand %(number)s", { number: next }) : say("Record round %(number)s", { number: next });
       }
+    } else if (p.last && next > p.last) {
+      // the game's last round waits: nothing more to record
+      if (now) { now.hidden = true; }
+      if (record) { record.hidden = true; }
     }
   }
 
   document.addEventListener("offline:queue", function (event) { showWaiting(event.detail); });
+
+  // The list of rounds kept on the phone (static/js/offline.js): rounds of one game simply waiting
+  // share one line; a round recorded twice shows both versions; the ones behind it say so.
+  window.scorekeeperList = function (list, entries, everyGame) {
+    var off = window.scorekeeperOffline, group = null;
+    entries.forEach(function (entry) {
+      var held = off.heldBy(entries, entry);
+      var plain = (entry.state || "waiting") === "waiting" && !held;
+      if (plain && group && group.game === entry.game) {
+        group.numbers.push(entry.body.round);
+        var numbers = group.numbers.join(", ");
+        group.li.firstChild.textContent = say(entry.label === "Hand" ? "Hands %(numbers)s are saved on this phone only: they will be sent when the network is back." : "Rounds %(numbers)s are saved on this phone only: they will be sent when the network is back.", { numbers: numbers });
+        return;
+      }
+      var what = off.called(entry.label, entry.body.round);
+      var text = entry.state === "conflict" ? say("%(what)s was recorded meanwhile on another phone, with other scores. Which one is right?", { what: what })
+        : held ? say("%(what)s waits on this phone until %(before)s is settled.", { what: what,
+          before: say(held.label === "Hand" ? "hand %(number)s" : "round %(number)s", { number: held.body.round }) })
+        : undefined;
+      var li = off.item(entry, text);
+      group = plain ? { game: entry.game, numbers: [entry.body.round], li: li } : null;
+      if (everyGame && entry.page) {
+        var a = off.el("a", "", say("Open the game"));
+        a.href = entry.page;
+        li.append(" ", a);
+      }
+      if (entry.state === "conflict") { li.append(choose(entry)); }
+      list.append(li);
+    });
+  };
+
+  // A round recorded meanwhile on another phone (static/js/offline.js): both versions, player by
+  // player, and the person chooses. "Use this phone's" corrects the saved round to it (the old
+  // scores and the reason stay in the game's corrections). Then the rounds after it go on and the
+  // page shows the game as the server has it.
+  function choose(entry) {
+    var off = window.scorekeeperOffline, el = off.el;
+    var box = el("div", "both-versions");
+    var table = el("table", "versions");
+    var head = table.createTHead().insertRow();
+    head.append(el("th", "", ""), el("th", "num", say("Saved")), el("th", "num", say("This phone")));
+    var body = table.createTBody();
+    var theirs = (entry.theirs && entry.theirs.scores) || {};
+    var mine = entry.scores || {};
+    var shown = function (v) { return v === null ? "?" : v === undefined ? "–" : String(v); };
+    Object.keys(theirs).concat(Object.keys(mine).filter(function (n) { return !(n in theirs); })).forEach(function (name) {
+      body.insertRow().append(el("th", "", name), el("td", "num", shown(theirs[name])), el("td", "num", shown(mine[name])));
+    });
+    box.append(table);
+    var keepTheirs = el("button", "secondary", say("Keep the saved one"));
+    var useMine = el("button", "", say("Use this phone's"));
+    keepTheirs.type = useMine.type = "button";
+    function settled(done) {
+      return done.then(off.refreshList).then(off.flush).then(function () {
+        if (document.querySelector("[data-live]")) { window.location.reload(); }
+      });
+    }
+    keepTheirs.addEventListener("click", function () { settled(off.remove(entry.key)); });
+    useMine.addEventListener("click", function () {
+      useMine.disabled = true;
+      settled(fetch(entry.api + "/" + entry.body.round, {
+        method: "PUT", credentials: "omit", cache: "no-store",
+        headers: { "Content-Type": "application/json", "Accept": "application/json",
+          "Accept-Language": document.documentElement.lang, "Authorization": "Bearer " + entry.token },
+        body: JSON.stringify(Object.assign({}, entry.body, { reason: say("Entered on two phones: kept the one saved offline.") }))
+      }).then(function (response) {
+        if (response.ok) { return off.remove(entry.key); }
+        return response.json().catch(function () { return {}; }).then(function (answer) {
+          if (response.status >= 500 || response.status === 429) { return; }
+          entry.state = "refused";
+          entry.error = off.sentence(answer, response.status);
+          return off.put(entry);
+        });
+      }, function () { useMine.disabled = false; /* no network: the choice stays */ }));
+    });
+    var choices = el("p", "choices");
+    choices.append(keepTheirs, " ", useMine);
+    box.append(choices);
+    return box;
+  }
 })();

@@ -26,7 +26,7 @@ from math import gcd
 
 from ...i18n import language
 from ...rules import card_letters
-from ...rules.cards import CardError
+from ...rules.cards import CardError, parse_card
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants
 from ..forms import PageForm
@@ -53,6 +53,22 @@ class Between:
         if self.why:
             raise ValidationError(_("%(value)s is out of range: %(why)s", value=field.data, why=self.why))
         raise ValidationError(_("%(value)s is not from %(low)s to %(high)s", value=field.data, low=self.low, high=self.high))
+
+
+class Amount:
+    """0 or more, up to ``high``: one message that says what is wrong in a player's words
+    ("-5 is below 0", "300 cards is more than a hand holds"), never the code's range."""
+
+    def __init__(self, high: int, too_many):
+        self.high, self.too_many = high, too_many
+
+    def __call__(self, form, field):
+        if field.data is None:
+            return
+        if field.data < 0:
+            raise ValidationError(_("%(value)s is below 0", value=field.data))
+        if field.data > self.high:
+            raise ValidationError(str(self.too_many) % {"value": field.data})
 
 
 class WholeNumberField(IntegerField):
@@ -152,12 +168,12 @@ class HandForm(Form):
     mode = RadioField(_l("Score by"), choices=options(INPUT_MODES), default="values", validate_choice=False)
     cards = SelectMultipleField(_l("Cards left"), choices=[], validate_choice=False)
     extra = StringField(_l("More cards (e.g. 7 K, or 7H KD)"), validators=[Optional(), Length(max=300)])
-    points = WholeNumberField(_l("Points"), validators=[Optional(), Between(0, 10000)])
+    points = WholeNumberField(_l("Points"), validators=[Optional(), Amount(10000, _l("%(value)s is more points than any hand scores"))])
     missing_cards = WholeNumberField(
         _l("Missing cards"), default=0,
-        validators=[Optional(), Between(0, 60)],
+        validators=[Optional(), Amount(60, _l("%(value)s cards is more than a hand holds"))],
     )
-    count = WholeNumberField(_l("Cards left"), validators=[Optional(), Between(0, 52, _l("a hand holds 0 to 52 cards"))])
+    count = WholeNumberField(_l("Cards left"), validators=[Optional(), Amount(52, _l("%(value)s cards is more than a hand holds"))])
     sure = BooleanField(_l("Yes, these points are right"))
 
 
@@ -208,7 +224,7 @@ class CorrectFormBase(RoundFormBase):
 
 def value_count_field(value: int) -> WholeNumberField:
     return WholeNumberField(_l("%(value)s-point cards", value=value),
-                            validators=[Optional(), Between(0, 120, _l("a hand holds 0 to 120 cards"))])
+                            validators=[Optional(), Amount(120, _l("%(value)s cards is more than a hand holds"))])
 
 
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
@@ -272,6 +288,21 @@ def effective_mode(h: HandForm) -> str:
     return others[0] if len(others) == 1 else chosen
 
 
+def card_problem(variant: Variant, name: str, codes: list[str]) -> str | None:
+    """The first code typed for ``name`` that is not a card of ``variant``'s pack, said in a
+    sentence (static/js/games.js says the same as it is typed), or None."""
+    for code in codes:
+        try:
+            card = parse_card(code, rank_alone=True)  # only points count: a rank alone is a card
+        except CardError:
+            return _("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, "
+                     "or JK for a joker", name=name, value=code[:20])
+        if card.is_joker and not variant.has_jokers:
+            return _("%(name)s: '%(value)s' is not in the pack: this game is played without jokers",
+                     name=name, value=code[:20])
+    return None
+
+
 def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant) -> tuple[dict, dict[str, list[str]]]:
     """The API-shaped round submission from the form, and errors for empty required inputs."""
     roy = variant.is_roy
@@ -312,6 +343,8 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         elif mode == "values":
             hand = {"values": {str(value): h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}}
         elif mode == "points":
+            if h.points.errors:  # said beside the box, once
+                continue
             if h.points.data is None:
                 if not h.points.errors:
                     errors.setdefault(f"hands.{name}", []).append(_("type %(name)s's points, or tap the cards left", name=name))
@@ -327,7 +360,12 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             except CardError as err:
                 errors.setdefault(f"hands.{name}", []).append(_("%(name)s's cards: %(error)s", name=name, error=err.message))
                 continue
-            hand = {"cards": list(h.cards.data or []) + typed}
+            cards = list(h.cards.data or []) + typed
+            problem = card_problem(variant, name, cards)
+            if problem:
+                errors.setdefault(f"hands.{name}", []).append(problem)
+                continue
+            hand = {"cards": cards}
         if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
                 and not hand.get("cards") and not h.missing_cards.data:
             # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
@@ -347,8 +385,12 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
 
 def typed_codes(text: str | None) -> list[str]:
     """The cards typed in a hand's box, read in the page's language ("3T" is the three of clubs on
-    a French page: rules/card_letters.py), as the English codes the games keep."""
-    return [card_letters.to_code(code, language()) for code in (text or "").replace(",", " ").split()]
+    a French page: rules/card_letters.py), as the English codes the games keep (an English page's
+    codes go on as typed: :func:`card_problem` judges them)."""
+    codes = (text or "").replace(",", " ").split()
+    if language() != "fr":
+        return codes
+    return [card_letters.to_code(code, "fr") for code in codes]
 
 
 # ----- other actions -------------------------------------------------------------------------------

@@ -117,14 +117,18 @@ def _offline_plan(state: svc.GameView, variant) -> Markup:
     seats = state.seats
     first = next(i for i, s in enumerate(seats) if s.name == state.first_dealer)
     withdrawn = [s.withdrawn_after_round for s in seats]
-    last = min(nr.number + 3, len(variant.rounds)) if variant.rounds else nr.number + 3  # a few: page weight
+    # every round left (a whole game can be recorded offline); ROY's hands go on until a score is
+    # reached, so one turn of the dealers, which offline.js repeats ("cycle")
+    playing = sum(1 for s in seats if s.withdrawn_after_round is None)
+    last = len(variant.rounds) if variant.rounds else nr.number + playing - 1
     order = dealers(len(seats), first, withdrawn, last)
     plan = [{"number": n, "dealer": seats[order[n - 1]].name}
             | ({"contract": variant.rounds[n - 1].contract.describe(), "min_cards": variant.rounds[n - 1].min_cards}
                if variant.rounds else {})
             for n in range(nr.number, last + 1)]
+    ends = {"last": len(variant.rounds)} if variant.rounds else {"cycle": playing}
     return htmlsafe_json_dumps({"label": _("Hand") if variant.is_roy else _("Round"), "rounds": plan,
-                                "win_bonus": variant.scoring.round_win_bonus or 0}, separators=(",", ":"))
+                                "win_bonus": variant.scoring.round_win_bonus or 0, **ends}, separators=(",", ":"))
 
 
 def _game_context(game, state: svc.GameView) -> dict:
@@ -141,8 +145,11 @@ def _game_context(game, state: svc.GameView) -> dict:
 def _service_error(err: svc.ServiceError, errors: dict[str, list[str]]) -> None:
     """Put a service refusal beside its field: ``hands.<name>...`` goes to that player's block."""
     field = err.field or "_form"
-    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>
-        errors.setdefault("hands." + re.split(r"[.[]", field[len("hands."):])[0], []).append(err.message)
+    if field.startswith("hands."):  # hands.<name>.cards[2] -> hands.<name>, said "<name>: ..."
+        name = re.split(r"[.[]", field[len("hands."):])[0]
+        message = err.message.removeprefix(field + ": ")
+        errors.setdefault("hands." + name, []).append(
+            message if message.startswith(name + ":") else _("%(label)s: %(message)s", label=name, message=message))
     elif field in ("went_out", "end"):
         errors.setdefault("went_out", []).append(err.message)
     else:
@@ -183,9 +190,14 @@ def _create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=No
     if dealer_seat is not None and dealer_seat >= len(names) and names:
         errors.setdefault("dealer", []).append(
             _("seat %(number)s is empty: choose a seated player to deal first", number=dealer_seat + 1))
+    gaps = {f"players[{i}]" for i, name in enumerate(names) if not name.strip()}
+    for field in sorted(gaps):  # a blank seat before the last name
+        errors.setdefault(field, []).append(_("seat %(number)s is empty: no gaps between players (leave only the last "
+                                              "seats empty)", number=int(field[8:-1]) + 1))
     if variant_id in VARIANTS:  # each seat's problem beside its seat, not just the first one
         for problem in seating_problems(VARIANTS[variant_id], names):
-            errors.setdefault(problem.field or "players", []).append(problem.message)
+            if problem.field not in gaps:
+                errors.setdefault(problem.field or "players", []).append(problem.message)
     if errors:
         return None
     dealer = names[dealer_seat] if dealer_seat is not None and 0 <= dealer_seat < len(names) else None
@@ -384,6 +396,10 @@ def record(game_id: str):
     state = svc.game_view(game)
     ctx_variant = svc.variant_of(game)
     roy = ctx_variant.is_roy
+    if request.method == "POST":
+        stale = _stale_round(game, state, request.form.get("round"))
+        if stale is not None:
+            return stale
     if state.next_round is None:
         flash(_("This game is over: no more rounds can be recorded."), "error")
         return redirect(url_for("games.game", game_id=game_id))
@@ -417,6 +433,25 @@ def record(game_id: str):
         return redirect(url_for("games.game", game_id=game_id))
 
     return _round_posted("games/round.html", game, state, form, players, number, save)
+
+
+def _stale_round(game, state: svc.GameView, posted: str | None):
+    """A round form posted for another round than the next one (Back after Save, a double tap, a
+    stale tab, a second phone) stores nothing: the answer (409) says the round is saved, with its
+    scores, and offers the next round's form. A form without a round number (an old page) or
+    with one that is not a number goes on as before."""
+    try:
+        number = int((posted or "").strip())
+    except ValueError:
+        return None
+    next_number = len(state.rounds) + 1
+    if number == next_number or number < 1:
+        return None
+    saved = state.rounds[number - 1] if number < next_number else None
+    page = render_template("games/round_saved.html", number=number, saved=saved, next_number=next_number,
+                           can_record=state.next_round is not None and state.status == GameStatus.IN_PROGRESS,
+                           **_game_context(game, state))
+    return no_store(make_response(page, 409))
 
 
 def _round_posted(template: str, game, state: svc.GameView, form, players, number: int, save, correcting=None):

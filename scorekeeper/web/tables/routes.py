@@ -214,10 +214,20 @@ def new_game(table_id: str):
     # The table's own house variants first: they are the rules it plays by.
     form.variant.choices = options((v.id, _("%(name)s · house rules", name=v.name)) for v in own) + list(form.variant.choices)
     errors: dict[str, list[str]] = {}
+    filled = False
     if request.method == "GET":
+        # The last game's players, game and house options, ready for the next one.
         for entry, name in zip(form.players, svc.last_seating(table)):
             entry.data = name
-        if request.args.get("variant") in VARIANTS or request.args.get("variant") in {v.id for v in own}:
+            filled = True
+        known = set(VARIANTS) | {v.id for v in own}
+        last = svc.last_variant(table)
+        if last is not None and last[0] in known:
+            form.variant.data = last[0]
+            for key, on in last[1].items():
+                if on and key in ("no_may_i_in_last_three_rounds", "twos_wild"):
+                    form[key].data = True
+        if request.args.get("variant") in known:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
         created = create_from_form(form, errors, create=lambda *args: svc.create_game(table, *args))
@@ -228,7 +238,7 @@ def new_game(table_id: str):
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
     return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
-                           variants=all_variants()), (400 if errors else 200)
+                           variants=all_variants(), filled=filled), (400 if errors else 200)
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:

@@ -1,0 +1,204 @@
+"""The round form survives what phones do, in Debian's Chromium at 390x844 with real navigations
+(the context sends Accept-Language, the app's cookies go along): Back after Save then Save stores
+nothing; a half-entered round comes back after a reload, a language switch and Back; a card that
+is not a card is named, with its player, and never counted in the running total."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from browser_support import PHONES, _new_page, screenshot, submit
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = {"en": "en-GB,en;q=0.9", "fr": "fr-FR,fr;q=0.9,en;q=0.5"}
+WORDS = {
+    "en": {"saved": "Round 1 is saved", "round 2": "Round 2", "fix": "Fix", "discard": "Discard"},
+    "fr": {"saved": "La manche 1 est enregistrée", "round 2": "Manche 2", "fix": "Corrigez", "discard": "Effacer"},
+}
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def phone(request, browser, live_server):
+    """A fresh phone at 390x844 whose browser asks for English or French (Accept-Language)."""
+    lang = request.param
+    context = browser.new_context(viewport=PHONES["390x844"], locale="fr-FR" if lang == "fr" else "en-GB",
+                                  extra_http_headers={"Accept-Language": LANGUAGES[lang]}, service_workers="block")
+    page = context.new_page()
+    page.base_url, page.phone, page.lang = live_server, f"390x844-{lang}", lang
+    page.seen = []
+    page.on("pageerror", lambda err: page.seen.append(str(err)))
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def start_game(page, variant: str, names) -> str:
+    page.goto(page.base_url + "/games/new")
+    page.select_option("#variant", variant)
+    for i, name in enumerate(names):
+        page.fill(f"#players-{i}", name)
+    submit(page, "main button[type=submit]")
+    assert page.locator("html").get_attribute("lang") == page.lang
+    return page.url
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of the page as it stands (the box being typed in is left first: a full-page
+    screenshot resizes the window, and the box's change would move the page under the next tap)."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    screenshot(page, name)
+
+
+def rounds(page, game_url: str) -> list[dict]:
+    gid = game_url.rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{page.base_url}/api/v1/games/{gid}") as answer:
+        return json.load(answer)["rounds"]
+
+
+def tap(page, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+def enter_round_by_value(page) -> None:
+    """Ann goes out; Bob and Cy by value (the default way), Di by points."""
+    page.check("input[name=went_out][value='0']", force=True)
+    tap(page, "#hand-1 .vrow:nth-child(1) button.vp[value='2']")
+    tap(page, "#hand-1 .vrow:nth-child(3) button.vp[value='1']")
+    tap(page, "#hand-2 .vrow:nth-child(2) button.vp[value='3']")
+    page.click("#hand-3 .modes input[value='points'] + span")
+    page.fill("#hand-3 input[name$='-points']", "40")
+
+
+def test_back_after_save_then_save_stores_no_round(phone):
+    page = phone
+    game = start_game(page, "le-may-i", ["Ann", "Bob", "Cy", "Di"])
+    page.goto(game + "/round")
+    enter_round_by_value(page)
+    submit(page, "button[name=save]")
+    assert WORDS[page.lang]["round 2"] in page.text_content(".now-round")
+    assert len(rounds(page, game)) == 1
+    page.go_back()
+    page.wait_for_load_state("load")
+    screenshot(page, "round form after back")
+    restored = page.locator("input[name=went_out]:checked").count()
+    submit(page, "button[name=save]")
+    assert len(rounds(page, game)) == 1  # Save stored nothing
+    # Back showed round 2's form without round 1's entries: Save asks who went out
+    assert restored == 0
+    assert page.locator("input[name=round]").input_value() == "2"
+    assert WORDS[page.lang]["fix"] in page.text_content(".error-summary")
+    assert page.seen == []
+
+
+def test_a_stale_round_form_says_the_round_is_saved(phone, browser):
+    """A second tab left on round 1's form: its Save stores nothing and says round 1 is saved."""
+    page = phone
+    game = start_game(page, "joybells", ["Ann", "Bob", "Cy", "Di"])
+    page.goto(game + "/round")
+    other = page.context.new_page()
+    other.goto(game + "/round")
+    enter_round_by_value(page)
+    submit(page, "button[name=save]")
+    enter_round_by_value(other)
+    with other.expect_navigation():
+        other.click("button[name=save]")
+    assert WORDS[page.lang]["saved"] in other.text_content("main")
+    other.phone = page.phone
+    screenshot(other, "round is saved")
+    assert len(rounds(page, game)) == 1
+    with other.expect_navigation():
+        other.click("main .actions a.button.big")
+    assert other.locator("input[name=round]").input_value() == "2"
+
+
+def hand_state(page) -> dict:
+    return page.evaluate("""() => ({
+        out: (document.querySelector("input[name=went_out]:checked") || {}).value || null,
+        bob15: document.querySelector("input[name='hands-1-v15']").value,
+        cyMode: document.querySelector("#hand-2 .modes input:checked").value,
+        cyCards: Array.from(document.querySelectorAll("#hand-2 .suit-row input:checked")).map(b => b.value)
+            .concat(document.querySelector("#hand-2 input[name$='-extra']").value.split(/\\s+/).filter(Boolean)).map(c => c.toUpperCase()).sort(),
+        running: Array.from(document.querySelectorAll("output.running")).map(o => o.textContent),
+    })""")
+
+
+def test_a_half_entered_round_survives_reload_language_switch_and_back(phone):
+    page = phone
+    game = start_game(page, "le-may-i", ["Ann", "Bob", "Cy", "Di"])
+    gid = game.rsplit("/", 1)[1]
+    page.goto(game + "/round")
+    page.check("input[name=went_out][value='0']", force=True)
+    tap(page, "#hand-1 .vrow:nth-child(1) button.vp[value='2']")  # two 15-point cards
+    page.click("#hand-2 .modes input[value='cards'] + span")
+    page.click("#hand-2 input[value='KD'] + span")
+    page.fill("#hand-2 input[name$='-extra']", "7h")
+    entered = {"out": "0", "bob15": "2", "cyMode": "cards", "cyCards": ["7H", "KD"], "running": ["", "30", "17", ""]}
+    assert hand_state(page) == entered
+    shot(page, "half-entered round")
+
+    page.reload()
+    assert hand_state(page) == entered, "after a reload"
+    assert page.is_visible(".draft-note")  # kept on this phone, with its Discard button
+    lang_before = page.locator("html").get_attribute("lang")
+    with page.expect_navigation():
+        page.click("header a.lang")
+    assert page.locator("html").get_attribute("lang") != lang_before
+    assert hand_state(page) == entered, "after the language switch"
+    with page.expect_navigation():
+        page.click(".crumb a")
+    page.go_back()
+    page.wait_for_load_state("load")
+    page.wait_for_function("document.querySelector('input[name=went_out]:checked') !== null")
+    assert hand_state(page) == entered, "after Back"
+    assert len(rounds(page, game)) == 0
+
+    # One tap discards them, for good
+    page.click("button.discard")
+    assert hand_state(page)["out"] is None and hand_state(page)["bob15"] == "" and hand_state(page)["cyCards"] == []
+    page.reload()
+    assert hand_state(page)["out"] is None and hand_state(page)["running"] == ["", "", "", ""]
+    assert page.is_hidden(".draft-note")
+
+    # Saving clears them: round 2's form starts empty and round 1's entries are gone from the phone
+    enter_round_by_value(page)
+    submit(page, "button[name=save]")
+    assert len(rounds(page, game)) == 1
+    assert page.evaluate("(gid) => Object.keys(localStorage).filter(k => k.startsWith('scorekeeper.round.' + gid))", gid) == []
+    assert hand_state(page)["out"] is None
+    assert page.seen == []
+
+
+def test_a_card_that_is_not_a_card_names_the_player_and_is_never_counted(phone):
+    page = phone
+    game = start_game(page, "joybells", ["Ann", "Dan", "Cy"])
+    page.goto(game + "/round")
+    page.check("input[name=went_out][value='0']", force=True)
+    page.click("#hand-1 .modes input[value='cards'] + span")
+    page.fill("#hand-1 input[name$='-extra']", "KD 7X")
+    page.click("#hand-2 .modes input[value='points'] + span")
+    page.fill("#hand-2 input[name$='-points']", "-5")
+    said = {"en": "Dan: '7X' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker",
+            "fr": "Dan\u00a0: '7X' n’est pas une carte\u00a0; une carte, c’est A, 2–10, J, Q ou K avec S (pique)"}[page.lang]
+    assert said in page.text_content("#hand-1 .card-problem")  # as it is typed
+    assert page.text_content("#hand-1 output.running") == ""  # the server refuses the hand: not counted
+    assert page.text_content("#hand-2 output.running") == ""
+    shot(page, "card that is not a card")
+    submit(page, "button[name=save]")
+    summary = page.text_content(".error-summary")
+    assert said in summary and said in page.text_content("#hand-1 .field-errors")
+    below = {"en": "Points: -5 is below 0", "fr": "Points\u00a0: -5 est en dessous de 0"}[page.lang]
+    assert below in summary and "tick" not in summary and "cochez" not in summary.lower()
+    assert "hands." not in page.text_content("main") and "10000" not in page.text_content("main")
+    assert page.text_content("#hand-1 output.running") == ""
+    shot(page, "card that is not a card after save")
+    assert len(rounds(page, game)) == 0
+    assert page.is_checked("#hand-1 input[value='KD']")  # KD went back into the card picker
+    page.fill("#hand-1 input[name$='-extra']", "7H")
+    page.fill("#hand-2 input[name$='-points']", "5")
+    assert page.text_content("#hand-1 output.running") == "17" and page.is_hidden("#hand-1 .card-problem")
+    submit(page, "button[name=save]")
+    assert [r["scores"] for r in rounds(page, game)] == [{"Ann": 0, "Dan": 17, "Cy": 5}]
