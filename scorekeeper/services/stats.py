@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
 from typing import Iterable
 
 from flask_babel import gettext as _
@@ -19,6 +21,7 @@ from ..db import db
 from ..models import Game, GameResult, Table, TablePlayer
 from ..rules.variants import get_variant
 from . import games as svc
+from .rounding import half_up, ratio
 
 UNFINISHED = ("in_progress", "suspended")
 
@@ -182,7 +185,8 @@ def player_rows(table: Table, variant: str | None = None, period: Period = ALL_T
             func.sum(r.rounds_played),
             func.sum(r.went_out),
             func.sum(r.round_points),
-            func.sum(r.zero_rounds),
+            # zero-point rounds are a penalty game's (in ROY a round's loser scores 0, every round)
+            func.sum(case((r.lowest_wins.is_(True), r.zero_rounds), else_=0)),
             func.min(case((completed, r.total))),
             func.max(case((completed, r.total))),
             func.max(case((r.lowest_wins.is_(True), 1), else_=0)),
@@ -198,7 +202,7 @@ def player_rows(table: Table, variant: str | None = None, period: Period = ALL_T
             "name": names.get(pid, "?"),
             "games": games,
             "wins": wins,
-            "win_rate": round(wins / games, 3) if games else 0.0,
+            "win_rate": ratio(wins, games, 3) or 0.0,
             "rounds_played": rounds,
             "went_out": int(went_out or 0),
             "average_round_points": None,
@@ -207,7 +211,7 @@ def player_rows(table: Table, variant: str | None = None, period: Period = ALL_T
             "zero_rounds": int(zeros or 0),
         }
         if variant is not None:
-            entry["average_round_points"] = round(int(points or 0) / rounds, 2) if rounds else None
+            entry["average_round_points"] = ratio(int(points or 0), rounds, 2)
             if low is not None:
                 best, worst = (low, high) if lowest_wins else (high, low)
                 entry["best_total"], entry["worst_total"] = int(best), int(worst)
@@ -348,12 +352,24 @@ def records(table: Table, variant: str | None = None, period: Period = ALL_TIME)
 @dataclass(frozen=True)
 class ContractRounds:
     name: str
-    number: int  # the round (its contract is the variant's for that round)
+    number: int  # the round (its contract is the one of the rules each game was played under)
     contract: str
     rounds: int
-    average: float
+    average: Decimal  # rounded half up to one decimal
     worst: int
     zero: int
+
+    @property
+    def row(self) -> tuple[int, str]:
+        """The line it belongs to on a page: the round and its contract."""
+        return (self.number, self.contract)
+
+
+def _contract_words(contract: dict | None, number: int) -> str:
+    sets, runs = (contract or {}).get("sets", 0), (contract or {}).get("runs", 0)
+    parts = ([ngettext("%(num)s set", "%(num)s sets", sets)] if sets else []) + \
+        ([ngettext("%(num)s run", "%(num)s runs", runs)] if runs else [])
+    return _(" and ").join(parts) or _("round %(n)s", n=number)
 
 
 def contract_label(variant_id: str, number: int) -> str:
@@ -366,31 +382,52 @@ def contract_label(variant_id: str, number: int) -> str:
         info = round_info(find_variant(variant_id), number)
     except Exception:
         return _("round %(n)s", n=number)
-    contract = info.get("contract")
-    sets, runs = (contract or {}).get("sets", 0), (contract or {}).get("runs", 0)
-    parts = ([ngettext("%(num)s set", "%(num)s sets", sets)] if sets else []) + \
-        ([ngettext("%(num)s run", "%(num)s runs", runs)] if runs else [])
-    return _(" and ").join(parts) or _("round %(n)s", n=number)
+    return _contract_words(info.get("contract"), number)
+
+
+def _labels_by_rules(samples: dict[int | None, str]) -> dict[int | None, object]:
+    """The rules of each house-variant version the games were played under (``None``: a built-in
+    variant), read from one game of each: one query."""
+    from .loading import variant_of
+
+    games = db.session.execute(select(Game).where(Game.id.in_(set(samples.values())))).scalars().all()
+    by_id = {g.id: g for g in games}
+    return {version: variant_of(by_id[gid]) for version, gid in samples.items() if gid in by_id}
 
 
 def rounds_by_contract(table: Table, variant: str, period: Period = ALL_TIME,
                        player_id: int | None = None, player_ids: Iterable[int] | None = None) -> list[ContractRounds]:
-    """With a variant: each player's (or one player's) rounds by round number, so by contract: how
-    many, the average and the worst score, and the rounds scored 0. One aggregate query over
-    ``round_results`` (kept with the per-game results), no hands read."""
+    """With a variant: each player's (or one player's) rounds by round number and contract, as
+    each game's own rules name it (a house variant changed midway labels its older games' rounds
+    by the rules they were played under): how many, the average and the worst score, and the
+    rounds scored 0. One aggregate query over ``round_results`` grouped by the version of the
+    rules, and one to read the rules of each version; no hands read. ROY has no contracts: none."""
     from ..models import RoundResult as rr
+    from ..rules.game import round_info
 
     conds = [rr.table_id == table.id, rr.status == "complete", rr.variant == variant, *_in_period(rr.played_at, period)]
     if player_id is not None:
         conds.append(rr.table_player_id == player_id)
     conds += _of(rr.table_player_id, player_ids)
     rows = db.session.execute(
-        select(rr.table_player_id, rr.number, func.count(), func.avg(rr.points), func.max(rr.points),
-               func.sum(case((rr.points == 0, 1), else_=0)))
-        .where(*conds).group_by(rr.table_player_id, rr.number)
+        select(rr.table_player_id, rr.number, Game.house_version, func.min(rr.game_id), func.count(),
+               func.sum(rr.points), func.max(rr.points), func.sum(case((rr.points == 0, 1), else_=0)))
+        .join(Game, Game.id == rr.game_id)
+        .where(*conds).group_by(rr.table_player_id, rr.number, Game.house_version)
     ).all()
+    rules = _labels_by_rules({version: sample for _pid, _n, version, sample, *_rest in rows})
+    if not any(v.is_contract_game for v in rules.values()):
+        return []
     names = _names(table, [row[0] for row in rows])
-    labels = {number: contract_label(variant, number) for number in {row[1] for row in rows}}
-    out = [ContractRounds(names.get(pid, "?"), number, labels[number], int(n), round(float(avg), 1),
-                          int(worst), int(zero or 0)) for pid, number, n, avg, worst, zero in rows]
-    return sorted(out, key=lambda c: (_sort_key(c.name), c.number))
+    merged: dict[tuple[int, int, str], list[int]] = {}
+    for pid, number, version, _sample, n, points, worst, zero in rows:
+        label = _contract_words(round_info(rules[version], number).get("contract"), number) \
+            if version in rules else contract_label(variant, number)
+        acc = merged.setdefault((pid, number, label), [0, 0, int(worst), 0])
+        acc[0] += int(n)
+        acc[1] += int(points or 0)
+        acc[2] = max(acc[2], int(worst))
+        acc[3] += int(zero or 0)
+    out = [ContractRounds(names.get(pid, "?"), number, label, n, half_up(Fraction(points, n), 1), worst, zero)
+           for (pid, number, label), (n, points, worst, zero) in merged.items()]
+    return sorted(out, key=lambda c: (_sort_key(c.name), c.number, c.contract))

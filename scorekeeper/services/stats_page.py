@@ -9,6 +9,7 @@ template only loops over what it shows (no search through lists).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..models import Table
 from . import ratings as ratings_svc
@@ -21,7 +22,7 @@ OPPONENTS = 8  # head-to-head entries of one player on the page (the player's pa
 
 @dataclass(frozen=True)
 class ContractCell:
-    average: float
+    average: Decimal
     worst: bool  # the player's worst round on average (shown in bold)
 
 
@@ -45,20 +46,20 @@ def contract_grid(contracts: list[stats.ContractRounds], names: list[str]) -> Co
     """The grid of the players' rounds (``names``: the page's players, in order), in one pass."""
     if not contracts:
         return None
-    by_player: dict[str, dict[int, stats.ContractRounds]] = {}
-    labels: dict[int, str] = {}
+    # a row per round and contract: a house variant changed midway labels its older games' rounds
+    # by the rules they were played under (services/stats.py, rounds_by_contract)
+    by_player: dict[str, dict[tuple[int, str], stats.ContractRounds]] = {}
     for c in contracts:
-        by_player.setdefault(c.name, {})[c.number] = c
-        labels.setdefault(c.number, c.contract)
+        by_player.setdefault(c.name, {})[c.row] = c
     shown = [n for n in names if n in by_player] + [n for n in by_player if n not in names]
     worst = {n: max(c.average for c in by_player[n].values()) for n in shown}
     rows = []
-    for number in sorted(labels):
+    for number, contract in sorted({c.row for c in contracts}):
         cells = []
         for n in shown:
-            c = by_player[n].get(number)
+            c = by_player[n].get((number, contract))
             cells.append(None if c is None else ContractCell(c.average, c.average == worst[n]))
-        rows.append(ContractRow(number, labels[number], cells))
+        rows.append(ContractRow(number, contract, cells))
     return ContractGrid(shown, rows, [(n, sum(c.zero for c in by_player[n].values())) for n in shown])
 
 

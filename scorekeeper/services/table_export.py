@@ -110,7 +110,7 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
 def export_csv(table: Table) -> str:
     """One line per player per game, from the per-game results (no game is loaded)."""
     rows = db.session.execute(
-        select(Game.id, Game.created_at, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
+        select(Game.id, Game.created_at, Game.variant_name, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
                GameResult.total, GameResult.winner, GameResult.withdrawn, GameResult.rounds_played,
                GameResult.went_out)
         .join(GameResult, GameResult.game_id == Game.id).join(TablePlayer, TablePlayer.id == GameResult.table_player_id)
@@ -119,12 +119,13 @@ def export_csv(table: Table) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
-                     "rounds_played", "went_out"])
-    for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
-        # Every cell guarded: an imported game's id or a variant's id may start with "-" or "=" too.
+                     "rounds_played", "went_out", "variant_id"])
+    # the variant by the name the table knows it by ("Martins Continental"); its id last, for tools.
+    # Every cell guarded: an imported game's id or a name may start with "-" or "=" too.
+    for gid, started, variant, vid, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
         writer.writerow([backup._safe_cell(cell) for cell in (
             gid, started.replace(microsecond=0).isoformat(), variant, status, name, seat + 1,
-            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out)])
+            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out, vid)])
     return out.getvalue()
 
 

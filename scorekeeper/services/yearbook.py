@@ -300,7 +300,8 @@ def _player_entries(games: list[YearGame], names: dict[int, str]) -> list[dict]:
             a["rounds"] += s.rounds_played
             a["out"] += s.went_out
             a["points"] += s.round_points
-            a["zeros"] += s.zero_rounds
+            # rounds scored 0 count where a round's 0 means something (lowest total wins): not in ROY
+            a["zeros"] += s.zero_rounds if g.lowest_wins else 0
             if not s.withdrawn and s.total is not None:
                 a["totals"].append((s.total, g.lowest_wins))
     out = []

@@ -24,6 +24,7 @@ from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from ...services import yearbook as yearbook_svc
 from ...services import roster_pages
 from ...services.stats_page import stats_page
 from .. import edit_url
@@ -182,6 +183,7 @@ def table(table_id: str):
         history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
         form=TableForm(), house_variants=house_variants,
         house_bases=[v for v in all_variants() if v.is_contract_game],
+        print_years=yearbook_svc.years_to_print(table),
     )
     end_reading(table, *house_variants)
     return render_template("tables/table.html", **page)
@@ -351,13 +353,15 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
+    played = svc.variants_played(table)
     merge = MergeForm()
     editor = can_edit(table)
     # (the merge form is the editor's: a reader's page does not read the whole roster)
     merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id] if editor else []
     return render_template(
         "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
-        h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
+        h2h=h2h, variant=variant, variants=played, rating=rating, contracts=contracts,
+        zero_rounds_apply=_penalty_game_among([variant] if variant else [vid for vid, _name in played]),
         recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
         chart=charts.rating_chart(rating) if rating else None,
@@ -418,12 +422,28 @@ def stats(table_id: str):
     period = f["year"] or stats_svc.ALL_TIME
     view = stats_page(table, f["variant"], period, f["page"])
     variants, years = svc.variants_played(table), svc.years_played(table)
+    print_years = yearbook_svc.years_to_print(table)
     end_reading(table)
     return render_template(
         "tables/stats.html", table=table, view=view, stats=view.stats, filters=f, period=period, variants=variants,
+        variant_names=dict(variants), print_years=print_years,
         years=years, streaks=view.streaks, records=view.records, ratings=view.ratings, contracts=view.contracts,
         wins_chart=charts.wins_chart(view.winners), record_titles=RECORD_TITLES,
     )
+
+
+def _penalty_game_among(variant_ids: list[str]) -> bool:
+    """Whether any of these variants scores penalty points (lowest total wins), where a round
+    scored 0 means something; in ROY the losers of every hand score 0."""
+    from ...services.house import find_variant
+
+    for vid in variant_ids:
+        try:
+            if find_variant(vid).lowest_wins:
+                return True
+        except Exception:  # a variant no longer known: its games still count as penalty games
+            return True
+    return False
 
 
 # The records' titles (services/stats.py, records) as shown.

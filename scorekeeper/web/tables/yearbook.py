@@ -194,12 +194,6 @@ def _render_bounded(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
             places.release()
 
 
-@bp.app_context_processor
-def _yearbook_helpers():
-    """For the "Print the year" buttons (templates/yearbook/_print_buttons.html)."""
-    return {"years_to_print": yearbook_svc.years_to_print}
-
-
 @bp.get("/tables/<table_id>/years/<year>.pdf")
 def yearbook_pdf(table_id: str, year: str):
     table = load(table_id)
