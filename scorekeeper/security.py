@@ -74,8 +74,8 @@ def _not_a_write() -> bool:
     return request.method not in WRITE_METHODS
 
 
-# Reads that render a PDF scoresheet: limited on their own (``RATELIMIT_PDF``, scorekeeper/scoresheets).
-PDF_ENDPOINTS = frozenset({"games.scoresheet", "scoresheets.blank"})
+# Reads that render a PDF (scoresheets, yearbooks): limited on their own (``RATELIMIT_PDF``, scorekeeper/scoresheets).
+PDF_ENDPOINTS = frozenset({"games.scoresheet", "scoresheets.blank", "tables.yearbook_pdf"})
 
 
 def _not_limited() -> bool:

@@ -9,6 +9,7 @@ nesting says what belongs to what.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
 from datetime import UTC, datetime
@@ -54,8 +55,9 @@ class BackupConflict(BackupError):
 
 # ----- rows <-> JSON ---------------------------------------------------------------------------------
 
-def model_columns(model) -> list:
-    return [c for c in model.__table__.columns if c.key not in _LEFT_OUT[model]]
+@functools.cache  # (read for every row of an export)
+def model_columns(model) -> tuple:
+    return tuple(c for c in model.__table__.columns if c.key not in _LEFT_OUT[model])
 
 
 def dump_row(obj, model) -> dict[str, Any]:

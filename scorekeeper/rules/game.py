@@ -366,7 +366,8 @@ def score_round(
     - A missing score is the sum of the two highest scores the others posted this round; with
       fewer than two, the round must be replayed (docs/rulings.md, "Incomplete games and missing scores").
     - ROY: the first player out scores one point per card left in each opponent's hand
-      (docs/rulings.md, "ROY"; the ROY rules, rule 7).
+      (docs/rulings.md, "ROY"; the ROY rules, rule 7); each opponent holds at least one card, as only the
+      first player out empties a hand.
     """
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     if end not in ENDS:
@@ -422,7 +423,14 @@ def score_round(
         counts = {}
         for name in others:
             hand = hands[name]
-            counts[name] = hand.card_count or 0
+            if not hand.card_count:
+                # Only the first player out empties a hand: the hand ends there (the ROY rules, rule 7).
+                raise GameRulesError(
+                    _("%(name)s has no cards left, but only the player who went out can have none: in %(variant)s "
+                      "the hand ends as soon as one player is out, so each other player still holds at least one "
+                      "card. Count %(name)s's cards again.", name=name, variant=variant.name),
+                    f"hands.{name}.card_count", hand.card_count)
+            counts[name] = hand.card_count
             results[name] = HandResult("card_count", (), 0, 0, card_count=hand.card_count)
         total = sum(counts.values())
         results[went_out] = HandResult("went_out", (), 0, total, note=_("scores the %(total)s cards left in the other hands", total=total))

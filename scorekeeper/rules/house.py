@@ -54,6 +54,12 @@ _SOURCE_KEYS = {
     "scoring": ("scoring",), "may_i": ("may_i",), "stock_exhausted": ("stock",),
 }
 
+# Which source citation each meld setting's change replaces (a change of the aces alone leaves the
+# sets' and runs' minimums cited from the base's source).
+_MELD_SOURCES = {"set_min": "melds", "run_min": "melds", "run_max": "melds", "aces": "aces",
+                 "wilds_may_not_outnumber_naturals": "wild_limits", "all_wild_set": "wild_limits",
+                 "same_suit_runs": "same_suit_runs"}
+
 # Limits that keep a house variant a game people can sit down and play (and that the pages can
 # seat: at most 8 players, as for the built-in variants).
 LIMITS = {
@@ -189,7 +195,10 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     doc["summary"] = f"{name}: {base.name} with a family's own changes."
     _check_jokers(doc, tuple(changes))
     for key in changes:
-        for src in _SOURCE_KEYS[key]:
+        sources = _SOURCE_KEYS[key]
+        if key == "melds" and isinstance(changes[key], Mapping):  # only the meld rules that changed
+            sources = tuple(dict.fromkeys(_MELD_SOURCES.get(k, "melds") for k in changes[key])) or sources
+        for src in sources:
             doc["sources"][src] = {"file": "house", "section": name}
     try:
         variant = variant_from_dict(doc)

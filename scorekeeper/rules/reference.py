@@ -25,6 +25,7 @@ from .variants import (
     StockExhausted,
     Variant,
     Winner,
+    own_source,
     shown_section,
     shown_text,
     source_title,
@@ -77,8 +78,8 @@ def source_lines(citations: Iterable[Citation]) -> list[str]:
 
 
 def primary_source(v: Variant) -> str:
-    """The variant's own source file id (the one its deal comes from)."""
-    return v.cite("deal").file
+    """The variant's own source file id (the one its deal comes from; a house variant's base's)."""
+    return own_source(v)
 
 
 def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:
@@ -273,7 +274,8 @@ def _setup(v: Variant) -> Section:
 def _turn(v: Variant) -> Section:
     steps = [
         _("Draw one card: either the top card of the stock or the top card of the discard pile."),
-        _("If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts)."),
+        *(_notes(v, "turn_laying_down") or [_("If you have not gone down yet and you hold this round's contract, you "
+                                              "may lay it down, or keep it in your hand for now (see Contracts).")]),
         *(_notes(v, "turn_laying_off") or [_("Once you are down you may add cards to melds on the table (see Laying off).")]),
         _("Finish by putting one card face up on the discard pile."),
     ]
@@ -284,7 +286,7 @@ def _turn(v: Variant) -> Section:
     if v.may_i.allowed:
         blocks.append(Para(_("Between turns, players may ask for the card just thrown away: see May I.")))
     cite = _TURN_CITES.get(v.family, v.cite("deal"))
-    return Section("turn", _("The turn"), tuple(blocks), (cite,))
+    return Section("turn", _("The turn"), tuple(blocks), (cite, Citation(RULINGS, "Laying down and laying off")))
 
 
 def _option(opt) -> dict[str, str]:
@@ -439,7 +441,8 @@ def _laying_off(v: Variant) -> Section:
         items.append(_("A set of wilds only takes more wilds."))
     if m.same_suit_runs and "same_suit_runs" in v.sources:
         items.append(_("Runs of one suit that touch are still separate runs: each is added to on its own."))
-    return Section("laying-off", _("Laying off"), (Items(tuple(items)),), _cite(v, "laying_off"))
+    return Section("laying-off", _("Laying off"), (Items(tuple(items)),),
+                   _cite(v, "laying_off") + (Citation(RULINGS, "Laying down and laying off"),))
 
 
 def _going_out(v: Variant) -> Section:

@@ -17,6 +17,7 @@ from ..rules.look_alike import skeleton
 from . import games as svc
 from . import errors as service_errors
 from .transactions import commit
+from .unique_rows import add_missing
 
 
 # ----- the roster ---------------------------------------------------------------------------------
@@ -47,15 +48,19 @@ def roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
     """The roster entry for each name (matched by name_key or look-alike), new names added to the roster."""
     keys = [rules.name_key(n) for n in names]
     by_key = _on_roster(table, keys)
-    out = []
-    for name, key in zip(names, keys):
-        entry = by_key.get(key)
-        if entry is None:
-            entry = TablePlayer(table_id=table.id, name=rules.name_form(name), name_key=key, created_at=utcnow())
-            db.session.add(entry)
-            by_key[key] = entry
-        out.append(entry)
-    return out
+    missing = [(name, key) for name, key in zip(names, keys) if key not in by_key]
+    if missing:
+        now = utcnow()
+        # (a name another phone adds at the same moment is taken as it is: services/unique_rows.py)
+        add_missing(TablePlayer, list({key: {"table_id": table.id, "name": rules.name_form(name), "name_key": key,
+                                             "created_at": now} for name, key in reversed(missing)}.values()),
+                    ("table_id", "name_key"))
+        added = db.session.execute(
+            select(TablePlayer).where(TablePlayer.table_id == table.id,
+                                      TablePlayer.name_key.in_([key for _, key in missing]))
+        ).scalars().all()
+        by_key.update({p.name_key: p for p in added})
+    return [by_key[key] for key in keys]
 
 
 def roster_spelling(table: Table, names: object) -> object:

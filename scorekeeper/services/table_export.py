@@ -16,10 +16,11 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import selectinload, undefer
 
 from .. import backup
 from ..db import db
-from ..models import Game, GameResult, HouseVariant, Table, TablePlayer
+from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
 from . import errors as service_errors
 from . import loading
@@ -30,17 +31,39 @@ FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1
 
 
+# Everything a game's record holds, read with the games (a few queries for a batch of games, not
+# several for each game, seat and round).
+_WHOLE_GAME = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission),
+               selectinload(Game.seats).selectinload(Seat.player))
+BATCH = 200  # games read at a time: memory stays that of a batch of games, whatever the table
+
+
 def export_table(table: Table) -> dict[str, Any]:
-    """The whole table as one JSON document (no edit tokens)."""
-    games = db.session.execute(
-        select(Game).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
-    players = sorted({s.player.id: s.player for g in games for s in g.seats}.values(), key=lambda p: p.id)
+    """The whole table as one JSON document (no edit tokens). The games are read a batch at a
+    time, each batch with a fixed number of queries."""
+    info = {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()}
+    ids = db.session.execute(
+        select(Game.id).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
+    records: list[dict[str, Any]] = []
+    players: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        games = db.session.execute(select(Game).options(*_WHOLE_GAME).where(Game.id.in_(batch))
+                                   .order_by(Game.created_at, Game.id)).scalars().all()
+        for game in games:
+            records.append(backup.game_record(game, secrets=False))
+            for seat in game.seats:
+                players.setdefault(seat.player.id, backup.dump_row(seat.player, Player))
+        db.session.expunge_all()  # (the batch is written out: its rows go; what was read before stays usable)
+    games_doc = backup.document([], [], secrets=False)
+    games_doc["players"] = [players[pid] for pid in sorted(players)]
+    games_doc["games"] = records
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
+        "table": info,
         "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in roster.roster(table)],
-        "games": backup.document(list(games), players, secrets=False),
+        "games": games_doc,
         "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
 
@@ -88,7 +111,7 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
 def export_csv(table: Table) -> str:
     """One line per player per game, from the per-game results (no game is loaded)."""
     rows = db.session.execute(
-        select(Game.id, Game.created_at, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
+        select(Game.id, Game.created_at, Game.variant_name, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
                GameResult.total, GameResult.winner, GameResult.withdrawn, GameResult.rounds_played,
                GameResult.went_out)
         .join(GameResult, GameResult.game_id == Game.id).join(TablePlayer, TablePlayer.id == GameResult.table_player_id)
@@ -97,12 +120,13 @@ def export_csv(table: Table) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
-                     "rounds_played", "went_out"])
-    for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
-        # Every cell guarded: an imported game's id or a variant's id may start with "-" or "=" too.
+                     "rounds_played", "went_out", "variant_id"])
+    # the variant by the name the table knows it by ("Martins Continental"); its id last, for tools.
+    # Every cell guarded: an imported game's id or a name may start with "-" or "=" too.
+    for gid, started, variant, vid, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
         writer.writerow([backup.safe_cell(cell) for cell in (
             gid, started.replace(microsecond=0).isoformat(), variant, status, name, seat + 1,
-            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out)])
+            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out, vid)])
     return out.getvalue()
 
 

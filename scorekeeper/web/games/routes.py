@@ -30,6 +30,7 @@ from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_respo
 from ..edit_links import edit_url, no_store, take_edit_link
 from .. import remembered
 from ..qr import qr_response
+from ..tables.access import browser_table_ids
 from ..house.views import add_variant_choice
 from .start import create_from_form
 from .forms import (
@@ -90,13 +91,17 @@ def _editable(game_id: str):
     return game
 
 
+def browser_game_ids() -> list[str]:
+    """The games this browser started or opened, those it may change first."""
+    return remembered.ids("game")
+
+
 @bp.app_template_global("my_games")
 def browser_games() -> dict[str, list[loading.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
     if "browser_games" not in g:
-        ids = remembered.ids("game")
-        games = loading.game_list(ids)
+        games = loading.game_list(browser_game_ids())
         g.browser_games = {"live": [game for game in games if game.status.is_open],
                            "recent": [game for game in games if game.status.is_over][:10]}
     return g.browser_games
@@ -180,7 +185,7 @@ def new_game():
             flash(_("Game started. This phone keeps score; share the edit link so others can too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     return render_template(
-        "games/new.html", form=form, errors=errors, known=loading.known_players(),
+        "games/new.html", form=form, errors=errors, known=loading.known_players(browser_game_ids(), browser_table_ids()),
         house_options=house_option_labels(), variants=all_variants(),
     ), (400 if errors else 200)
 

@@ -17,6 +17,11 @@ def remember(table_id: str, token: str | None = None) -> None:
     remembered.remember("table", table_id, token)
 
 
+def browser_table_ids() -> list[str]:
+    """The tables this browser has opened, most recent first, and those it may change."""
+    return list(dict.fromkeys(remembered.seen("table") + remembered.token_ids("table")))
+
+
 def my_tables() -> list:
     """The tables this browser has opened, most recent first (for the home page)."""
     seen = remembered.seen("table")
@@ -44,3 +49,9 @@ def editable(table_id: str):
     if not can_edit(table):
         abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
     return table
+
+
+def check_csrf(form) -> None:
+    """A table page's form (its CSRF token), else a 400 page."""
+    if not form.validate_on_submit():
+        abort(400, _("The form could not be accepted; reload the page and try again."))

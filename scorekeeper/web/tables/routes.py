@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
-from ...db import db
+from ...db import db, end_reading
 from ...models import Game
 from ...rules.variants import VARIANTS, all_variants
 from ...services import errors as service_errors
@@ -24,24 +24,24 @@ from ...services import loading
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
-from ...services import roster
+from ...services import roster as roster_svc
 from ...services import table_history
 from ...services import table_results
+from ...services import yearbook as yearbook_svc
+from ...services import roster_pages
+from ...services.stats_page import stats_page
 from ..edit_links import edit_url, no_store, take_edit_link
 from ..games.forms import NewGameForm, options
 from ..games.start import create_from_form
 from .. import remembered
 from ..qr import qr_response
-from .access import can_edit, editable, load, my_tables, remember
+from .access import can_edit, check_csrf, editable, load, my_tables, remember
 from . import charts
 from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
 
 bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
 
 
-def _check_csrf(form) -> None:
-    if not form.validate_on_submit():
-        abort(400, _("The form could not be accepted; reload the page and try again."))
 
 
 # ----- start a table ---------------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def _filters(table) -> dict:
     raw = request.args.get("player") or ""
     if raw:
         try:
-            player_id = roster.get_player(table, int(raw)).id
+            player_id = roster_svc.get_player(table, int(raw)).id
         except (ValueError, service_errors.NotFound):
             notes.append(_("Player: %(value)s is not on this table's roster; showing every player.", value=repr(raw[:20])))
     year = None
@@ -110,13 +110,32 @@ def table(table_id: str):
     period = f["year"] or stats_svc.ALL_TIME
     hist = table_history.history(table, f["variant"], f["player"], period.start, period.end,
                        offset=(f["page"] - 1) * table_history.HISTORY_PAGE)
-    counts = svc.player_game_counts(table)
-    return render_template(
-        "tables/table.html", table=table, editor=can_edit(table), roster=roster.roster(table), counts=counts,
+    # A long roster is folded: the regulars here, everyone on the roster page.
+    shown = roster_pages.regulars(table)
+    choices = list(shown.players)
+    if f["player"] is not None and all(p.id != f["player"] for p in choices):
+        choices += roster_pages.entries(table, [f["player"]])
+    house_variants = svc.house_variants(table)
+    page = dict(
+        table=table, editor=can_edit(table), roster=shown.players, roster_total=shown.total,
+        counts={p.id: p.games for p in shown.players}, player_choices=choices,
         history=hist, filters=f, variants=table_history.variants_played(table), years=table_history.years_played(table),
-        form=TableForm(), house_variants=svc.house_variants(table),
+        form=TableForm(), house_variants=house_variants,
         house_bases=[v for v in all_variants() if v.is_contract_game],
+        print_years=yearbook_svc.years_to_print(table),
     )
+    end_reading(table, *house_variants)
+    return render_template("tables/table.html", **page)
+
+
+@bp.get("/tables/<table_id>/players")
+def roster(table_id: str):
+    """The whole roster, a page at a time by name, with a search by name."""
+    table = load(table_id)
+    query = " ".join((request.args.get("q") or "").split())[:40]
+    part = roster_pages.roster_page(table, query, max(request.args.get("page", 1, type=int), 1))
+    end_reading(table)
+    return render_template("tables/roster.html", table=table, part=part, query=query)
 
 
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -151,7 +170,7 @@ def qr(table_id: str):
 @bp.post("/tables/<table_id>/token")
 def rotate(table_id: str):
     table = editable(table_id)
-    _check_csrf(ActionForm())
+    check_csrf(ActionForm())
     # What this phone could change before, it keeps: its games and house variants of the table get
     # new tokens of their own (the rotation ended every old one).
     games = [gid for gid in remembered.token_ids("game")
@@ -196,14 +215,15 @@ def new_game(table_id: str):
         if request.args.get("variant") in known:
             form.variant.data = request.args["variant"]
     if form.validate_on_submit():
-        created = create_from_form(form, errors, create=lambda *args: roster.create_game(table, *args))
+        created = create_from_form(form, errors, create=lambda *args: roster_svc.create_game(table, *args))
         if created is not None:
             remembered.remember("game", created.game.id, created.edit_token)
             flash(_("Game started. It is in the table's history; share its edit link so others can keep score too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
-    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=roster.roster(table),
+    return render_template("tables/new_game.html", table=table, form=form, errors=errors,
+                           roster_names=roster_pages.recent_names(table),
                            variants=all_variants(), filled=filled), (400 if errors else 200)
 
 
@@ -240,7 +260,7 @@ def add_game(table_id: str):
                 game = loading.get_game(game_id)
                 if not loading.token_matches(game, token):
                     raise service_errors.Forbidden(_("this edit link is not valid any more (it may have been replaced)"))
-                roster.add_game(table, game)
+                roster_svc.add_game(table, game)
             except service_errors.ServiceError as err:
                 error = _("The game's edit link: %(error)s", error=err.message)
             else:
@@ -256,7 +276,7 @@ def add_game(table_id: str):
 
 def _player(table, player_id: int):
     try:
-        return roster.get_player(table, player_id)
+        return roster_svc.get_player(table, player_id)
     except service_errors.NotFound:
         abort(404, _("This player is not on the table's roster."))
 
@@ -268,15 +288,19 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(table_history.variants_played(table)):
         variant = None
-    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
+    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant, player_ids=[person.id])}
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
+    played = table_history.variants_played(table)
     merge = MergeForm()
-    merge.into.choices = [(str(p.id), p.name) for p in roster.roster(table) if p.id != person.id]
+    editor = can_edit(table)
+    # (the merge form is the editor's: a reader's page does not read the whole roster)
+    merge.into.choices = [(str(p.id), p.name) for p in roster_svc.roster(table) if p.id != person.id] if editor else []
     return render_template(
-        "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
-        h2h=h2h, variant=variant, variants=table_history.variants_played(table), rating=rating, contracts=contracts,
+        "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
+        h2h=h2h, variant=variant, variants=played, rating=rating, contracts=contracts,
+        zero_rounds_apply=_penalty_game_among([variant] if variant else [vid for vid, _name in played]),
         recent=table_history.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
         chart=charts.rating_chart(rating) if rating else None,
@@ -293,10 +317,10 @@ def rename(table_id: str, player_id: int):
                                                            error=_("; ").join(map(str, form.name.errors or [_("try again")]))))
     old = person.name
     try:
-        roster.rename_player(table, person, form.name.data)
+        roster_svc.rename_player(table, person, form.name.data)
     except service_errors.ServiceError as err:
         return player(table_id, player_id, rename_error=_("New name: %(error)s", error=unprefixed(err.message, "name")))
-    flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=roster.get_player(table, player_id).name), "ok")
+    flash(_("%(old)s is now %(new)s in every game of the table.", old=old, new=roster_svc.get_player(table, player_id).name), "ok")
     return redirect(url_for("tables.player", table_id=table.id, player_id=player_id))
 
 
@@ -305,15 +329,15 @@ def merge(table_id: str, player_id: int):
     table = editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
-    form.into.choices = [(str(p.id), p.name) for p in roster.roster(table)]
-    _check_csrf(form)
+    form.into.choices = [(str(p.id), p.name) for p in roster_svc.roster(table)]
+    check_csrf(form)
     try:
         into = int(form.into.data or "")
     except ValueError:
         return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table", value=repr(form.into.data)))
     name = person.name
     try:
-        target = roster.merge_players(table, person, into)
+        target = roster_svc.merge_players(table, person, into)
     except service_errors.ServiceError as err:
         return player(table_id, player_id, merge_error=_("Same person as: %(error)s", error=unprefixed(err.message, "into")))
     flash(_("%(name)s's games now count for %(other)s.", name=name, other=target.name), "ok")
@@ -331,19 +355,34 @@ def rulings(table_id: str):
 
 @bp.get("/tables/<table_id>/stats")
 def stats(table_id: str):
+    """A page of the table's players (by name) and the leaders of its rankings: services/stats_page.py."""
     table = load(table_id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
-    variant = f["variant"]
-    data = stats_svc.table_stats(table, variant, period)
-    ratings = ratings_svc.table_ratings(table, variant) if variant else []
+    view = stats_page(table, f["variant"], period, f["page"])
+    variants, years = table_history.variants_played(table), table_history.years_played(table)
+    print_years = yearbook_svc.years_to_print(table)
+    end_reading(table)
     return render_template(
-        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=table_history.variants_played(table),
-        years=table_history.years_played(table), streaks=stats_svc.streaks(table, variant, period),
-        records=stats_svc.records(table, variant, period), ratings=ratings,
-        contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
-        wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
+        "tables/stats.html", table=table, view=view, stats=view.stats, filters=f, period=period, variants=variants,
+        variant_names=dict(variants), print_years=print_years,
+        years=years, streaks=view.streaks, records=view.records, ratings=view.ratings, contracts=view.contracts,
+        wins_chart=charts.wins_chart(view.winners), record_titles=RECORD_TITLES,
     )
+
+
+def _penalty_game_among(variant_ids: list[str]) -> bool:
+    """Whether any of these variants scores penalty points (lowest total wins), where a round
+    scored 0 means something; in ROY the losers of every hand score 0."""
+    from ...services.house import find_variant
+
+    for vid in variant_ids:
+        try:
+            if find_variant(vid).lowest_wins:
+                return True
+        except Exception:  # a variant no longer known: its games still count as penalty games
+            return True
+    return False
 
 
 # The records' titles (services/stats.py, records) as shown.
