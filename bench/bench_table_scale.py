@@ -1,6 +1,6 @@
 """Benchmark: a table with a long roster (anyone can make one), on SQLite or PostgreSQL, in process.
 
-Makes one table through the app's own services (tests/big_table.py: every game started by the
+Makes one table through the app's own services (tests/support/big_table.py: every game started by the
 table's service and played to the end as ``record_round`` stores rounds, one transaction a game), by default 300 players and 150 games of Continental, then measures for
 each page and answer of the table: the wall-clock median and max over ``--reps`` requests, the
 size of the answer and its SQL statements. Writes the section "Large tables" of
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from sqlalchemy import event  # noqa: E402
 
-import big_table  # noqa: E402
+from support import big_table  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 

@@ -2,7 +2,7 @@
 answer in parts whose size and number of SQL statements do not grow with the roster, and no page
 keeps a transaction open while it is rendered (PostgreSQL would show it "idle in transaction").
 
-The big table is made once for the module through the app's services (tests/big_table.py), on the
+The big table is made once for the module through the app's services (tests/support/big_table.py), on the
 suite's database. Timings are measured in bench/bench_table_scale.py, not here."""
 from __future__ import annotations
 

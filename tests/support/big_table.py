@@ -1,5 +1,5 @@
 """A table with a long roster, made through the app's own services (as the API makes it): for the
-tests and benchmarks of large tables (tests/test_table_scale.py, bench/bench_table_scale.py).
+tests and benchmarks of large tables (tests/pages/test_table_scale.py, bench/bench_table_scale.py).
 
 Each game seats 4 to 6 names drawn from the roster and plays every round of the variant to the end
 (so its results, rounds and hands are exactly what the app keeps); every name of the roster sits
