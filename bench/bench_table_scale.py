@@ -80,7 +80,7 @@ def main() -> None:
     cluster = None
     with tempfile.TemporaryDirectory() as tmp:
         if args.db == "postgresql":
-            import pgcluster
+            from support import pgcluster
 
             cluster = pgcluster.Cluster().start()
             url = cluster.url(cluster.create_database())

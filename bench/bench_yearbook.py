@@ -187,7 +187,7 @@ def main() -> None:
     sizes = {"bench-year-100": 100, "bench-year-1000": 1000}
     with tempfile.TemporaryDirectory() as tmp:
         if args.db == "postgresql":
-            import pgcluster
+            from support import pgcluster
 
             cluster = pgcluster.Cluster().start()
             url = cluster.url(cluster.create_database())
