@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from ..db import db
 from ..services import games as games_svc
 from ..services import errors as service_errors
+from ..services import errors as service_errors
 from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_export
@@ -129,7 +130,7 @@ def _whole_number(name: str, default: int, low: int, high: int) -> int:
     if raw is None or raw == "":
         return default
     if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
-        raise games_svc.ServiceError(_("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s",
+        raise service_errors.ServiceError(_("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s",
                                        field=name, value=repr(raw[:20]), low=low, high=high), name)
     return int(raw)
 

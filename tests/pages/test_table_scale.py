@@ -110,8 +110,9 @@ def test_the_rounds_by_contract_are_each_players_own(world):
                      r'<th scope="col" class="num">([^<]+)</th>')
     with app.test_request_context():
         from scorekeeper.services import tables
+        from scorekeeper.services import roster
         table = tables.get_table(big.id)
-        ids = {p.name: p.id for p in tables.roster(table)}
+        ids = {p.name: p.id for p in roster.roster(table)}
         for column, name in enumerate(shown[:5]):
             mine = {c.number: c for c in stats.rounds_by_contract(table, "continental", player_id=ids[name])}
             worst = max(c.average for c in mine.values())

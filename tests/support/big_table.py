@@ -15,7 +15,10 @@ from scorekeeper.models import HandRecord, Round, utcnow
 from scorekeeper.rules import game as rules
 from scorekeeper.rules.variants import get_variant
 from scorekeeper.services import games as games_svc
+from scorekeeper.services import loading
+from scorekeeper.services import parsing
 from scorekeeper.services import tables as tables_svc
+from scorekeeper.services import roster as roster_svc
 
 POINTS = (5, 10, 15, 20, 25, 30, 45, 60, 85)
 
@@ -30,9 +33,9 @@ class BigTable:
 
 def _add_round(game, payload: dict) -> str:
     """What ``record_round`` stores for a round, without its commit: the game's status after it."""
-    variant = games_svc.variant_of(game)
+    variant = loading.variant_of(game)
     number = len(game.rounds) + 1
-    parsed = games_svc.parse_round(game, variant, payload, number)
+    parsed = parsing.parse_round(game, variant, payload, number)
     result = games_svc._score(game, variant, parsed)
     dealer = rules.dealers(len(game.seats), game.first_dealer_seat, [s.withdrawn_after_round for s in game.seats],
                            number)[-1]
@@ -41,7 +44,7 @@ def _add_round(game, payload: dict) -> str:
                 submission=parsed.submission(), created_at=now, updated_at=now)
     rnd.hands = [HandRecord(**row) for row in games_svc._kept_hand_rows(game, variant, parsed).values()]
     game.rounds.append(rnd)
-    games_svc._add_applied(game, number, games_svc.applied_in_english(game, variant, parsed))
+    games_svc._add_applied(game, number, parsing.applied_in_english(game, variant, parsed))
     games_svc._refresh_status(game, variant)
     return game.status
 
@@ -68,7 +71,7 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
         size = rng.randint(4, 6) if not roy else rng.randint(2, 3)
         seated = [unseated.pop() for _ in range(min(size, len(unseated)))]
         seated += rng.sample([n for n in names if n not in seated], size - len(seated))
-        game = tables_svc.create_game(table, variant, seated).game
+        game = roster_svc.create_game(table, variant, seated).game
         for number in range(1, rounds + 1):
             out = rng.choice(seated)
             if roy:

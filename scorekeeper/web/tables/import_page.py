@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...services import games as games_svc
+from ...services import errors as service_errors
 from ...services import table_export
 from .. import remembered
 from ..edit_links import no_store
@@ -48,13 +49,13 @@ def import_table():
     token = remembered.token("table", table_id) if isinstance(table_id, str) else None
     try:
         report = table_export.import_table(doc, token)
-    except games_svc.Unauthorized:
+    except service_errors.Unauthorized:
         return _refused(_("The file: this table is already on this server; open its edit link here first, then "
                           "import again to add the games it does not have yet."))
-    except games_svc.Forbidden:
+    except service_errors.Forbidden:
         return _refused(_("The file: this table is already on this server, and this phone's edit link for it is "
                           "no longer valid; open its current edit link, then import again."))
-    except games_svc.ServiceError as err:
+    except service_errors.ServiceError as err:
         return _refused(_("The file: %(error)s", error=err.message))
     remember(report["table"], report.get("edit_token"))
     games = len(report["imported"])
