@@ -216,8 +216,6 @@ def may_i(variant_id: str):
     """Who takes a claimed discard, with what penalty (docs/rulings.md, "May I")."""
     variant = _variant(variant_id)
     data = json_body()
-    if not variant.may_i.allowed:
-        raise refusal("variant", _("%(variant)s has no May I", variant=variant.name), 422, value=variant.id)
     variant = _with_house_rules(variant, data)
     players = _int(data, "players")
     current = _int(data, "current")
