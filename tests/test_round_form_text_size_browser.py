@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from browser_support import PHONES, screenshot, sideways_scroll, submit
+from browser_support import PHONES, screenshot, sideways_scroll, small_tap_targets, submit
 from test_round_form_browser import LANGUAGES, shot, start_game
 
 pytestmark = pytest.mark.browser
@@ -92,3 +92,29 @@ def test_at_200_percent_text_no_word_breaks_and_no_sideways_scroll(phone):
     assert sideways_scroll(page) == 0, "the card picker"
     assert broken_words(page, "#hand-1 .suit-row span") == []
     shot(page, "round form at 200% text")
+
+
+# About two screens (844 px each): the round form of 4 players with one player out, the way it is
+# entered by default (by value), from "Who went out?" to the Save button.
+TWO_SCREENS = 1750
+
+
+@pytest.mark.parametrize("variant", ["joybells", "le-may-i"])
+def test_a_round_form_of_4_by_value_fits_in_about_two_screens(phone, variant):
+    page = phone
+    game = start_game(page, variant, ["Margaret", "Christopher", "Elizabeth", "Alexander"])
+    page.goto(game + "/round")
+    page.check("input[name=went_out][value='0']", force=True)
+    assert page.locator("#hand-1 .vrow").count() >= 10  # a line per card value
+    form = page.evaluate("document.querySelector('form.round-form').getBoundingClientRect().height")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    shot(page, f"round form of 4 {variant}")
+    print(f"HEIGHT {variant} {page.lang}: form {form:.0f} px, page {height} px")
+    assert form <= TWO_SCREENS, (form, height)
+    assert sideways_scroll(page) == 0
+    # Every value's buttons keep a finger's size and the values and their ranks show whole.
+    assert small_tap_targets(page) == []
+    assert page.evaluate("""() => Array.from(document.querySelectorAll('#hand-1 .vrow label'))
+        .filter(l => l.scrollWidth > l.getBoundingClientRect().right - l.getBoundingClientRect().left + 1
+                  || l.getBoundingClientRect().bottom > l.nextElementSibling.getBoundingClientRect().bottom + 2)
+        .map(l => l.textContent)""") == []
