@@ -18,8 +18,6 @@ var roy = form.dataset.roy === "yes";
 var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-// one tap sets 1 to 3 cards of a value
-var PILLS = 3;
 
 var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
 // A code's points as scorekeeper/rules/cards.py reads it (a rank alone counts); undefined: not a card of this pack.
@@ -178,9 +176,9 @@ function update() {
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
    row.querySelectorAll("button.vp").forEach(b => {
-    var on = String(n) === b.value || b.value == PILLS && n > PILLS;
+    var more = b.matches(".more"), on = String(n) === b.value || more && n > b.value;
     if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
-    if (b.value == PILLS) { b.textContent = Math.max(n, PILLS); }
+    if (more) { b.textContent = Math.max(n, 3); }
    });
   });
  });
@@ -224,25 +222,29 @@ function buildPicker(hand) {
  extra.value = left.join(" ");
 }
 
-// By value: buttons 1-3 stand for the count box (a second tap clears it; on 3, adds one).
+// By value: buttons 1-4 beside each count box (a second tap clears it); with many values, two to
+// a line, buttons 1-3 stand for the box (3 again adds one).
 function buildPills(hand) {
- hand.querySelectorAll(".mode-values input").forEach(box => {
+ var boxes = hand.querySelectorAll(".mode-values input"), two = boxes.length > 6, last = two ? 3 : 4;
+ if (two) { hand.querySelector(".mode-values").classList.add("two"); }
+ boxes.forEach(box => {
   var row = make("div", { className: "vrow" });
   var label = box.parentNode;
   label.before(row);
   row.append(label);
   var pills = make("span", { className: "vpills" });
-  for (var n = 1; n <= PILLS; n += 1) {
-   pills.append(make("button", { type: "button", className: "vp", value: String(n), textContent: String(n) },
+  for (var n = 1; n <= last; n += 1) {
+   pills.append(make("button", { type: "button", className: two && n == 3 ? "vp more" : "vp", value: String(n), textContent: String(n) },
     { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }) }));
   }
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
    if (!b) { return; }
-   box.value = b.value == PILLS && +box.value >= PILLS ? +box.value + 1 : box.value === b.value ? "" : b.value;
+   box.value = b.matches(".more") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
    box.dispatchEvent(new Event("input", { bubbles: true }));
   });
   row.append(pills);
+  if (!two) { box.id = box.id || box.name; label.htmlFor = box.id; row.append(box); }
  });
 }
 
