@@ -20,7 +20,7 @@ var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
-// A code's points as scorekeeper/rules/cards.py reads it (a rank alone counts); undefined: not a card of this pack.
+// A code's points as scorekeeper/rules/cards.py reads it; undefined: not a card of this pack.
 function cardValue(code) {
  code = code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
  if (code === "JK" || code === "JOKER") { return values.JK; }
@@ -30,7 +30,7 @@ function cardValue(code) {
  return RANKS.includes(rank) ? values[rank] : undefined;
 }
 
-// A new element with these properties (className, type, textContent...) and attributes (role, aria-*).
+// A new element with these properties and attributes.
 function make(tag, props, attrs) {
  var node = Object.assign(document.createElement(tag), props);
  Object.keys(attrs || {}).forEach(k => { node.setAttribute(k, attrs[k]); });
@@ -64,7 +64,7 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
-// Typed codes that are not cards: said under the box, and the hand is not counted (the server refuses it).
+// Typed codes that are not cards: said under the box, and the hand is not counted.
 function showBadCodes(hand) {
  var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
  var note = hand.querySelector(".card-problem");
@@ -80,13 +80,13 @@ function showBadCodes(hand) {
  return bad.length;
 }
 
-// A box's whole number as the server takes it: null if empty, NaN if refused (web/games/forms.py).
+// A box's whole number as the server takes it: null if empty, NaN if refused.
 function whole(input, high) {
  var raw = input ? input.value.trim() : "";
  return raw === "" ? null : /^\d+$/.test(raw) && +raw <= high ? +raw : NaN;
 }
 
-// The hand's points, or null: nothing entered yet, or a hand the server would refuse.
+// The hand's points, or null: nothing entered, or a hand the server would refuse.
 function handTotal(hand) {
  var mode = modeOf(hand);
  var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 60);
@@ -176,7 +176,7 @@ function update() {
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
    row.querySelectorAll("button.vp").forEach(b => {
-    var more = b.matches(".more"), on = String(n) === b.value || more && n > b.value;
+    var more = b.matches(".more"), on = String(n) === b.value || more && n > 3;
     if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
     if (more) { b.textContent = Math.max(n, 3); }
    });
@@ -222,8 +222,7 @@ function buildPicker(hand) {
  extra.value = left.join(" ");
 }
 
-// By value: buttons 1-4 beside each count box (a second tap clears it); with many values, two to
-// a line, buttons 1-3 stand for the box (3 again adds one).
+// By value: buttons 1-4 (tap again: none); many values: 1-3 (3 again adds one).
 function buildPills(hand) {
  var boxes = hand.querySelectorAll(".mode-values input"), two = boxes.length > 6, last = two ? 3 : 4;
  if (two) { hand.querySelector(".mode-values").classList.add("two"); }
@@ -260,7 +259,7 @@ hands.forEach(hand => {
   textContent: roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.") }));
 });
 
-// Tapping a card, a count or typing points picks that way of scoring.
+// Tapping a card, a count or points picks that way.
 hands.forEach(hand => {
  if (roy) { return; }
  buildPicker(hand);
@@ -281,14 +280,14 @@ form.addEventListener("input", update);
 form.addEventListener("change", update);
 update();
 
-// One tap, one post (unless offline.js kept the round instead); Back from the page cache: the current round.
+// One tap, one post; Back from the page cache: the current round.
 var sending = false;
 form.addEventListener("submit", e => {
  if (sending) { e.preventDefault(); } else { sending = true; setTimeout(() => { sending = !e.defaultPrevented; }); }
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Entries kept on the phone per game and round until saved (docs/games.md, "The round form").
+// Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;
 var at = +form.dataset.round;
 var note = form.querySelector(".draft-note");
@@ -326,7 +325,7 @@ try {
 keep();
 form.addEventListener("input", keep);
 form.addEventListener("change", keep);
-// offline.js kept this round with no network, or moved a stored form on past rounds waiting: theirs go.
+// offline.js kept this round, or moved a stored form on past rounds waiting: theirs go.
 var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
 form.addEventListener("round:kept", drop);
 form.addEventListener("round:moved", e => {
