@@ -117,7 +117,7 @@ def test_a_round_form_of_4_by_value_fits_in_about_two_screens(phone, variant):
     assert page.evaluate("""() => Array.from(document.querySelectorAll('#hand-1 .vrow label'))
         .filter(l => l.scrollWidth > l.getBoundingClientRect().right - l.getBoundingClientRect().left + 1
                   || l.getBoundingClientRect().bottom > l.nextElementSibling.getBoundingClientRect().bottom + 2)
-        .map(l => l.textContent)""") == []
+        .map(l => [l.textContent, l.scrollWidth, l.getBoundingClientRect().width, l.getBoundingClientRect().bottom, l.nextElementSibling.getBoundingClientRect().bottom])""") == []
 
 
 def test_more_than_three_of_a_value_and_large_text(phone):
