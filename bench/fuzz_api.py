@@ -3,6 +3,7 @@
     .venv/bin/python bench/fuzz_api.py                      # 10,000 requests, SQLite file
     .venv/bin/python bench/fuzz_api.py --db postgresql      # on a throwaway PostgreSQL cluster
     .venv/bin/python bench/fuzz_api.py --requests 2000 --no-write
+    .venv/bin/python bench/fuzz_api.py --schemathesis 60    # Schemathesis, both databases (below)
 
 The requests come from ``tests/fuzzing.py`` (hypothesis strategies over every route of the API
 blueprint); the same checks as the suite's property test run on every answer: no 5xx, every error
@@ -13,6 +14,7 @@ Exit status 1 if any check failed.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import tempfile
@@ -59,6 +61,260 @@ def run(database_url: str, total: int) -> dict:
     return {"world": world, "seconds": elapsed, "targets": targets}
 
 
+# ----- Schemathesis against gunicorn, with real ids and tokens ---------------------------------------
+# ``--schemathesis N``: gunicorn started as README.md documents it (tests/test_slow_clients.py reads
+# the command) on a fresh database, a world of real rows made through the API (a table with its
+# token, games of it and a game of no table, house variants, roster players), then N cases per
+# operation and per mode (valid and invalid data) that Schemathesis draws from /api/v1/openapi.json.
+# Four cases in five get the world's real ids in the path and the body, and the matching edit token
+# (``pip install schemathesis``; not needed by the app or the suite).
+
+def _start_gunicorn(database_url: str, instance: str):
+    import os
+    import subprocess
+
+    import pgcluster
+    import requests
+    from test_slow_clients import documented_command
+
+    args = documented_command()
+    port = pgcluster.free_port()
+    args[args.index("--bind") + 1] = f"127.0.0.1:{port}"
+    env = dict(os.environ, DATABASE_URL=database_url, SCOREKEEPER_INSTANCE_PATH=instance, PYTHONPATH=str(ROOT),
+               SCOREKEEPER_RATELIMIT_ENABLED="false")
+    log = open(Path(instance) / "gunicorn.log", "ab")
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--graceful-timeout", "1", *args], cwd=ROOT, env=env,
+                            stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            if requests.get(base + "/api/v1/variants", timeout=5).status_code == 200:
+                return proc, base
+        except requests.RequestException:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit((Path(instance) / "gunicorn.log").read_text())
+        time.sleep(0.3)
+
+
+def _world(base: str) -> dict:
+    """Real rows to aim at: ids and the edit token that changes each."""
+    import requests
+
+    def post(path, body, token=None):
+        r = requests.post(base + "/api/v1" + path, json=body, timeout=30,
+                          headers={"Authorization": f"Bearer {token}"} if token else {})
+        assert r.status_code in (200, 201), (path, r.status_code, r.text)
+        return r.json()
+
+    table = post("/tables", {"name": "The Smiths"})
+    tt = table["edit_token"]
+    games = [post("/games", {"variant": v, "players": p, "table": table["id"]}, tt)
+             for v, p in (("joybells", ["Ann", "Bob", "Cy"]), ("continental", ["Ann", "Bob", "Cy", "Di"]),
+                          ("roy", ["Ann", "Bob"]))]
+    for g in games[:2]:
+        post(f"/games/{g['id']}/rounds", {"went_out": "Ann", "hands": {n: {"points": 5} for n in g["players"][1:]}}, tt)
+    alone = post("/games", {"variant": "clenney", "players": ["Eve", "Fay", "Gus"]})
+    house = post("/variants", {"based_on": "joybells", "name": "Our rules", "changes": {"card_points": {"JK": 50}},
+                               "table": table["id"]}, tt)
+    loose = post("/variants", {"based_on": "continental", "name": "Loose", "changes": {}})
+    players = [p["id"] for p in requests.get(f"{base}/api/v1/tables/{table['id']}", timeout=30).json()["players"]]
+    world = {"table": table["id"], "table_token": tt, "games": [g["id"] for g in games], "alone": alone["id"],
+            "alone_token": alone["edit_token"], "variants": [house["id"], loose["id"], "joybells", "roy"],
+            "variant_tokens": {house["id"]: tt, loose["id"]: loose["edit_token"]}, "players": players}
+    world["templates"] = _templates(world)
+    return world
+
+
+def _templates(world: dict) -> dict:
+    """A body each write takes, by (method, path): an aimed case starts from it and has one of its
+    fields replaced by what Schemathesis drew, so that most such requests pass the first checks
+    and reach the code behind them."""
+    round_ = {"went_out": "Ann", "hands": {"Bob": {"points": 5}, "Cy": {"cards": ["KD", "4S"]}}}
+    toml = ('based_on = "joybells"\nname = "Fuzzed"\n[card_points]\nJK = 40\n')
+    return {
+        ("POST", "/games"): {"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "table": world["table"]},
+        ("POST", "/games/{game_id}/rounds"): round_,
+        ("POST", "/games/{game_id}/rounds/preview"): round_,
+        ("PUT", "/games/{game_id}/rounds/{number}"): {**round_, "reason": "typo"},
+        ("POST", "/games/{game_id}/rulings"): {"what_happened": "a joker was bought", "ruling": "no", "player": "Ann",
+                                                "points": 10},
+        ("POST", "/games/{game_id}/withdraw"): {"player": "Cy", "reason": "went home"},
+        ("POST", "/games/{game_id}/suspend"): {},
+        ("POST", "/games/{game_id}/resume"): {"players": ["Ann", "Bob", "Cy"]},
+        ("POST", "/tables"): {"name": "The Joneses"},
+        ("PATCH", "/tables/{table_id}"): {"name": "The Smiths"},
+        ("PATCH", "/tables/{table_id}/players/{player_id}"): {"name": "Ann"},
+        ("POST", "/tables/{table_id}/players/{player_id}/merge"): {"into": world["players"][0]},
+        ("POST", "/variants"): {"based_on": "joybells", "name": "Fuzzed", "changes": {"card_points": {"JK": 40}},
+                                "table": world["table"]},
+        ("PUT", "/variants/{variant_id}"): {"changes": {"card_points": {"JK": 45}}},
+        ("POST", "/variants/import"): {"toml": toml, "table": world["table"]},
+        ("POST", "/variants/{variant_id}/hand-score"): {"cards": ["KD", "4S", "JK"]},
+        ("POST", "/variants/{variant_id}/meld-check"): {"melds": [["KD", "KS", "KH"]], "round": 1},
+        ("POST", "/variants/{variant_id}/may-i"): {"players": 4, "current": 0, "claimants": [2], "round": 1},
+        ("POST", "/variants/{variant_id}/play-check"): {"card": "KD", "top": "KS"},
+    }
+
+
+EDGE_INTEGERS = (0, -1, 2**31 - 1, 2**31, 2**63, 10**20)
+
+
+def _is_json(value) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _aim(case, world: dict, rnd) -> None:
+    """Point a drawn case at the world's real rows, with the token that may change them."""
+    params = dict(case.path_parameters or {})
+    token = None
+    if "table_id" in params:
+        params["table_id"], token = world["table"], world["table_token"]
+    if "player_id" in params:
+        params["player_id"] = rnd.choice(world["players"])
+    for name in ("player_id", "number"):  # now and then the edges of an SQL INTEGER column and past them
+        if name in params and rnd.random() < 0.1:
+            params[name] = rnd.choice(EDGE_INTEGERS)
+    if "game_id" in params:
+        if rnd.random() < 0.5:
+            params["game_id"], token = rnd.choice(world["games"]), world["table_token"]
+        else:
+            params["game_id"], token = world["alone"], world["alone_token"]
+    if "number" in params:
+        params["number"] = rnd.choice([1, 2, params["number"]])
+    if "variant_id" in params:
+        params["variant_id"] = rnd.choice(world["variants"])
+        token = world["variant_tokens"].get(params["variant_id"])
+    case.path_parameters = params
+    template = world["templates"].get((case.method.upper(), case.path))
+    if template is not None and rnd.random() < 0.6:
+        body = dict(template)
+        drawn = case.body if isinstance(case.body, dict) else {"": case.body}
+        values = [v for v in drawn.values() if _is_json(v)]
+        if body and values:  # one field of the template gets what was drawn
+            body[rnd.choice(sorted(body))] = rnd.choice(values)
+        case.body = body
+    if isinstance(case.body, dict):
+        body = dict(case.body)
+        if "table" in body or (case.path == "/games" and rnd.random() < 0.5):
+            body["table"], token = world["table"], world["table_token"]
+        if "into" in body:
+            body["into"] = rnd.choice(world["players"])
+        if "game" in body:
+            body["game"], body["game_token"] = world["alone"], world["alone_token"]
+        case.body = body
+    if isinstance(case.body, dict):
+        for key in ("into", "number", "round", "players", "current"):
+            if key in case.body and rnd.random() < 0.1:
+                case.body = {**case.body, key: rnd.choice(EDGE_INTEGERS)}
+    if case.query and rnd.random() < 0.1:  # a NUL in a query parameter
+        key = rnd.choice(sorted(case.query))
+        case.query = {**case.query, key: f"{case.query[key]}\x00"}
+    if token:
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+
+
+def _follow(world: dict, case, response) -> None:
+    """A token the fuzzing replaced is the world's from now on."""
+    if response.status_code != 200 or not case.path.endswith("/token"):
+        return
+    token = response.json().get("edit_token")
+    if case.path.startswith("/tables/"):
+        world["table_token"] = token
+        world["variant_tokens"][world["variants"][0]] = token
+    elif case.path_parameters.get("game_id") == world["alone"]:
+        world["alone_token"] = token
+
+
+def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> dict:
+    import random
+
+    import requests
+    import schemathesis
+    from hypothesis import strategies as st
+    from hypothesis.errors import Unsatisfiable
+    from schemathesis import GenerationMode
+
+    with tempfile.TemporaryDirectory() as instance:
+        proc, base = _start_gunicorn(database_url, instance)
+        try:
+            world = _world(base)
+            schema = schemathesis.openapi.from_url(base + "/api/v1/openapi.json")
+            rnd = random.Random(seed)
+            session = requests.Session()
+            timing = {"calls": 0.0}
+            unsent: dict[str, str] = {}
+            statuses: dict[int, int] = {}
+            by_operation: dict[str, int] = {}
+            errors: list[str] = []
+            start = time.perf_counter()
+            for result in schema.get_all_operations():
+                operation = result.ok()
+                for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+                    @settings(max_examples=per_operation, deadline=None, database=None, phases=[Phase.generate],
+                              suppress_health_check=list(HealthCheck), derandomize=True)
+                    @given(case=operation.as_strategy(generation_mode=mode), aimed=st.floats(0, 1))
+                    def check(case, aimed):
+                        if aimed < 0.8:
+                            _aim(case, world, rnd)
+                        try:
+                            sent = time.perf_counter()
+                            response = case.call(base_url=base + "/api/v1", session=session, timeout=60)
+                            timing["calls"] += time.perf_counter() - sent
+                        except Exception as err:  # (a request the client cannot even send: not the server's)
+                            statuses[-1] = statuses.get(-1, 0) + 1
+                            unsent.setdefault(type(err).__name__, f"{case.method} {case.path}: {err}"[:200])
+                            return
+                        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+                        by_operation[operation.label] = by_operation.get(operation.label, 0) + 1
+                        _follow(world, case, response)
+                        if response.status_code >= 500:
+                            errors.append(f"{response.status_code} {case.as_curl_command()}"[:400])
+
+                    try:
+                        check()
+                    except Unsatisfiable:
+                        pass  # (no invalid case can be made for an operation without inputs)
+            seconds = time.perf_counter() - start
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        print(f"  {sum(statuses.values())} requests in {seconds:.0f} s, {timing['calls']:.1f} s of them waiting for answers",
+              file=sys.stderr)
+        for kind, example in unsent.items():
+            print(f"  not sent ({kind}): {example}", file=sys.stderr)
+        return {"statuses": statuses, "by_operation": by_operation, "errors": errors, "seconds": seconds,
+                "log": (Path(instance) / "gunicorn.log").read_text()[-4000:] if errors else ""}
+
+
+def schemathesis_report(results: dict[str, dict], per_operation: int) -> str:
+    import schemathesis
+
+    codes = sorted({c for r in results.values() for c in r["statuses"]})
+    lines = ["<!-- schemathesis:start (written by bench/fuzz_api.py --schemathesis) -->",
+             f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, `bench/fuzz_api.py --schemathesis {per_operation}` "
+             f"(Schemathesis {schemathesis.SCHEMATHESIS_VERSION}), against gunicorn as README.md starts it, "
+             "on this machine (2 cores shared with other work).", "",
+             "| database | requests | 5xx | time | " + " | ".join(str(c) if c >= 0 else "not sent" for c in codes) + " |",
+             "|---|---|---|---|" + "---|" * len(codes)]
+    for name, r in results.items():
+        total = sum(n for c, n in r["statuses"].items() if c >= 0)
+        five = sum(n for c, n in r["statuses"].items() if c >= 500)
+        lines.append(f"| {name} | {total:,} | {five} | {r['seconds']:.0f} s | "
+                     + " | ".join(f"{r['statuses'].get(c, 0):,}" for c in codes) + " |")
+    errors = [e for r in results.values() for e in r["errors"]]
+    if errors:
+        lines += ["", "5xx answers:", ""] + [f"- `{e}`" for e in errors[:10]]
+    lines.append("<!-- schemathesis:end -->")
+    return "\n".join(lines)
+
+
 def report(results: dict[str, dict], total: int) -> str:
     lines = [
         "<!-- fuzz:start (written by bench/fuzz_api.py) -->",
@@ -97,7 +353,11 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=10_000)
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--no-write", action="store_true", help="print the table, leave docs/ alone")
+    parser.add_argument("--schemathesis", type=int, metavar="N",
+                        help="instead: Schemathesis, N cases per operation and mode, real ids and tokens, gunicorn")
     args = parser.parse_args()
+    if args.schemathesis:
+        return main_schemathesis(args)
     results = {}
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
@@ -122,6 +382,36 @@ def main() -> int:
             doc = doc.rstrip("\n") + "\n\n## Fuzzing the API\n\n" + text + "\n"
         DOC.write_text(doc, encoding="utf-8")
     return 1 if any(r["world"].failures for r in results.values()) else 0
+
+
+def main_schemathesis(args) -> int:
+    results = {}
+    if args.db in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as tmp:
+            print("SQLite:", file=sys.stderr)
+            results["SQLite"] = run_schemathesis(f"sqlite:///{tmp}/fuzz.db", args.schemathesis)
+    if args.db in ("postgresql", "both"):
+        import pgcluster
+
+        cluster = pgcluster.Cluster().start()
+        try:
+            print("PostgreSQL:", file=sys.stderr)
+            results["PostgreSQL"] = run_schemathesis(cluster.url(cluster.create_database()), args.schemathesis)
+        finally:
+            cluster.stop()
+    text = schemathesis_report(results, args.schemathesis)
+    print(text)
+    for name, r in results.items():
+        if r["log"]:
+            print(f"--- {name}: gunicorn's log ---\n{r['log']}", file=sys.stderr)
+    if not args.no_write:
+        doc = DOC.read_text(encoding="utf-8")
+        if "<!-- schemathesis:start" in doc:
+            doc = re.sub(r"<!-- schemathesis:start.*?<!-- schemathesis:end -->", lambda m: text, doc, flags=re.S)
+        else:
+            doc = doc.rstrip("\n") + "\n\n## Schemathesis with real ids and tokens\n\n" + text + "\n"
+        DOC.write_text(doc, encoding="utf-8")
+    return 1 if any(r["errors"] for r in results.values()) else 0
 
 
 if __name__ == "__main__":

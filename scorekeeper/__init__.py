@@ -80,6 +80,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     i18n.init_app(app)
+    app.url_map.converters["int"] = security.BoundedInt  # (before the routes are added)
     web.init_app(app)
     api.init_app(app)
     scoresheets.init_app(app)

@@ -18,6 +18,7 @@ nesting says what belongs to what.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -26,10 +27,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import click
-from flask import Blueprint, Flask, Response, abort
+from flask import Blueprint, Flask, Response, abort, current_app
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from sqlalchemy import JSON, Boolean, DateTime, Integer, String, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.orm import selectinload, undefer
 
 from .db import db
@@ -64,10 +67,15 @@ class BackupError(Exception):
     """A backup document that cannot be imported; the message names the place and the value."""
 
 
+class BackupConflict(BackupError):
+    """A backup that another change, made at the same moment, kept from being stored (try again)."""
+
+
 # ----- rows <-> JSON ---------------------------------------------------------------------------------
 
-def _columns(model) -> list:
-    return [c for c in model.__table__.columns if c.key not in _LEFT_OUT[model]]
+@functools.cache  # (read for every row of an export)
+def _columns(model) -> tuple:
+    return tuple(c for c in model.__table__.columns if c.key not in _LEFT_OUT[model])
 
 
 def _dump(obj, model) -> dict[str, Any]:
@@ -341,8 +349,14 @@ def import_document(doc: object) -> dict[str, Any]:
         raise BackupError((_("%(err)s (game %(game)r); nothing was imported", err=err, game=game_id) if game_id
                           else _("%(err)s; nothing was imported", err=err))) from None
     except Exception as err:
+        # The database's own words (its SQL statement, the values, a token's hash among them) go to
+        # the server's log, never into the answer.
         db.session.rollback()
-        raise BackupError(_("the backup could not be stored, nothing was imported: %(err)s", err=err)) from err
+        current_app.logger.warning("a backup import was not stored: %r", err)
+        if isinstance(err, (IntegrityError, OperationalError, StaleDataError)):
+            raise BackupConflict(_("the backup could not be stored: another change reached the same games or "
+                                   "players at the same moment; nothing was imported, try again")) from None
+        raise BackupError(_("the backup could not be stored; nothing was imported")) from None
     finally:
         db.session.expire_all()
     return report

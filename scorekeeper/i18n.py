@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 
-from .rules import words
+from .rules import card_letters, words
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
@@ -63,10 +63,13 @@ def choose(code: str):
 
 def _rules_speak_the_language() -> None:
     words.use(get_translations())
+    # pages name cards with their language's letters; the JSON API keeps the English codes
+    card_letters.use("en" if request.path.startswith("/api/") else language())
 
 
 def _rules_back_to_english(_exc) -> None:
     words.use(gettext.NullTranslations())  # code run after the request (tests, CLI) reads English
+    card_letters.use("en")
 
 
 def _vary(response):

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, jsonify, request
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from .errors import is_api, refusal
 
@@ -62,8 +64,8 @@ def _not_a_write() -> bool:
     return request.method not in WRITE_METHODS
 
 
-# Reads that render a PDF scoresheet: limited on their own (``RATELIMIT_PDF``, scorekeeper/scoresheets).
-PDF_ENDPOINTS = frozenset({"games.scoresheet", "scoresheets.blank"})
+# Reads that render a PDF (scoresheets, yearbooks): limited on their own (``RATELIMIT_PDF``, scorekeeper/scoresheets).
+PDF_ENDPOINTS = frozenset({"games.scoresheet", "scoresheets.blank", "tables.yearbook_pdf"})
 
 
 def _not_limited() -> bool:
@@ -131,6 +133,30 @@ def _refuse_nul():
     return None
 
 
+def _refuse_nul_in_query():
+    """A NUL character in the query string (``?variant=%00``, ``?q=``) is refused as bad input on
+    every request: no id, name or search needs it, and PostgreSQL refuses it in a query."""
+    query = request.query_string
+    if b"%00" not in query and b"\x00" not in query:
+        return None
+    places = [k for k, v in request.args.items(multi=True) if "\x00" in k or "\x00" in v]
+    if not places:
+        return None
+    response, status = refusal(400, _("Bad Request"), _("%(field)s: text may not contain the NUL character (%%00)",
+                                                         field=places[0]))
+    if is_api():
+        response = jsonify({**response.get_json(), "field": places[0]})
+    return response, status
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:...>`` in every route: a number outside an SQL INTEGER column's range (1 to 2**31 - 1
+    for an id, a round's number) is no address here (404), rather than a database error."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False):
+        super().__init__(map, fixed_digits, min, 2**31 - 1 if max is None else max, signed)
+
+
 _HEADERS = [(name.lower(), name, value) for name, value in HEADERS.items()]
 _HSTS = ("Strict-Transport-Security", "max-age=31536000")
 _NO_STORE = ("Cache-Control", "no-store")
@@ -173,6 +199,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.before_request(_refuse_oversized_chunks)
     app.before_request(_refuse_nul)
+    app.before_request(_refuse_nul_in_query)
     app.before_request(_csrf_protect)
 
     limiter = app.extensions["scorekeeper_limiter"] = Limiter(

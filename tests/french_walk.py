@@ -25,7 +25,10 @@ def _round(seats: list[int], went_out, hands: dict, action: str = "save") -> dic
 
 
 def walk(app, headers: dict) -> dict[str, str]:
-    """Every page of the walk, by name: the HTML as the browser with ``headers`` gets it."""
+    """Every page of the walk, by name: the HTML as the browser with ``headers`` gets it. The cards
+    are typed in the page's letters (docs/rulings.md, "Card codes on French pages")."""
+    french = "fr" in headers.get("Accept-Language", "")[:2]
+    ace_king, ace_king_queen = ("AP RK", "AP RK DC") if french else ("AS KD", "AS KD QH")
     client = app.test_client()
     client.environ_base.update({"HTTP_" + k.upper().replace("-", "_"): v for k, v in headers.items()})
     pages: dict[str, str] = {}
@@ -63,9 +66,9 @@ def walk(app, headers: dict) -> dict[str, str]:
     post("round-unlikely", f"{game}/round", _round([0, 1, 2], 0, {
         1: {"mode": "points", "points": "1"}, 2: {"mode": "cards"}}), 400)
     post("round-preview", f"{game}/round", _round([0, 1, 2], 0, {
-        1: {"mode": "cards", "extra": "AS KD", "missing_cards": "1"}, 2: {"mode": "missing"}}, "preview"), 200)
+        1: {"mode": "cards", "extra": ace_king, "missing_cards": "1"}, 2: {"mode": "missing"}}, "preview"), 200)
     post("round-save", f"{game}/round", _round([0, 1, 2], 0, {
-        1: {"mode": "cards", "extra": "AS KD"}, 2: {"mode": "points", "points": "25"}}), 302)
+        1: {"mode": "cards", "extra": ace_king}, 2: {"mode": "points", "points": "25"}}), 302)
     get("round-2", f"{game}/round")  # "Round 1 saved"
     post("round-2-save", f"{game}/round", _round([0, 1, 2], 1, {
         0: {"mode": "points", "points": "10"}, 2: {"mode": "values", "v5": "2"}}), 302)
@@ -74,7 +77,7 @@ def walk(app, headers: dict) -> dict[str, str]:
     get("share", f"{game}/share")
     edit_path, token = EDIT.search(pages["share"]).groups()
     get("correct", f"{game}/rounds/1/correct")
-    correction = _round([0, 1, 2], 0, {1: {"mode": "cards", "extra": "AS KD QH"},
+    correction = _round([0, 1, 2], 0, {1: {"mode": "cards", "extra": ace_king_queen},
                                        2: {"mode": "points", "points": "25"}})
     post("correct-errors", f"{game}/rounds/1/correct", correction, 400)
     post("correct-preview", f"{game}/rounds/1/correct", {**correction, "save": "", "preview": "1"}, 200)

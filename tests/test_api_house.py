@@ -47,13 +47,24 @@ def test_create_answers_the_whole_document_with_token_and_based_on(client):
 
 
 def test_listed_with_based_on(client):
-    body = make(client)
-    listed = client.get("/api/v1/variants").get_json()["variants"]
+    table = client.post("/api/v1/tables", json={"name": "The Smiths"}).get_json()
+    body = client.post("/api/v1/variants", json={**SMITH, "table": table["id"]},
+                       headers={"Authorization": f"Bearer {table['edit_token']}"}).get_json()
+    listed = client.get("/api/v1/variants", query_string={"table": table["id"]}).get_json()["variants"]
     ids = [v["id"] for v in listed]
     assert ids[:5] == ["joybells", "continental", "le-may-i", "clenney", "roy"]
     ours = next(v for v in listed if v["id"] == body["id"])
     assert ours["based_on"] == "joybells" and ours["name"] == "Smith rules" and ours["rounds"] == 7
     assert {"hoyle-six-hands", "continental-twos-wild", "clenney-three-decks"} <= set(ids)
+
+
+def test_a_house_variant_of_no_table_is_not_listed_for_everyone(client):
+    body = make(client, {**SMITH, "name": "J\u043eybells"})  # (a Cyrillic о)
+    listed = client.get("/api/v1/variants").get_json()["variants"]
+    assert body["id"] not in [v["id"] for v in listed]
+    assert [v["name"] for v in listed].count("Joybells") == 1 and "J\u043eybells" not in [v["name"] for v in listed]
+    assert all(set(v) >= {"id", "name"} for v in listed)  # (the contract's shape)
+    assert client.get(f"/api/v1/variants/{body['id']}").status_code == 200  # reached by its link
 
 
 @pytest.mark.parametrize("body, status, field, words", [

@@ -314,9 +314,14 @@ def test_may_i_bad_fields(client, body, status, words):
     assert_error(post(client, "/variants/joybells/may-i", body), status, *words)
 
 
-def test_may_i_roy_refused(client):
-    assert_error(post(client, "/variants/roy/may-i", {"players": 2, "current": 0, "claimants": [1]}), 422,
-                 "ROY has no May I")
+def test_may_i_on_a_variant_without_may_i_is_not_allowed_and_says_why(client):
+    r = post(client, "/variants/roy/may-i", {"players": 2, "current": 0, "claimants": [1]})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["allowed"] is False and body["taker"] is None and body["penalty_cards"] == 0
+    assert body["current_draws_from"] in ("discard", "stock") and "ROY has no May I" in body["reasons"][0]
+    # bad seats are still refused, naming the field
+    assert_error(post(client, "/variants/roy/may-i", {"players": 9, "current": 0, "claimants": [1]}), 422, "players")
 
 
 # ----- play-check -----------------------------------------------------------------------------------

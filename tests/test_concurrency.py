@@ -167,7 +167,7 @@ def test_many_phones_many_games_totals_add_up(app):
                 nxt = len(s["rounds"]) + 1
                 if n % 2 and s["rounds"]:
                     last = c.put(f"/api/v1/games/{g['id']}/rounds/{len(s['rounds'])}", headers=gamedata.auth(g),
-                                 json={"went_out": "Ann", "hands": {"Bob": {"card_count": i}, "Cy": {"card_count": n}},
+                                 json={"went_out": "Ann", "hands": {"Bob": {"card_count": i + 1}, "Cy": {"card_count": n}},
                                        "reason": f"writer {i}"})
                 else:
                     last = c.post(f"/api/v1/games/{g['id']}/rounds", headers=gamedata.auth(g),

@@ -35,7 +35,7 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
         "home-empty": ["Commencer une partie", "Parties en cours", "Aucune sur ce téléphone", "Régler un litige"],
         "new": ["Nouvelle partie", "Le May I · 3 à 5 joueurs", "3 à 5 joueurs, 5 manches",
                 "ROY</strong> : 2 à 3 joueurs, premier à 100", "Joueurs dans l’ordre des places", "Place 1",
-                "Touchez « donne » à côté du premier donneur.", "Options maison", "Commencer la partie",
+                "Touchez « donne en premier » à côté du premier donneur.", "Options maison", "Commencer la partie",
                 "Imprimer une feuille de marque vierge pour ces joueurs"],
         # the form's own errors name the field and the value typed
         "new-errors": ["Corrigez d’abord ceci", "Joueur : un nom a au plus 40 caractères"],
@@ -69,7 +69,7 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
                     "Les anciennes valeurs sont gardées avec le motif.", "Motif de la correction", "(obligatoire)",
                     "p. ex. le 8 de Bob a été compté comme un 3", "Enregistrer la correction", "Manche :"],
         "correct-errors": ["Motif de la correction : dites pourquoi la manche est corrigée"],
-        "game-corrected": ["Manche 1 corrigée.", "Corrections", "Motif : Recompté", "Manche 1 corrigée (Bob 25 → 35).",
+        "game-corrected": ["Manche 1 corrigée.", "Corrections", "Motif : Recompté",
                            "<strong>Manche 1</strong> :"],
         "ruling": ["Noter une décision", "Notez un litige et ce que la table a décidé.", "Ce qui s’est passé",
                    "p. ex. Cy a défaussé avant de piocher", "Règle citée", "(facultatif)",
@@ -78,7 +78,6 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
                           "Manche : « zz » n’est pas un nombre entier",
                           "Points (+ ajoute, − retire) : 5000 n’est pas entre -1000 et 1000"],
         "game-ruled": ["Décision notée.", "Décisions notées", "Décision : Pioche",
-                       "Décision notée : Manche 2 : Défausse. Décision : Pioche. Effet sur le score : Bob −5.",
                       "<strong>Manche 2</strong> :"],
         "withdraw": ["Retirer un joueur", "Un joueur qui s’en va reçoit comme total de partie", "Qui quitte la partie ?",
                      "Choisir…", "Retirer après la manche 2"],
@@ -118,10 +117,13 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
         "roy-withdraw": ["Le total du joueur reste tel quel.", "Retirer après la donne 1"],
         "roy-withdraw-confirm": ["Retirer Bob après la donne 1 ?", "Bob ne joue plus aucune donne de cette partie."],
         "roy-suspend": ["D’ici là, aucune donne ne peut être enregistrée."],
-        "roy-over": ["Ann gagne", "avec", "Donne 1 corrigée (Ann 20 → 21)."],
+        "roy-over": ["Ann gagne", "avec", "Corrections"],
     }
     missing = {name: [s for s in sentences if s not in pages[name]] for name, sentences in expected.items()}
     assert not {k: v for k, v in missing.items() if v}
+    # a correction or a logged ruling is listed once: in its own section, not again under Notes
+    assert "Manche 1 corrigée (Bob 25 → 35)." not in pages["game-corrected"]
+    assert "Donne 1 corrigée (Ann 20 → 21)." not in pages["roy-over"]
 
 
 # ----- nothing left in English ------------------------------------------------------------------------
@@ -155,7 +157,7 @@ class _Words(HTMLParser):
 
 # Not English: players' names and what they typed, variant names, card codes and ranks.
 NEUTRAL = {"Ann", "Bob", "Cy", "Le", "May", "I", "ROY", "Clenney", "Joybells", "Continental", "scorekeeper",
-           "Recompté", "Défausse", "Pioche", "J", "Q", "K", "A", "KD", "7H", "JK", "Joker", "Points", "points", "Total",
+           "Recompté", "Défausse", "Pioche", "J", "Q", "K", "A", "KD", "7H", "AP", "RK", "DC", "R", "D", "V", "JK", "Joker", "Points", "points", "Total",
            "total"}
 # Nothing is set aside: the rules package's and the services' sentences are French too.
 OTHERS: list[re.Pattern] = []

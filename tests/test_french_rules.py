@@ -316,7 +316,7 @@ def test_french_rules_pages_pass_the_phone_checks(live_server, page):
 
 def test_the_shared_macros_speak_french_on_a_tool_page(client):
     """rules/_macros.html (keypad, rule applied, sources) as the dispute tools use it."""
-    page = client.post("/tools/meld", data={"variant": "le-may-i", "meld1": "8H 8S 8D"}, headers=FR).get_data(as_text=True)
+    page = client.post("/tools/meld", data={"variant": "le-may-i", "meld1": "8C 8P 8K"}, headers=FR).get_data(as_text=True)
     assert "<legend>Valeur</legend>" in page and ">Annuler</button>" in page and "Recommencer</a>" in page
     assert "Règle appliquée :" in page or "Règles appliquées :" in page
     assert "(Le May I (règles françaises), §6–7)" in page  # the citation in the reader's language

@@ -143,7 +143,7 @@ def test_a_table_started_from_the_french_home_page_and_its_history(client):
     section = section[:section.index("</section>")]
     assert "Votre table" in section and "Créer une table" in section and "depuis le " in section
     page = french_only(client, t["url"], "Commencer une partie", "Joueurs", "Règles maison", "Gagnée par Bob",
-                       "inachevée", "graphique", "3 parties", "Ajouter une partie jouée sans la table")
+                       "en cours", "graphique", "3 parties", "Ajouter une partie jouée sans la table")
     assert ">Jeu" in page and ">Tous<" in page and ">Toujours<" in page
 
 

@@ -26,7 +26,7 @@ def french_table(page, name):
 def test_the_table_pages_in_french_on_a_phone(page):
     table_url, table_id, game_id = french_table(page, "La famille Dupont-Lefèvre")
     page.goto(table_url)
-    assert "inachevée" in page.text_content(".history") and "Gagnée par" in page.text_content(".history")
+    assert "en cours" in page.text_content(".history") and "Gagnée par" in page.text_content(".history")
     check_page(page, "fr table page")
     page.goto(table_url + "?player=abc&year=soon&variant=poker")
     assert "Ces filtres n’ont pas été appliqués comme demandé" in page.text_content("main")

@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 
 from french import source_headings
 from scorekeeper.rules import irregularities
+from scorekeeper.rules.card_letters import typed
 from scorekeeper.rules.variants import all_variants, get_variant
 from tests.rules.test_reference import copied, source_runs  # noqa: F401 (a fixture)
 from tests.test_i18n import CATALOGUE
@@ -73,10 +74,24 @@ def english_left(english: str, french: str, size: int = 3) -> set[str]:
             if not all(same_in_both(w) for w in r)}
 
 
+CARD_FIELDS = ("codes", "meld1", "meld2", "meld3", "meld4", "top", "cards")
+CODE = re.compile(r"(?<![\w'])(?:10|[2-9AJQK])[SHDC](?![\w])")
+
+
+def fr_codes(text: str) -> str:
+    """English card codes in ``text`` as a French page writes them (docs/rulings.md, "Card codes on
+    French pages"): 9H is 9C (cœur), KD is RK (roi de carreau)."""
+    return CODE.sub(lambda m: typed(m.group(0), "fr"), text)
+
+
 def both(client, method: str, url: str, **kw):
-    """The same request in English and in French: (english response, french response)."""
+    """The same request in English and in French: (english response, french response). The cards
+    are typed in each page's letters (9H on the English page is 9C on the French one)."""
     call = getattr(client, method)
     en = call(url, headers=EN, **kw)
+    if isinstance(kw.get("data"), dict):
+        kw = {**kw, "data": {k: fr_codes(v) if k in CARD_FIELDS and isinstance(v, str) else v
+                             for k, v in kw["data"].items()}}
     fr = call(url, headers=FR, **kw)
     assert '<html lang="fr">' in fr.get_data(as_text=True)
     assert en.status_code == fr.status_code, (en.status_code, fr.status_code)
@@ -102,11 +117,11 @@ def field_errors(r) -> list[str]:
 def test_hand_calculator_in_french(client):
     en, fr = both(client, "get", "/tools/hand")
     assert_french(en, fr, "Calculateur de main", "Touchez les cartes restées en main", "Cartes restantes")
-    assert 'placeholder="ex. K 7 7 JK"' in fr.get_data(as_text=True)
+    assert 'placeholder="ex. R 7 7 JK"' in fr.get_data(as_text=True)
     assert 'placeholder="e.g. K 7 7 JK"' in en.get_data(as_text=True)
     en, fr = both(client, "post", "/tools/hand", data={"n_A": "1", "n_K": "2", "missing": "2"})
     assert fr.status_code == 200
-    assert_french(en, fr, "Pénalité selon chaque variante", "2 × K à 10", "2 manquantes × 10",
+    assert_french(en, fr, "Pénalité selon chaque variante", "2 × R à 10", "2 manquantes × 10",
                   "Le joueur sorti marque 0 et retire 20 de son total.", "Ce n’est pas une pénalité : au ROY")
     en, fr = both(client, "post", "/tools/hand", data={"n_7": "1", "missing": "1"})
     assert_french(en, fr, "1 × 7 à 7", "1 manquante × 10")
@@ -116,7 +131,7 @@ def test_hand_calculator_errors_in_french(client):
     en, fr = both(client, "post", "/tools/hand", data={"n_K": "abc", "missing": "99"})
     assert fr.status_code == 400
     errs = field_errors(fr)
-    assert "K : 'abc' n’est pas un nombre entier de 0 à 24" in errs
+    assert "R : 'abc' n’est pas un nombre entier de 0 à 24" in errs
     assert "Cartes manquantes : 99 est hors limites (de 0 à 60)" in errs
     assert_french(en, fr)
     en, fr = both(client, "post", "/tools/hand", data={"missing": "0"})
@@ -128,7 +143,7 @@ def test_the_steppers_words_are_in_the_french_words_script(client):
     words = re.search(r'<script src="(/words/fr\.js\?v=\w+)"', page)
     assert words, "the French tool page loads the French words"
     body = client.get(words.group(1)).get_data(as_text=True)
-    said = json.loads(body.split("window.scorekeeperWords=", 1)[1].rstrip().rstrip(";"))
+    said = json.loads(body.split("window.scorekeeperWords=", 1)[1].split(";\n", 1)[0])
     assert said["one less %(card)s"] == "un %(card)s de moins" and said["one more %(card)s"] == "un %(card)s de plus"
 
 
@@ -189,7 +204,7 @@ def test_may_i_errors_in_french(client, data, message):
 
 def test_meld_checker_page_in_french(client):
     en, fr = both(client, "get", "/tools/meld?variant=joybells")
-    assert_french(en, fr, "Vérificateur de combinaisons", "Combinaison 1", "Tapez les codes (7H 7S JK)",
+    assert_french(en, fr, "Vérificateur de combinaisons", "Combinaison 1", "Tapez les codes (7C 7P JK)",
                   "Aucune : combinaisons seules")
     en, fr = both(client, "post", "/tools/meld", data={"variant": "continental", "meld1": "7H 7S 7C", "check": "1"})
     assert fr.status_code == 200
@@ -223,7 +238,7 @@ def test_roy_checker_in_french(client):
     assert_french(en, fr, "Vérificateur de coups ROY", "Carte du dessus de la défausse", "♥ cœur")
     en, fr = both(client, "post", "/tools/roy", data={"top": "", "cards": "9H", "check": "1"})
     assert fr.status_code == 400
-    assert "Carte du dessus : '' devrait être une seule carte, ex. 9H" in field_errors(fr)
+    assert "Carte du dessus : '' devrait être une seule carte, ex. 9C" in field_errors(fr)
     en, fr = both(client, "post", "/tools/roy", data={"top": "9H", "cards": "9S", "announced_suit": "X",
                                                      "check": "1"})
     assert "Couleur annoncée sur le valet : 'X' n’est pas une couleur (S, H, D ou C)" in field_errors(fr)
@@ -308,7 +323,7 @@ def test_meld_refusals_in_french_and_english_unchanged(client, form, said, cite)
     en, fr = both(client, "post", "/tools/meld", data={**form, "check": "1"})
     assert fr.status_code == 200
     assert reasons(en) == [f"{english} ({cite[0]})" for english, _ in said]
-    assert reasons(fr) == [f"{french} ({cite[1]})" for _, french in said]
+    assert reasons(fr) == [f"{fr_codes(french)} ({cite[1]})" for _, french in said]
     assert "Non valable" in page_text(fr)
     assert_french(en, fr)
     assert cite[1] in applied_citations(fr) and cite[0] in applied_citations(en)
@@ -318,7 +333,7 @@ def test_a_refused_meld_of_a_contract_is_named_in_french(client):
     data = {"variant": "continental", "round": "1", "meld1": "9H 9S", "meld2": "4C 5C 6C 7C", "check": "1"}
     en, fr = both(client, "post", "/tools/meld", data=data)
     assert reasons(fr) == [
-        f"La première combinaison (9H 9S) n’est pas valable : À Continental, un brelan demande au moins 3 cartes de même "
+        f"La première combinaison (9C 9P) n’est pas valable : À Continental, un brelan demande au moins 3 cartes de même "
         f"valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
         f"À Continental, un brelan demande au moins 3 cartes de même valeur ; celui-ci en a 2. ({CONT_MELDS[1]})",
     ]
@@ -355,7 +370,7 @@ ROY_VERDICTS = [
      "Après un as, il faut commencer par un as ou piocher 2 cartes ; KH n’est pas un as.", ROY_SPECIAL),
     ({"top": "JH", "announced_suit": "D", "cards": "9S"},
      "The suit was changed to diamonds: the first card must be a diamond or a J; 9S is neither.",
-     "La couleur annoncée est carreau : la première carte doit être un carreau ou un J ; 9S n’est ni l’un ni l’autre.",
+     "La couleur annoncée est carreau : la première carte doit être un carreau ou un V ; 9S n’est ni l’un ni l’autre.",
      ROY_SPECIAL),
 ]
 
@@ -365,7 +380,7 @@ def test_roy_refusals_in_french_and_english_unchanged(client, form, english, fre
     en, fr = both(client, "post", "/tools/roy", data={**form, "check": "1"})
     assert fr.status_code == 200
     assert reasons(en) == [f"{english} ({cite[0]})"]
-    assert reasons(fr) == [f"{french} ({cite[1]})"]
+    assert reasons(fr) == [f"{fr_codes(french)} ({cite[1]})"]
     assert "Non valable" in page_text(fr)
     assert_french(en, fr)
     assert cite[1] in applied_citations(fr)
@@ -388,7 +403,7 @@ def test_roy_refusals_in_french_and_english_unchanged(client, form, english, fre
 def test_roy_notes_in_french_and_english_unchanged(client, form, english, french):
     en, fr = both(client, "post", "/tools/roy", data={**form, "check": "1"})
     assert fr.status_code == 200 and "Valable" in page_text(fr)
-    assert notes(en) == [english] and notes(fr) == [french]
+    assert notes(en) == [english] and notes(fr) == [fr_codes(french)]
     assert_french(en, fr)
 
 

@@ -116,7 +116,7 @@ def test_history_filters_by_variant_player_and_year(client):
     api_game(client, table_id, token, ["Ann", "Di"], [("Di", {"Ann": {"card_count": 10}})] * 3, variant="roy")
     ids = roster_ids(client, table_id)
     page = client.get(f"/tables/{table_id}").get_data(as_text=True)
-    assert page.count('class="history-game') == 2 and "unfinished" in page and "Won by Ann" in page
+    assert page.count('class="history-game') == 2 and "in progress" in page and "Won by Ann" in page
     page = client.get(f"/tables/{table_id}?variant=roy").get_data(as_text=True)
     assert page.count('class="history-game') == 1 and "ROY" in page
     page = client.get(f"/tables/{table_id}?player={ids['Bob']}").get_data(as_text=True)

@@ -375,7 +375,7 @@ def test_may_i_nobody_claims(client):
     ({"variant": "le-may-i", "players": "4", "discarder": "1", "claimants": ["3"], "round": "7"},
      "Round: round 7 is out of range: Le May I has rounds 1 to 5"),
     ({"variant": "continental", "players": "4", "discarder": "1", "cards": "0"}, "Discards asked for: 0 is out of range"),
-    ({"variant": "roy", "players": "3", "discarder": "1"}, "Variant: ROY cannot be used here"),
+    ({"variant": "roy", "players": "5", "discarder": "1"}, "Players: 5 players is out of range"),
     ({"variant": "gin", "players": "3", "discarder": "1"}, "Variant: 'gin' is not a known variant"),
 ])
 def test_may_i_bad_input(client, data, message):

@@ -22,5 +22,6 @@ def init_app(app: Flask) -> None:
     from . import games  # noqa: F401  (registers routes on bp)
     from . import house  # noqa: F401  (registers routes on bp)
     from . import tables  # noqa: F401  (registers routes on bp)
+    from . import yearbook  # noqa: F401  (registers routes on bp)
 
     app.register_blueprint(bp)

@@ -150,14 +150,15 @@ def _variant_summary(v: Variant) -> dict[str, Any]:
 
 @bp.get("/variants")
 def variants_index():
-    """Every built-in variant (docs/api.md, Rules), then the shipped house examples and the
-    house variants that belong to no table (``?table=<tid>``: that table's), each with ``based_on``."""
+    """Every built-in variant (docs/api.md, Rules), then the shipped house examples, each with
+    ``based_on``; ``?table=<tid>``: that table's house variants too. A house variant of no table is
+    not listed: like a game, it is reached by its link (docs/house-variants.md)."""
     listed = [_variant_summary(v) for v in all_variants()]
     listed += [{**_variant_summary(v), "based_on": v.based_on, "example": True} for v in house_rules.examples()]
     table = request.args.get("table") or None
     if table is not None and not _TABLE_ID.fullmatch(table):
         raise _refusal("table", _("%(value)r is not a table id", value=table[:40]))
-    for row in house.rows(table):
+    for row in (house.rows(table) if table is not None else []):
         listed.append({**_variant_summary(house.variant_of_row(row)), "based_on": row.based_on,
                        "version": row.version, "table": row.table_id})
     return jsonify({"variants": listed})
@@ -233,8 +234,6 @@ def may_i(variant_id: str):
     """Who takes a claimed discard, with what penalty (docs/rulings.md, "May I")."""
     variant = _variant(variant_id)
     data = _body()
-    if not variant.may_i.allowed:
-        raise _refusal("variant", _("%(variant)s has no May I", variant=variant.name), 422, value=variant.id)
     variant = _with_house_rules(variant, data)
     players = _int(data, "players")
     current = _int(data, "current")

@@ -72,7 +72,8 @@ def rename_table(table_id: str):
 
 @bp.post("/tables/<table_id>/token")
 def rotate_table_token(table_id: str):
-    """Replace the table's edit token; the old one (and every edit link made from it) stops working."""
+    """Replace the table's edit token; the old one (and every edit link made from it) stops working,
+    and so do the edit tokens of the table's games and house variants (the new one changes them)."""
     table = _authorized_table(table_id)
     token = svc.rotate_token(table)
     return jsonify({"edit_token": token, "edit_url": edit_url("tables.edit_link", token, table_id=table.id)})
@@ -115,12 +116,42 @@ def merge_player(table_id: str, player_id: int):
     return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
 
 
+STATS_PER_PAGE = 200  # players in one answer of the statistics, unless ?per_page= says otherwise
+MAX_PER_PAGE = 1000
+
+
+def _whole_number(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= high:
+        raise games_svc.ServiceError(_("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s",
+                                       field=name, value=repr(raw[:20]), low=low, high=high), name)
+    return int(raw)
+
+
 @bp.get("/tables/<table_id>/stats")
 def table_stats(table_id: str):
+    """The statistics, a page of players at a time (by name, each with their head-to-head
+    entries; the game counts are the whole table's): ``?page=`` and ``?per_page=``; the ``Link``
+    header gives the next and previous pages, ``X-Total-Count`` the number of players."""
     table = svc.get_table(table_id)
     variant = stats_svc.check_variant(table, request.args.get("variant"))
     period = stats_svc.check_year(request.args.get("year"))
-    return jsonify(stats_svc.table_stats(table, variant, period))
+    page = _whole_number("page", 1, 1, 10**6)
+    per_page = _whole_number("per_page", STATS_PER_PAGE, 1, MAX_PER_PAGE)
+    body, paging = stats_svc.table_stats_page(table, variant, period, page, per_page, clamp=False)
+    response = jsonify(body)
+    response.headers["X-Total-Count"] = str(paging.total)
+    links = {"first": 1, "last": paging.pages}
+    if 1 < paging.page <= paging.pages:
+        links["prev"] = paging.page - 1
+    if paging.page < paging.pages:
+        links["next"] = paging.page + 1
+    response.headers["Link"] = ", ".join(
+        f'<{url_for("api.table_stats", table_id=table.id, _external=True, **{**request.args.to_dict(), "page": n})}>; '
+        f'rel="{rel}"' for rel, n in links.items())
+    return response
 
 
 @bp.get("/tables/<table_id>/export.json")
@@ -193,7 +224,8 @@ def _describe() -> None:
             "game": {"type": "string"}, "game_token": {"type": "string"}}}),
         "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
     openapi.add_path("api.rotate_table_token", {"post": {
-        "summary": "Replace the table's edit token (old edit links stop working)", "tags": ["tables"],
+        "summary": "Replace the table's edit token (old edit links stop working, and the edit tokens of the "
+                   "table's games and house variants: the new token changes them)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid],
         "responses": {"200": openapi.json_response("edit_token, edit_url", obj), **auth_errors}}})
     openapi.add_path("api.export_table", {"get": {

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
+from .look_alike import skeleton
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
 from .words import _, ngettext
@@ -98,6 +99,7 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
             len(names),
         ))
     seen: dict[str, int] = {}
+    alike: dict[str, tuple[int, str]] = {}  # look-alike names ("Pаt" with a Cyrillic а, "Pat"): rules/look_alike.py
     for i, name in enumerate(names):
         try:
             clean = check_name(name, f"{field}[{i}]")
@@ -110,8 +112,18 @@ def seating_problems(variant: Variant, names: object, field: str = "players") ->
                 _("%(value)r is seated twice (seats %(first)s and %(second)s); names must differ", value=clean,
                   first=seen[key] + 1, second=i + 1), f"{field}[{i}]", clean
             ))
+        elif skeleton(key) in alike:
+            first, other = alike[skeleton(key)]
+            letters = ", ".join(f"{ch} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})"
+                                for ch in dict.fromkeys(clean) if ch not in other and ch.casefold() not in other.casefold())
+            problems.append(GameRulesError(
+                _("%(value)r looks the same as %(other)r (seat %(first)s) but is written with other characters: "
+                  "%(letters)s; names must differ", value=clean, other=other, first=first + 1, letters=letters),
+                f"{field}[{i}]", clean
+            ))
         else:
             seen[key] = i
+            alike[skeleton(key)] = (i, clean)
     return problems
 
 
@@ -355,7 +367,8 @@ def score_round(
     - A missing score is the sum of the two highest scores the others posted this round; with
       fewer than two, the round must be replayed (docs/rulings.md, "Incomplete games and missing scores").
     - ROY: the first player out scores one point per card left in each opponent's hand
-      (docs/rulings.md, "ROY"; the ROY rules, rule 7).
+      (docs/rulings.md, "ROY"; the ROY rules, rule 7); each opponent holds at least one card, as only the
+      first player out empties a hand.
     """
     roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
     if end not in ENDS:
@@ -411,7 +424,14 @@ def score_round(
         counts = {}
         for name in others:
             hand = hands[name]
-            counts[name] = hand.card_count or 0
+            if not hand.card_count:
+                # Only the first player out empties a hand: the hand ends there (the ROY rules, rule 7).
+                raise GameRulesError(
+                    _("%(name)s has no cards left, but only the player who went out can have none: in %(variant)s "
+                      "the hand ends as soon as one player is out, so each other player still holds at least one "
+                      "card. Count %(name)s's cards again.", name=name, variant=variant.name),
+                    f"hands.{name}.card_count", hand.card_count)
+            counts[name] = hand.card_count
             results[name] = HandResult("card_count", (), 0, 0, card_count=hand.card_count)
         total = sum(counts.values())
         results[went_out] = HandResult("went_out", (), 0, total, note=_("scores the %(total)s cards left in the other hands", total=total))

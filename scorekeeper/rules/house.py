@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS
 from .errors import RulesInputError
+from .toml_depth import MAX_DEPTH, too_deep
 from .words import N_, _, ngettext
 from .variants import (
     AceRule,
@@ -52,6 +53,12 @@ _SOURCE_KEYS = {
     "wild_cards": ("wild",), "last_round": ("last_round",), "card_points": ("points",),
     "scoring": ("scoring",), "may_i": ("may_i",), "stock_exhausted": ("stock",),
 }
+
+# Which source citation each meld setting's change replaces (a change of the aces alone leaves the
+# sets' and runs' minimums cited from the base's source).
+_MELD_SOURCES = {"set_min": "melds", "run_min": "melds", "run_max": "melds", "aces": "aces",
+                 "wilds_may_not_outnumber_naturals": "wild_limits", "all_wild_set": "wild_limits",
+                 "same_suit_runs": "same_suit_runs"}
 
 # Limits that keep a house variant a game people can sit down and play (and that the pages can
 # seat: at most 8 players, as for the built-in variants).
@@ -188,7 +195,10 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     doc["summary"] = f"{name}: {base.name} with a family's own changes."
     _check_jokers(doc, tuple(changes))
     for key in changes:
-        for src in _SOURCE_KEYS[key]:
+        sources = _SOURCE_KEYS[key]
+        if key == "melds" and isinstance(changes[key], Mapping):  # only the meld rules that changed
+            sources = tuple(dict.fromkeys(_MELD_SOURCES.get(k, "melds") for k in changes[key])) or sources
+        for src in sources:
             doc["sources"][src] = {"file": "house", "section": name}
     try:
         variant = variant_from_dict(doc)
@@ -748,6 +758,9 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     are the base's and refused when a file changes them."""
     if not isinstance(text, str):
         raise HouseRulesError(_("a variant file is text"), "file")
+    if too_deep(text):
+        raise HouseRulesError(_("not a variant file: its lists or tables are nested more than %(max)s deep",
+                                max=MAX_DEPTH), "file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .errors import RulesInputError
-from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, source_title
+from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, own_source, source_title
 from .words import N_, _
 
 
@@ -85,7 +85,7 @@ COVERAGE: dict[str, dict[str, str]] = {
 
 
 def _own(v: Variant) -> str:
-    return v.cite("deal").file
+    return own_source(v)
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,9 @@ class Topic:
                 return Citation("001", "Stock pile depletion"), _own(v)
             return c, _own(v)
         own = _own(v)
+        if self.key == "player-leaving" and not v.is_contract_game:
+            # ROY has no rule for it: our ruling (docs/rulings.md), not Continental's two-highest-totals rule
+            return Citation("rulings", "Laying down and laying off"), own
         if self.key in COVERAGE.get(own, {}):
             return Citation(own, COVERAGE[own][self.key]), None
         return Citation("001", COVERAGE["001"].get(self.key, "Rules of play")), own
@@ -363,7 +366,8 @@ def _player_leaving(v: Variant, c: Ctx) -> dict[str, Node]:
               ("two", _("Two or more"), "play-on"), ("one", _("Only one"), "ends")),
             c.R("play-on", _("Two or more remain"),
                 _("The others play on to the target; the player who left keeps the points they had and cannot win.")),
-            c.R("ends", _("One remains"), _("The game ends there, unfinished.")),
+            c.R("ends", _("One remains"), _("The game is void: its results count in no statistics. scorekeeper "
+                                            "keeps it on record, marked void.")),
         )}
     return {n.id: n for n in (
         Q("start", _("Is everyone stopping, to finish the game another day?"),

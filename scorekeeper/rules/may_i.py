@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .errors import RulesInputError
-from .variants import Citation, Variant, VariantError
+from .variants import Citation, Variant
 from .words import N_, _
 
 
@@ -80,19 +80,37 @@ def _cards_word(n: int) -> str:
     return _("one card") if n == 1 else _("%(n)s cards", n=n)
 
 
+def _no_may_i(variant: Variant, current: int, discarder: int, cards: int) -> MayIVerdict:
+    """A variant whose rules have no May I: not allowed, and why (docs/api.md, the may-i call:
+    200 with ``allowed: false`` and the reason). In ROY the discards are the pile played on, and
+    the player whose turn it is plays or draws from the stock; in a house variant without May I
+    the player whose turn it is draws as usual (the discard or the stock)."""
+    if variant.roy is not None:
+        rule = variant.cite("play")
+        reason = _("%(variant)s has no May I: nobody may claim a discard. The cards played are the pile played "
+                   "on, and the player whose turn it is plays on it or draws from the stock.", variant=variant.name)
+        draws = "stock"
+    else:
+        rule = variant.cite("may_i")
+        reason = _("%(variant)s has no May I: nobody may claim a discard out of turn. The player whose turn it "
+                   "is draws as usual, the top discard or the top of the stock.", variant=variant.name)
+        draws = "discard"
+    return MayIVerdict(False, None, 0, draws, [f"{reason} ({rule.shown_label})"], [rule], discarder, current, cards)
+
+
 def resolve_may_i(variant: Variant, players: int, current: int, claimants: Sequence[int],
                   round_number: int | None = None, cards: int = 1, first_seat: int = 0) -> MayIVerdict:
     """Who takes the top discard when ``claimants`` call "May I?" (docs/rulings.md, "May I").
 
     Seats are 0-based; the sentences number them from ``first_seat`` (the tool page counts from 1,
     as players do; the API from 0, as its seats are)."""
-    if not variant.may_i.allowed:
-        raise VariantError(_("%(variant)s has no May I", variant=variant.name), "variant", variant.id)
     players = variant.check_players(players, "players")
     current = _seat(current, players, "current", first_seat)
     if isinstance(claimants, (str, bytes)) or not isinstance(claimants, Sequence):
         raise RulesInputError(_("%(value)r is not a list of seat numbers", value=claimants), "claimants", claimants)
     discarder = (current - 1) % players
+    if not variant.may_i.allowed:  # nobody may claim, whoever asks: that is the whole answer
+        return _no_may_i(variant, current, discarder, cards if isinstance(cards, int) else 1)
     seen: set[int] = set()
 
     def no(seat: int) -> int:  # a seat as the sentences number it

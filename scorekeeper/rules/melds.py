@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from .card_letters import shown
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantError
@@ -149,7 +150,7 @@ def _sort_key(card: Card) -> tuple:
 
 
 def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in sorted(cards, key=_sort_key))
+    return " ".join(shown(c) for c in sorted(cards, key=_sort_key))
 
 
 def _plural_rank(rank: str) -> str:
@@ -457,7 +458,7 @@ def _copies_problem(variant: Variant, cards: Sequence[Card], why: _Why) -> bool:
                 ngettext("%(card)s appears %(times)s times, but a %(variant)s pack holds at most %(most)s "
                          "(%(num)s deck).",
                          "%(card)s appears %(times)s times, but a %(variant)s pack holds at most %(most)s "
-                         "(%(num)s decks).", decks, card=code, times=k, variant=variant.name, most=most),
+                         "(%(num)s decks).", decks, card=shown(code), times=k, variant=variant.name, most=most),
                 CHOICE_COPIES,
             )
     return bad
@@ -636,7 +637,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
             why.cite(c)
         if not v.legal:
             why.reasons.append(_("The %(meld)s (%(cards)s) is not legal: %(reasons)s", meld=_ordinal_meld(k),
-                                 cards=" ".join(c.code for c in v.cards), reasons=" ".join(v.reasons)))
+                                 cards=" ".join(shown(c) for c in v.cards), reasons=" ".join(v.reasons)))
     if not why.reasons:  # each meld is fine: are there more copies of a card than the pack holds?
         _copies_problem(variant, [c for cards in all_cards for c in cards], why)
     if rnd is None:

@@ -29,6 +29,7 @@ from .variants import (
     Variant,
     Winner,
     all_variants,
+    own_source,
     shown_section,
     shown_text,
     source_title,
@@ -175,8 +176,8 @@ def source_lines(citations: Iterable[Citation]) -> list[str]:
 
 
 def primary_source(v: Variant) -> str:
-    """The variant's own source file id (the one its deal comes from)."""
-    return v.cite("deal").file
+    """The variant's own source file id (the one its deal comes from; a house variant's base's)."""
+    return own_source(v)
 
 
 def _dedupe(cites: Iterable[Citation]) -> tuple[Citation, ...]:
@@ -394,7 +395,10 @@ def _setup(v: Variant) -> Section:
 def _turn(v: Variant) -> Section:
     steps = [
         _("Draw one card: either the top card of the stock or the top card of the discard pile."),
-        _("If you have not gone down yet and you hold this round's contract, you may lay it down (see Contracts)."),
+        _("If you have not gone down yet and you hold this round's contract, you must lay it down (see "
+          "Contracts).") if v.family == "le-may-i" else
+        _("If you have not gone down yet and you hold this round's contract, you may lay it down, or keep it in "
+          "your hand for now (see Contracts)."),
         _("Once you are down you may add cards to melds on the table (see Laying off), from the turn after you "
           "went down.") if v.family == "clenney" else
         _("Once you are down you may add cards to melds on the table (see Laying off)."),
@@ -407,7 +411,7 @@ def _turn(v: Variant) -> Section:
     if v.may_i.allowed:
         blocks.append(Para(_("Between turns, players may ask for the card just thrown away: see May I.")))
     cite = _TURN_CITES.get(v.family, v.cite("deal"))
-    return Section("turn", _("The turn"), tuple(blocks), (cite,))
+    return Section("turn", _("The turn"), tuple(blocks), (cite, Citation(RULINGS, "Laying down and laying off")))
 
 
 def _option(opt) -> dict[str, str]:
@@ -554,6 +558,13 @@ def _laying_off(v: Variant) -> Section:
     if v.family == "clenney":
         items.append(_("You may add cards to melds on the table (anyone's) only from your turn after the one in "
                        "which you went down, never in the same turn."))
+        items.append(_("The Clenney rules say two things about when laying off may start (a round after going "
+                       "down, and the very turn you go down); from your next turn on is scorekeeper's reading of "
+                       "them."))
+    elif v.family == "joybells":
+        items.append(_("Once you are down you may add cards to the melds laid down by other players, in the same "
+                       "turn and in later ones. Playing on your own melds is a common house rule, not part of the "
+                       "Joybells rules."))
     elif v.family == "le-may-i":
         items.append(_("When it is your turn you may get rid of cards by adding them to melds on the table: "
                        "yours or another player's. Sets can grow to four or five of a kind, runs past four cards."))
@@ -573,7 +584,8 @@ def _laying_off(v: Variant) -> Section:
         items.append(_("A set of wilds only takes more wilds."))
     if m.same_suit_runs and "same_suit_runs" in v.sources:
         items.append(_("Runs of one suit that touch are still separate runs: each is added to on its own."))
-    return Section("laying-off", _("Laying off"), (Items(tuple(items)),), _cite(v, "laying_off"))
+    return Section("laying-off", _("Laying off"), (Items(tuple(items)),),
+                   _cite(v, "laying_off") + (Citation(RULINGS, "Laying down and laying off"),))
 
 
 def _going_out(v: Variant) -> Section:

@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from .card_letters import shown
 from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, Variant, VariantError, get_variant
@@ -111,8 +112,8 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     for i, card in enumerate(cards):
         copies[card.code] += 1
         if copies[card.code] > variant.max_decks:
-            where = (_("%(card)r is the top card", card=card.code) if card == top
-                     else _("%(card)r appears twice", card=card.code))
+            where = (_("%(card)r is the top card", card=shown(card)) if card == top
+                     else _("%(card)r appears twice", card=shown(card)))
             raise RulesInputError(
                 _("%(where)s: %(variant)s is played with one deck, so it cannot be played here",
                   where=where, variant=variant.name),
@@ -121,7 +122,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     if announced is not None and top.rank != rules.suit_changer:
         raise RulesInputError(
             _("%(value)r was announced, but the top card %(top)s is not a %(rank)s "
-              "(only a jack played alone changes the suit)", value=announced_suit, top=top.code,
+              "(only a jack played alone changes the suit)", value=announced_suit, top=shown(top),
               rank=rules.suit_changer),
             "announced_suit", announced_suit)
     if not isinstance(pending_draw, int) or isinstance(pending_draw, bool) or pending_draw < 0:
@@ -136,7 +137,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
             "pending_draw", pending_draw)
     if pending_draw and top.rank != rules.draw_card:
         raise RulesInputError(
-            _("%(value)s cards are pending, but the top card %(top)s is not an ace", value=pending_draw, top=top.code),
+            _("%(value)s cards are pending, but the top card %(top)s is not an ace", value=pending_draw, top=shown(top)),
             "pending_draw",
             pending_draw)
 
@@ -166,18 +167,18 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     if pending_draw and first.rank != rules.draw_card:
         return illegal(ngettext("After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
                                 "After an ace you must start with an ace or draw %(num)s; %(card)s is not an ace.",
-                                pending_draw, card=first.code), special)
+                                pending_draw, card=shown(first)), special)
 
     lone_changer = len(cards) == 1 and first.rank == rules.suit_changer
     if lone_changer:
         if announce is None:
             raise RulesInputError(
                 _("a %(card)s played alone changes the suit: say which suit with announce (S, H, D or C)",
-                  card=first.code),
+                  card=shown(first)),
                 "announce", announce)
         suit = parse_suit(announce, "announce", allow_none=False)
         cite(special)
-        notes.append(_("%(card)s played alone is wild: the suit is now %(suit)s.", card=first.code,
+        notes.append(_("%(card)s played alone is wild: the suit is now %(suit)s.", card=shown(first),
                        suit=_(SUIT_NAMES[suit])) + f" {cite(special)}")
         return RoyVerdict(True, [], RoyEffects(announced_suit=suit), citations, 0, notes)
     if announce is not None:
@@ -187,9 +188,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     target_suit = announced if announced is not None else top.suit
     if not (first.suit == target_suit or first.rank == top.rank):
         if announced is not None:
-            return illegal(_(_SUIT_CHANGED[announced], changer=rules.suit_changer, card=first.code), special)
+            return illegal(_(_SUIT_CHANGED[announced], changer=shown(rules.suit_changer), card=shown(first)), special)
         return illegal(_("The first card must match the top card %(top)s in suit or rank; %(card)s does neither.",
-                         top=top.code, card=first.code), play)
+                         top=shown(top), card=shown(first)), play)
 
     ladder = _ladder(rules.aces)
     for i in range(1, len(cards)):
@@ -201,12 +202,12 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
             continue
         if prev.rank == ladder[-1]:
             text = _("After %(prev)s you may play only another %(rank)s (nothing is above an ace: A-2 is not a "
-                     "chain); card %(n)s, %(card)s, is neither.", prev=prev.code, rank=prev.rank, n=i + 1,
-                     card=card.code)
+                     "chain); card %(n)s, %(card)s, is neither.", prev=shown(prev), rank=shown(prev.rank), n=i + 1,
+                     card=shown(card))
         else:
             text = _("After %(prev)s you may play only a %(rank)s or the %(next)s; card %(n)s, %(card)s, is "
-                     "neither.", prev=prev.code, rank=prev.rank, next=f"{ladder[up]}{prev.suit}", n=i + 1,
-                     card=card.code)
+                     "neither.", prev=shown(prev), rank=shown(prev.rank), next=shown(f"{ladder[up]}{prev.suit}"), n=i + 1,
+                     card=shown(card))
         return illegal(text, play)
 
     cite(play)
@@ -216,7 +217,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
         notes.append(ngettext("%(card)s on top: the next player draws %(num)s and loses the turn.",
                               "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw,
-                              card=last.code) + f" {cite(special)}")
+                              card=shown(last)) + f" {cite(special)}")
     elif last.rank == rules.draw_card:
         trailing = 0
         for card in reversed(cards):

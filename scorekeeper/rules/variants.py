@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
+from .toml_depth import MAX_DEPTH, too_deep
 from .words import N_, _, ngettext
 
 
@@ -103,11 +104,21 @@ def shown_text(text: str) -> str:
 # in the reader's language through shown_section(); the sources' own headings stay as they are written.
 OWN_SOURCES = ("rulings", "choice", "house")
 _OWN_SECTIONS = (
-    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"),
+    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"), N_("Laying down and laying off"),
     N_("house choice: the played cards are shuffled into a new stock"),
     N_("a set of wild cards only"), N_("a run needs a natural card"),
     N_("no more copies of a card than the pack holds"), N_("no May I in the last rounds"),
 )
+
+
+def own_source(v: Variant) -> str:
+    """The file id of the source a variant's rules come from (the one its deal is cited from); for a
+    house variant, its base's, even when the house changed the deal: a changed rule cites the house,
+    the rest of the rules still come from the base's source."""
+    file = v.cite("deal").file
+    if file == "house" and v.based_on and v.based_on in VARIANTS:
+        return VARIANTS[v.based_on].cite("deal").file
+    return file
 
 
 def shown_section(file: str, section: str) -> str:
@@ -714,6 +725,9 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
 
 def load_variant(text: str) -> Variant:
     """Load a variant from its TOML definition."""
+    if too_deep(text):
+        raise VariantError(_("not a variant file: its lists or tables are nested more than %(max)s deep",
+                             max=MAX_DEPTH))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

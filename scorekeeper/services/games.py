@@ -32,6 +32,7 @@ from .loading import (GAME_ID, GameListItem, builtin_toml, check_token, game_lis
                       hash_token, known_players, new_token, token_matches, variant_of)
 from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
+from .unique_rows import add_missing
 from .view import (CorrectionView, GameView, HandView, RulingView, game_state, game_view, iso, round_response,
                    sentence, status_word, tally, view_path)
 
@@ -95,20 +96,16 @@ class Created:
 
 
 def _player_rows(names: list[str]) -> list[Player]:
+    """The player of each name, a new name added (even if another phone adds it at the same moment)."""
     keys = [rules.name_key(n) for n in names]
+    now = utcnow()
+    add_missing(Player, [{"name": name, "name_key": key, "created_at": now, "last_played_at": now}
+                         for name, key in zip(names, keys)], ("name_key",))
     rows = db.session.execute(db.select(Player).where(Player.name_key.in_(keys))).scalars().all()
     by_key = {p.name_key: p for p in rows}
-    now = utcnow()
-    out = []
-    for name, key in zip(names, keys):
-        player = by_key.get(key)
-        if player is None:
-            player = Player(name=name, name_key=key, created_at=now, last_played_at=now)
-            db.session.add(player)
-        else:
-            player.last_played_at = now
-        out.append(player)
-    return out
+    for player in rows:
+        player.last_played_at = now
+    return [by_key[key] for key in keys]
 
 
 def create_game(variant_id: object, players: object, dealer: object = None, house_rules: object = None,

@@ -12,10 +12,10 @@ from functools import lru_cache
 from importlib import resources
 
 from flask_babel import gettext as _
-from sqlalchemy import func
+from sqlalchemy import func, or_
 
 from ..db import db
-from ..models import Game, GameStatus, Player, Round, Seat
+from ..models import Game, GameStatus, Round, Seat
 from ..rules.variants import Variant, get_variant, load_variant
 from .errors import Forbidden, NotFound, Unauthorized
 
@@ -136,9 +136,19 @@ def game_list(ids: list[str]) -> list[GameListItem]:
     return sorted(items, key=lambda item: order[item.id])
 
 
-def known_players(limit: int = 60) -> list[str]:
-    """Names used in earlier games, most recent first (offered on the new-game page)."""
-    rows = db.session.execute(db.select(Player.name).order_by(Player.last_played_at.desc()).limit(limit))
-    return [name for (name,) in rows]
+def known_players(game_ids: list[str] = (), table_ids: list[str] = (), limit: int = 60) -> list[str]:
+    """The names a browser already knows, offered on the new-game page: the players of its games
+    and of its tables' games, the most recently played first (one query). Nobody else's: the
+    server's other players are other families'."""
+    game_ids = [i for i in game_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
+    table_ids = [i for i in table_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
+    if not game_ids and not table_ids:
+        return []
+    ours = [*([Game.id.in_(game_ids)] if game_ids else []), *([Game.table_id.in_(table_ids)] if table_ids else [])]
+    last = func.max(Game.created_at)
+    rows = db.session.execute(
+        db.select(Seat.name_key, func.min(Seat.name)).join(Game, Game.id == Seat.game_id).where(or_(*ours))
+        .group_by(Seat.name_key).order_by(last.desc(), Seat.name_key).limit(limit))
+    return [name for _key, name in rows]
 
 

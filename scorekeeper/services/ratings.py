@@ -68,7 +68,7 @@ _replays: OrderedDict[tuple, tuple] = OrderedDict()  # (table, variant, fingerpr
 MAX_REPLAYS = 64
 
 
-def _replay(table: Table, variant: str):
+def replay(table: Table, variant: str):
     """Every counted game of the variant in playing order, through the model: one query, and a
     replay kept per process until the table's results change: their count and highest id and the
     latest change to any of the table's games (every change sets its ``updated_at``) are the
@@ -116,16 +116,29 @@ def _replay_games(table: Table, variant: str):
     return current, games, history
 
 
-def table_ratings(table: Table, variant: str) -> list[PlayerRating]:
-    """Every rated player of the table in this variant, best (highest ordinal) first."""
-    current, games, _ = _replay(table, variant)
+def table_ratings(table: Table, variant: str, limit: int | None = None) -> list[PlayerRating]:
+    """Every rated player of the table in this variant (the ``limit`` best, if given), best
+    (highest ordinal) first; only the names shown are read."""
+    current, games, _ = replay(table, variant)
+    best = sorted(current, key=lambda pid: -current[pid].ordinal())
+    if limit is not None and len(best) > limit:  # ties at the edge all kept, then ordered by name too
+        edge = current[best[limit - 1]].ordinal()
+        best = [pid for i, pid in enumerate(best) if i < limit or current[pid].ordinal() == edge]
     names = dict(db.session.execute(
-        select(TablePlayer.id, TablePlayer.name).where(TablePlayer.table_id == table.id)).all())
-    out = [PlayerRating(pid, names.get(pid, "?"), Rating(r.mu, r.sigma), games[pid]) for pid, r in current.items()]
-    return sorted(out, key=lambda p: (-p.rating.ordinal, p.name.casefold()))
+        select(TablePlayer.id, TablePlayer.name).where(TablePlayer.table_id == table.id,
+                                                       TablePlayer.id.in_(best))).all()) if best else {}
+    out = [PlayerRating(pid, names.get(pid, "?"), Rating(current[pid].mu, current[pid].sigma), games[pid])
+           for pid in best]
+    out = sorted(out, key=lambda p: (-p.rating.ordinal, p.name.casefold()))
+    return out if limit is None else out[:limit]
+
+
+def rated_players(table: Table, variant: str) -> int:
+    """How many players of the table have a rating in this variant."""
+    return len(replay(table, variant)[0])
 
 
 def player_history(table: Table, player_id: int, variant: str) -> list[RatingPoint]:
     """The player's rating after each of their counted games of the variant, in order."""
-    _, _, history = _replay(table, variant)
+    _, _, history = replay(table, variant)
     return history.get(player_id, [])

@@ -15,10 +15,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import selectinload, undefer
 
 from .. import backup
 from ..db import db
-from ..models import Game, GameResult, HouseVariant, Table, TablePlayer
+from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
 from . import games as svc
 from . import tables
@@ -28,17 +30,39 @@ FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1
 
 
+# Everything a game's record holds, read with the games (a few queries for a batch of games, not
+# several for each game, seat and round).
+_WHOLE_GAME = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(Round.submission),
+               selectinload(Game.seats).selectinload(Seat.player))
+BATCH = 200  # games read at a time: memory stays that of a batch of games, whatever the table
+
+
 def export_table(table: Table) -> dict[str, Any]:
-    """The whole table as one JSON document (no edit tokens)."""
-    games = db.session.execute(
-        select(Game).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
-    players = sorted({s.player.id: s.player for g in games for s in g.seats}.values(), key=lambda p: p.id)
+    """The whole table as one JSON document (no edit tokens). The games are read a batch at a
+    time, each batch with a fixed number of queries."""
+    info = {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()}
+    ids = db.session.execute(
+        select(Game.id).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
+    records: list[dict[str, Any]] = []
+    players: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        games = db.session.execute(select(Game).options(*_WHOLE_GAME).where(Game.id.in_(batch))
+                                   .order_by(Game.created_at, Game.id)).scalars().all()
+        for game in games:
+            records.append(backup.game_record(game, secrets=False))
+            for seat in game.seats:
+                players.setdefault(seat.player.id, backup._dump(seat.player, Player))
+        db.session.expunge_all()  # (the batch is written out: its rows go; what was read before stays usable)
+    games_doc = backup._document([], [], secrets=False)
+    games_doc["players"] = [players[pid] for pid in sorted(players)]
+    games_doc["games"] = records
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "table": {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()},
+        "table": info,
         "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in tables.roster(table)],
-        "games": backup._document(list(games), players, secrets=False),
+        "games": games_doc,
         "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
     }
 
@@ -86,7 +110,7 @@ def _house_variants_part(items: object) -> list[dict[str, Any]]:
 def export_csv(table: Table) -> str:
     """One line per player per game, from the per-game results (no game is loaded)."""
     rows = db.session.execute(
-        select(Game.id, Game.created_at, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
+        select(Game.id, Game.created_at, Game.variant_name, Game.variant, GameResult.status, TablePlayer.name, GameResult.seat,
                GameResult.total, GameResult.winner, GameResult.withdrawn, GameResult.rounds_played,
                GameResult.went_out)
         .join(GameResult, GameResult.game_id == Game.id).join(TablePlayer, TablePlayer.id == GameResult.table_player_id)
@@ -95,10 +119,13 @@ def export_csv(table: Table) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["game", "started", "variant", "status", "player", "seat", "total", "winner", "withdrew",
-                     "rounds_played", "went_out"])
-    for gid, started, variant, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
-        writer.writerow([gid, started.replace(microsecond=0).isoformat(), variant, status, backup._safe_cell(name),
-                         seat + 1, "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out])
+                     "rounds_played", "went_out", "variant_id"])
+    # the variant by the name the table knows it by ("Martins Continental"); its id last, for tools.
+    # Every cell guarded: an imported game's id or a name may start with "-" or "=" too.
+    for gid, started, variant, vid, status, name, seat, total, winner, withdrew, rounds_played, went_out in rows:
+        writer.writerow([backup._safe_cell(cell) for cell in (
+            gid, started.replace(microsecond=0).isoformat(), variant, status, name, seat + 1,
+            "" if total is None else total, int(winner), int(withdrew), rounds_played, went_out, vid)])
     return out.getvalue()
 
 
@@ -136,6 +163,23 @@ def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
     return info, players, games
 
 
+def _claim_table(info: dict) -> str:
+    """Create the imported table first thing in the import's transaction, so that the database's
+    unique id decides between two imports of one new table made at the same moment: the other one
+    waits for this transaction and is refused (409) rather than adding its games to this table.
+    Returns the new table's edit token."""
+    token = svc.new_token()
+    db.session.add(Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(token),
+                         created_at=datetime.fromisoformat(info["created_at"])))
+    try:
+        db.session.flush()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        raise svc.Conflict(_("table.id: table %(id)s was imported at the same moment by someone else; to add these "
+                             "games to it, import again with its edit token", id=repr(info["id"])), "table.id") from None
+    return token
+
+
 def import_table(doc: object, token: str | None) -> dict[str, Any]:
     """Import a table export: ``{"table": id, "created": bool, "edit_token" (a new table only),
     "imported": [game ids], "skipped": [game ids already here]}``; one transaction."""
@@ -145,20 +189,15 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     new_token = None
     if existing is not None:
         tables.check_token(existing, token)
+    else:
+        new_token = _claim_table(info)
     ids = [g.get("id") for g in games_doc["games"] if isinstance(g, dict) and isinstance(g.get("id"), str)]
     already = set(db.session.execute(select(Game.id).where(Game.id.in_(ids))).scalars()) if ids else set()
 
     added_variants: list[str] = []
 
     def link(session) -> None:
-        nonlocal new_token
         table = session.get(Table, info["id"])
-        if table is None:
-            new_token = svc.new_token()
-            table = Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=svc.hash_token(new_token),
-                          created_at=datetime.fromisoformat(info["created_at"]))
-            session.add(table)
-            session.flush()
         tables._roster_entries(table, [p["name"] for p in players])
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
@@ -175,6 +214,8 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     tables.run_before_commit(db.session, link)
     try:
         report = backup.import_document(games_doc)
+    except backup.BackupConflict as err:
+        raise svc.Conflict(f"games: {err}", "games") from None
     except backup.BackupError as err:
         raise svc.ServiceError(f"games: {err}", "games") from None
     finally:

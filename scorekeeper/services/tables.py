@@ -23,7 +23,9 @@ from ..models import (Correction, Game, GameResult, HandRecord, HouseVariant, Ro
                       Table, TablePlayer, new_game_id, utcnow)
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
+from ..rules.look_alike import skeleton
 from . import games as svc
+from .unique_rows import add_missing
 
 MAX_TABLE_NAME = 80
 TABLE_ID = svc.GAME_ID
@@ -88,12 +90,42 @@ def check_token(table: Table, token: str | None) -> None:
 
 
 def rotate_token(table: Table) -> str:
-    """Replace the table's edit token: every old edit link of the table stops working."""
+    """Replace the table's edit token, and end every right the old one gave out (docs/tables.md,
+    "A new edit link"): the old table link, and the edit tokens of the table's games and house
+    variants, which the old token's holders may have been given when they started them. The new
+    table token changes all of them (services/loading.py, token_matches; services/house.py)."""
     token = svc.new_token()
+    now = utcnow()
     table.edit_token_hash = svc.hash_token(token)
-    table.token_rotated_at = utcnow()
+    table.token_rotated_at = now
+    # A hash of a token that nobody is given: the rows' old tokens stop working.
+    db.session.execute(update(Game).where(Game.table_id == table.id).values(
+        edit_token_hash=svc.hash_token(svc.new_token()), token_rotated_at=now, version=Game.version + 1,
+        updated_at=now), execution_options={"synchronize_session": False})
+    db.session.execute(update(HouseVariant).where(HouseVariant.table_id == table.id).values(
+        edit_token_hash=svc.hash_token(svc.new_token())), execution_options={"synchronize_session": False})
     svc._commit(_("the table was changed at the same moment; try again"))
+    db.session.expire_all()
     return token
+
+
+def reissue_tokens(table: Table, game_ids: Iterable[str], variant_ids: Iterable[str]) -> tuple[dict, dict]:
+    """New edit tokens for some of the table's games and house variants (the ones the phone that
+    made a new table link could change before): ``({game id: token}, {variant id: token})``."""
+    games = {gid: svc.new_token() for gid in db.session.execute(
+        select(Game.id).where(Game.table_id == table.id, Game.id.in_(list(game_ids)))).scalars()}
+    variants = {vid: svc.new_token() for vid in db.session.execute(
+        select(HouseVariant.id).where(HouseVariant.table_id == table.id, HouseVariant.id.in_(list(variant_ids)))
+    ).scalars()}
+    for gid, token in games.items():
+        db.session.execute(update(Game).where(Game.id == gid).values(edit_token_hash=svc.hash_token(token)),
+                           execution_options={"synchronize_session": False})
+    for vid, token in variants.items():
+        db.session.execute(update(HouseVariant).where(HouseVariant.id == vid).values(
+            edit_token_hash=svc.hash_token(token)), execution_options={"synchronize_session": False})
+    svc._commit(_("the table was changed at the same moment; try again"))
+    db.session.expire_all()
+    return games, variants
 
 
 def rename_table(table: Table, name: object) -> None:
@@ -112,22 +144,39 @@ def roster(table: Table) -> list[TablePlayer]:
     return sorted(rows, key=lambda p: (p.name_key, p.id))
 
 
-def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
-    """The roster entry for each name (matched by name_key), new names added to the roster."""
-    keys = [rules.name_key(n) for n in names]
+def _on_roster(table: Table, keys: list[str]) -> dict[str, TablePlayer]:
+    """The roster entry each name key stands for: the entry with that key, else one whose name
+    looks the same ("Pаt" with a Cyrillic а is "Pat": rules/look_alike.py). The whole roster is
+    read only when a name is not on it by key."""
     found = db.session.execute(
         select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key.in_(keys))
     ).scalars().all()
     by_key = {p.name_key: p for p in found}
-    out = []
-    for name, key in zip(names, keys):
-        entry = by_key.get(key)
-        if entry is None:
-            entry = TablePlayer(table_id=table.id, name=rules.name_form(name), name_key=key, created_at=utcnow())
-            db.session.add(entry)
-            by_key[key] = entry
-        out.append(entry)
-    return out
+    if any(k not in by_key for k in keys):
+        alike = {skeleton(p.name_key): p for p in sorted(roster(table), key=lambda p: p.id, reverse=True)}
+        for k in keys:
+            if k not in by_key and skeleton(k) in alike:
+                by_key[k] = alike[skeleton(k)]
+    return by_key
+
+
+def _roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
+    """The roster entry for each name (matched by name_key or look-alike), new names added to the roster."""
+    keys = [rules.name_key(n) for n in names]
+    by_key = _on_roster(table, keys)
+    missing = [(name, key) for name, key in zip(names, keys) if key not in by_key]
+    if missing:
+        now = utcnow()
+        # (a name another phone adds at the same moment is taken as it is: services/unique_rows.py)
+        add_missing(TablePlayer, list({key: {"table_id": table.id, "name": rules.name_form(name), "name_key": key,
+                                             "created_at": now} for name, key in reversed(missing)}.values()),
+                    ("table_id", "name_key"))
+        added = db.session.execute(
+            select(TablePlayer).where(TablePlayer.table_id == table.id,
+                                      TablePlayer.name_key.in_([key for _, key in missing]))
+        ).scalars().all()
+        by_key.update({p.name_key: p for p in added})
+    return [by_key[key] for key in keys]
 
 
 def roster_spelling(table: Table, names: object) -> object:
@@ -136,11 +185,7 @@ def roster_spelling(table: Table, names: object) -> object:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return names
     keys = [rules.name_key(n) for n in names]
-    rows = db.session.execute(
-        select(TablePlayer.name_key, TablePlayer.name).where(TablePlayer.table_id == table.id,
-                                                             TablePlayer.name_key.in_(keys))
-    ).all()
-    spelled = dict(rows)
+    spelled = {k: p.name for k, p in _on_roster(table, keys).items()}
     return [spelled.get(k, n) for n, k in zip(names, keys)]
 
 
@@ -183,7 +228,8 @@ def add_game(table: Table, game: Game) -> None:
 
 
 def get_player(table: Table, player_id: object) -> TablePlayer:
-    player = db.session.get(TablePlayer, player_id) if isinstance(player_id, int) else None
+    in_range = isinstance(player_id, int) and not isinstance(player_id, bool) and 0 < player_id < 2**31  # (the column's)
+    player = db.session.get(TablePlayer, player_id) if in_range else None
     if player is None or player.table_id != table.id:
         raise svc.NotFound(_("no player %(id)s at this table", id=repr(player_id)), "player")
     return player
@@ -201,10 +247,8 @@ def rename_player(table: Table, player: TablePlayer, name: object) -> None:
         raise svc.ServiceError(str(err), "name") from None
     key = rules.name_key(new)
     if key != player.name_key:
-        other = db.session.execute(
-            select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.name_key == key)
-        ).scalar_one_or_none()
-        if other is not None:
+        other = _on_roster(table, [key]).get(key)
+        if other is not None and other.id != player.id:
             raise svc.Conflict(_("name: %(name)s is already on this table's roster; merge the two players instead",
                                  name=repr(other.name)), "name")
     old = player.name

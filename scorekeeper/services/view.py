@@ -7,7 +7,7 @@ reader's language (``scorekeeper.rules.words``: English outside a request, as in
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import date, datetime
 from enum import Enum
 from typing import Any, Mapping
@@ -208,6 +208,14 @@ class GameView(JsonView):
     completed_at: datetime | None
     roy: bool  # the variant is ROY (hands, cards left to the winner), not a May I rummy
     house_note: str | None  # under a house variant: its name, version and changes (also the first note)
+    listed_apart: list[str] = field(default_factory=list)  # notes the game page says in their own sections
+
+    @property
+    def own_notes(self) -> list[str]:
+        """The notes the game page lists under Notes: not the corrections and logged rulings it
+        lists in their own sections."""
+        apart = set(self.listed_apart)
+        return [n for n in self.notes if n not in apart]
 
     @property
     def logged_rulings(self) -> list[RulingView]:
@@ -215,7 +223,7 @@ class GameView(JsonView):
         return [r for r in self.rulings if not r.automatic]
 
     def left_out(self) -> tuple[str, ...]:
-        return ("roy", "house_note")  # (the API says them with "variant" and in "notes")
+        return ("roy", "house_note", "listed_apart")  # (the API says them with "variant" and in "notes")
 
 
 # ----- building the view -------------------------------------------------------------------------------
@@ -338,17 +346,10 @@ def _rules_applied(game: Game, variant: Variant) -> list[str]:
     return out
 
 
-def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
-           house_rules_note: str | None) -> list[str]:
-    """The game's notes, in order: the house rules, house options, rules applied, the rules' own
-    notes, corrections, logged rulings, and how long a suspended game may wait."""
-    notes: list[str] = [] if house_rules_note is None else [house_rules_note]
-    for key, on in house.items():
-        if on:
-            opt = variant.house_options[key]
-            notes.append(_("House option in force: %(option)s (%(source)s).", option=shown_text(opt.label), source=opt.source.shown_label))
-    notes.extend(_rules_applied(game, variant))
-    notes.extend(result.notes)
+def _listed_apart(game: Game, variant: Variant) -> list[str]:
+    """The notes of the corrections and the logged rulings: the game page lists each of them in
+    its own section ("Corrections", "Rulings logged"), so its Notes leave them out."""
+    notes: list[str] = []
     for c in game.corrections:
         changes = ", ".join(f"{name} {old} → {new}" for name, old, new in CorrectionView.of(c).changes)
         changes = changes or _("scores unchanged")
@@ -365,6 +366,21 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
                 notes.append(_("Ruling logged: %(summary)s (%(citation)s)", summary=summary, citation=r.citation))
             else:
                 notes.append(_("Ruling logged: %(summary)s", summary=summary))
+    return notes
+
+
+def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rules.Tally,
+           house_rules_note: str | None) -> list[str]:
+    """The game's notes, in order: the house rules, house options, rules applied, the rules' own
+    notes, corrections, logged rulings, and how long a suspended game may wait."""
+    notes: list[str] = [] if house_rules_note is None else [house_rules_note]
+    for key, on in house.items():
+        if on:
+            opt = variant.house_options[key]
+            notes.append(_("House option in force: %(option)s (%(source)s).", option=shown_text(opt.label), source=opt.source.shown_label))
+    notes.extend(_rules_applied(game, variant))
+    notes.extend(result.notes)
+    notes.extend(_listed_apart(game, variant))
     if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:
         notes.append(_("Suspended on %(date)s; it can be resumed with the same players in the same seats until the "
                        "end of %(year)s.", date=_day(game.suspended_at.date()), year=game.created_at.year))
@@ -413,6 +429,7 @@ def game_view(game: Game) -> GameView:
         corrections=[CorrectionView.of(c) for c in game.corrections],
         rulings=[RulingView.of(r) for r in game.rulings],
         notes=_notes(game, variant, house, result, note),
+        listed_apart=_listed_apart(game, variant),
         view_url=view_path(game.id),
         version=game.version,
         created_at=game.created_at,

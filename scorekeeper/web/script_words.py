@@ -21,7 +21,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, Response, abort, request, url_for
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
@@ -42,6 +44,12 @@ SENTENCES = (
     N_("Went out: 0 points."),
     N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
     N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
+    # static/js/card_letters_fr.js: the cards typed, as the page understood them
+    N_("Read as %(cards)s"),
+    # static/js/copy.js: the share pages' Copy buttons
+    N_("Copy"),
+    N_("Copied."),
+    N_("Selected: copy it with your phone's menu."),
     # static/js/offline.js: rounds kept on the phone with no network
     N_("Round %(number)s"),
     N_("Hand %(number)s"),
@@ -105,9 +113,17 @@ def _script(code: str) -> tuple[bytes, str]:
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
                 "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-                + ";\n").encode()
+                + ";\n" + _card_letters(code)).encode()
         _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
     return _scripts[code]
+
+
+def _card_letters(code: str) -> str:
+    """The script that reads and shows the cards in the language's own letters, where it has them
+    (``static/js/card_letters_fr.js``: docs/rulings.md, "Card codes on French pages"). It travels
+    with the words: one file a language, cached, loaded before the page's scripts."""
+    path = Path(current_app.static_folder) / "js" / f"card_letters_{code}.js"
+    return path.read_text("utf-8") if path.exists() else ""
 
 
 def script_words_url(code: str) -> str | None:

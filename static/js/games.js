@@ -5,11 +5,6 @@ document.documentElement.classList.add("js");
 var say = window.scorekeeperSay;
 var shown = n => n.toLocaleString(document.documentElement.lang);
 
-// Share links: tap the box to select the whole link.
-document.querySelectorAll("input.copy").forEach(box => {
- box.addEventListener("focus", () => { box.select(); });
-});
-
 var form = document.querySelector("form.round-form");
 if (!form) { return; }
 var values = JSON.parse(form.dataset.cardPoints || "{}");
@@ -19,10 +14,12 @@ var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
+var C = window.scorekeeperCode, F = window.scorekeeperRanks || {};  // French letters: static/js/card_letters_fr.js
 var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
 // A code's points as scorekeeper/rules/cards.py reads it; undefined: not a card of this pack.
-function cardValue(code) {
- code = code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
+// Typed on a French page, it is read in French first; the picker's (english) codes are English.
+function cardValue(code, english) {
+ code = C && !english ? C(code) : code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
  if (code === "JK" || code === "JOKER") { return values.JK; }
  var rank = code.slice(0, -1).replace(/^T$/, "10");
  if (RANKS.includes(rank) && "SHDC".includes(SUIT_OF[code.slice(-1)] || code.slice(-1))) { return values[rank]; }
@@ -100,7 +97,7 @@ function handTotal(hand) {
  if (mode === "values") {
   hand.querySelectorAll(".mode-values input").forEach(box => { var n = whole(box, 120); total += n * cardValueOf(box); any = any || n > 0; });
  } else {
-  hand.querySelectorAll(".suit-row input:checked").forEach(box => { total += cardValue(box.value) || 0; any = true; });
+  hand.querySelectorAll(".suit-row input:checked").forEach(box => { total += cardValue(box.value, true) || 0; any = true; });
   typed(hand).forEach(code => { total += cardValue(code); any = true; });
  }
  return any && !Number.isNaN(total) ? total : null;
@@ -202,7 +199,7 @@ function buildPicker(hand) {
  var name = extra.name.replace(/extra$/, "cards");
  SUITS.forEach(suit => {
   var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
-  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], rank + suit[1])); });
+  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], (F[rank] || rank) + suit[1])); });
   slot.append(row);
  });
  if (values.JK !== undefined) {
@@ -215,7 +212,7 @@ function buildPicker(hand) {
  if (!extra.value.trim()) { return; }
  var left = [];
  typed(hand).forEach(code => {
-  var up = code.toUpperCase().replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
+  var up = (C ? C(code) : code.toUpperCase()).replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
   var box = slot.querySelector("input[value='" + up + "']");
   if (box && !box.checked) { box.checked = true; } else { left.push(code); }
  });

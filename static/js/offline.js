@@ -245,7 +245,7 @@ function buildBody(form) {
    result = { points };
   } else {
    var cards = Array.prototype.map.call(hand.querySelectorAll(".suit-row input:checked"), box => box.value);
-   result = { cards: cards.concat(F.typed(hand).map(code => code.toUpperCase())) };
+   result = { cards: cards.concat(F.typed(hand).map(window.scorekeeperCode || (code => code.toUpperCase()))) };
   }
   var missing = intValue(hand.querySelector("input[name$='-missing_cards']"));
   var empty = (result.values && !Object.keys(result.values).length) || (result.cards && !result.cards.length);

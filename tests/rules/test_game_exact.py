@@ -231,14 +231,14 @@ def test_roy_went_out_with_no_cards_left_is_fine_and_with_cards_is_refused():
 
 def test_a_roy_round_in_every_field():
     r = g.score_round(ROY, 5, ["Ann", "Bob", "Cy"], "Bob", "went_out",
-                      {"Ann": g.Hand("card_count", card_count=3), "Cy": g.Hand("card_count", card_count=0)})
+                      {"Ann": g.Hand("card_count", card_count=3), "Cy": g.Hand("card_count", card_count=2)})
     assert (r.number, r.went_out, r.end, r.bonus, r.applied) == (5, "Bob", "went_out", {}, ())
-    assert r.scores == {"Ann": 0, "Bob": 3, "Cy": 0}
+    assert r.scores == {"Ann": 0, "Bob": 5, "Cy": 0}
     assert {n: h.as_dict() for n, h in r.hands.items()} == {
         "Ann": {"entered_as": "card_count", "cards": [], "missing_cards": 0, "points": 0, "note": None, "card_count": 3},
-        "Bob": {"entered_as": "went_out", "cards": [], "missing_cards": 0, "points": 3,
-                "note": "scores the 3 cards left in the other hands"},
-        "Cy": {"entered_as": "card_count", "cards": [], "missing_cards": 0, "points": 0, "note": None, "card_count": 0},
+        "Bob": {"entered_as": "went_out", "cards": [], "missing_cards": 0, "points": 5,
+                "note": "scores the 5 cards left in the other hands"},
+        "Cy": {"entered_as": "card_count", "cards": [], "missing_cards": 0, "points": 0, "note": None, "card_count": 2},
     }
 
 

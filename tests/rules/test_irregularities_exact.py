@@ -75,7 +75,10 @@ def test_a_silent_source_gives_the_continental_ruling_or_a_house_rule_said_in_ev
             assert (ruling.house_note is None) is (silent_in is None)
             if silent_in is not None:
                 assert variant.name in ruling.house_note and cite.label in ruling.house_note
-        if silent_in is not None and topic.key != "stock":
+        if silent_in is not None and topic.key == "player-leaving" and not variant.is_contract_game:
+            # ROY: our ruling (docs/rulings.md, "Laying down and laying off"), not Continental's
+            assert (cite.file, cite.section) == ("rulings", "Laying down and laying off")
+        elif silent_in is not None and topic.key != "stock":
             assert cite == topic.citation(CONT)[0]  # the Continental ruling
         if silent_in is None and topic.key != "stock":
             assert cite.file == own

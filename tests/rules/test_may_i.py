@@ -128,9 +128,11 @@ def test_input_errors_name_field_and_value(kwargs, field, words):
 
 
 def test_roy_has_no_may_i():
-    with pytest.raises(VariantError) as info:
-        resolve_may_i(get_variant("roy"), 2, 0, [1])
-    assert "no May I" in str(info.value)
+    verdict = resolve_may_i(get_variant("roy"), 2, 0, [1])
+    assert (verdict.allowed, verdict.taker, verdict.penalty_cards) == (False, None, 0)
+    assert "ROY has no May I" in verdict.reasons[0] and "ROY (newsgroup post, 1995)" in verdict.reasons[0]
+    with pytest.raises(RulesInputError):  # a table ROY cannot seat is still an input error
+        resolve_may_i(get_variant("roy"), 5, 0, [1])
 
 
 def test_as_dict():

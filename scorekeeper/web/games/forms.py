@@ -24,6 +24,8 @@ from wtforms.widgets import NumberInput
 from functools import lru_cache
 from math import gcd
 
+from ...i18n import language
+from ...rules import card_letters
 from ...rules.cards import CardError, parse_card
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants
@@ -256,7 +258,7 @@ def hand_to_fields(hand: dict) -> dict:
     data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
-        data.update(mode="cards", extra=" ".join(hand.get("cards", [])))
+        data.update(mode="cards", extra=" ".join(card_letters.typed(c, language()) for c in hand.get("cards", [])))
     elif kind == "values":
         for value, count in (hand.get("values") or {}).items():
             data[f"v{value}"] = count
@@ -352,8 +354,13 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             if doubt and not h.sure.data:
                 errors.setdefault(f"sure.{name}", []).append(doubt)
                 continue
-        else:  # cards: tapped in the picker, or typed
-            cards = list(h.cards.data or []) + (h.extra.data or "").replace(",", " ").split()
+        else:  # cards: tapped in the picker (English codes), or typed in the page's language
+            try:
+                typed = typed_codes(h.extra.data)
+            except CardError as err:
+                errors.setdefault(f"hands.{name}", []).append(_("%(name)s's cards: %(error)s", name=name, error=err.message))
+                continue
+            cards = list(h.cards.data or []) + typed
             problem = card_problem(variant, name, cards)
             if problem:
                 errors.setdefault(f"hands.{name}", []).append(problem)
@@ -374,6 +381,16 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             hand["missing_cards"] = h.missing_cards.data
         payload["hands"][name] = hand
     return payload, errors
+
+
+def typed_codes(text: str | None) -> list[str]:
+    """The cards typed in a hand's box, read in the page's language ("3T" is the three of clubs on
+    a French page: rules/card_letters.py), as the English codes the games keep (an English page's
+    codes go on as typed: :func:`card_problem` judges them)."""
+    codes = (text or "").replace(",", " ").split()
+    if language() != "fr":
+        return codes
+    return [card_letters.to_code(code, "fr") for code in codes]
 
 
 # ----- other actions -------------------------------------------------------------------------------

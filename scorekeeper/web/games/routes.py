@@ -87,13 +87,17 @@ def _editable(game_id: str):
     return game
 
 
+def browser_game_ids() -> list[str]:
+    """The games this browser started or opened, those it may change first."""
+    return list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
+
+
 @bp.app_template_global("my_games")
 def browser_games() -> dict[str, list[svc.GameListItem]]:
     """Games this browser started or opened: in progress (or suspended), and recent ones (read
     once per request: every page's "my games" part asks for them)."""
     if "browser_games" not in g:
-        ids = list(dict.fromkeys(list(reversed(list(_tokens()))) + list(session.get("games_seen", []))))
-        games = svc.game_list(ids)
+        games = svc.game_list(browser_game_ids())
         g.browser_games = {"live": [game for game in games if game.status.is_open],
                            "recent": [game for game in games if game.status.is_over][:10]}
     return g.browser_games
@@ -177,9 +181,15 @@ def new_game():
             flash(_("Game started. This phone keeps score; share the edit link so others can too."), "ok")
             return redirect(url_for("games.game", game_id=created.game.id))
     return render_template(
-        "games/new.html", form=form, errors=errors, known=svc.known_players(),
+        "games/new.html", form=form, errors=errors, known=svc.known_players(browser_game_ids(), browser_table_ids()),
         house_options=house_option_labels(), variants=all_variants(),
     ), (400 if errors else 200)
+
+
+def browser_table_ids() -> list[str]:
+    from ..tables.routes import browser_table_ids as table_ids  # (the tables' pages import this module)
+
+    return table_ids()
 
 
 def _create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=None):

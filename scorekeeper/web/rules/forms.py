@@ -19,9 +19,17 @@ from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, Car
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, all_variants
 from scorekeeper.services.house import find_variant
+from scorekeeper.i18n import language
+from scorekeeper.rules import card_letters
 from scorekeeper.web.forms import PageForm
 
 RANK_LABELS = {JOKER: _l("Joker"), "A": "A", "K": "K", "Q": "Q", "J": "J"}
+
+
+def rank_labels() -> dict[str, str]:
+    """:data:`RANK_LABELS` as the page's language writes them (R D V on a French page)."""
+    shown = card_letters.letters(language())["shown"]
+    return {**RANK_LABELS, **{r: shown.get(r, r) for r in ("A", "K", "Q", "J")}}
 MAX_COUNT = 24  # no hand holds more than this many cards of one rank (4 decks: 16; jokers 8)
 
 
@@ -31,11 +39,12 @@ def split_codes(text: str | None) -> list[str]:
 
 def parse_code_list(text: str | None, what: str = "", rank_alone: bool = False) -> list[Card]:
     """Card codes typed or tapped into a field, e.g. ``7H 7S jk`` (``K 7 7 JK`` with ``rank_alone``,
-    where only points are asked); the error names the code and its place."""
+    where only points are asked), in the page's language (``3T`` is the three of clubs on a French
+    page: rules/card_letters.py); the error names the code and its place."""
     cards = []
     for i, code in enumerate(split_codes(text)):
         try:
-            cards.append(parse_card(code, rank_alone=rank_alone))
+            cards.append(card_letters.read_card(code, language(), rank_alone=rank_alone))
         except CardError as err:
             raise RulesInputError(_("%(what)s %(n)s: %(message)s", what=what or _("card"), n=i + 1,
                                     message=err.message), f"{what or 'card'}[{i}]", code) from None
@@ -130,7 +139,7 @@ class HandForm(PageForm):
         self.cards: list[Card] = []
         for key in (JOKER, *RANK_ORDER):
             field = self[f"n_{key}"]
-            n = _number_in(field, str(RANK_LABELS.get(key, key)), 0, MAX_COUNT, default=0)
+            n = _number_in(field, str(rank_labels().get(key, key)), 0, MAX_COUNT, default=0)
             if n is None:
                 ok = False
                 continue
@@ -172,6 +181,19 @@ def suit_choices() -> list[tuple[str, str]]:
 
 
 RANK_CHOICES = [(r, r) for r in RANKS]
+
+
+def keypad_ranks() -> list[tuple[str, str]]:
+    """The keypad's ranks as the page's language types them (R D V on a French page)."""
+    shown = card_letters.letters(language())["shown"]
+    return [(shown.get(r, r), shown.get(r, r)) for r in RANKS]
+
+
+def keypad_suits() -> list[tuple[str, str]]:
+    """The keypad's suits: the letter the page's language types (P C K T on a French page), and
+    "♠ spades" in its words."""
+    typed = {english: letter for letter, english in card_letters.letters(language())["suits"].items()}
+    return [(typed.get(s, s), label) for s, label in suit_choices()]
 
 
 # ----- meld and contract checker -----------------------------------------------------------------
@@ -237,7 +259,7 @@ MAX_SEATS = 8
 
 
 class MayIForm(PageForm):
-    variant = VariantField(kind="contract")
+    variant = VariantField()  # any variant: one without May I is answered "not allowed", and why
     players = StringField(_l("Players at the table"), default="4")
     discarder = StringField(_l("Who discarded?"))  # radio buttons, one per seat
     round = StringField(_l("Round (for the house option)"), default="")
@@ -316,7 +338,8 @@ class RoyForm(PageForm):
         """A tap on the card keypad without JavaScript: the top card (one), or the cards played."""
         top = form_data.get("target") == "top"
         rank, value = form_data.get("rank", ""), form_data.get("add", "")
-        return keypad(form_data, self.top if top else self.cards, f"{rank}{value}" if rank and value in SUITS else "",
+        suits = {letter for letter, _label in keypad_suits()}
+        return keypad(form_data, self.top if top else self.cards, f"{rank}{value}" if rank and value in suits else "",
                       replace=top)
 
     def validate(self, extra_validators=None) -> bool:

@@ -7,7 +7,9 @@ from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import calculators, compare, irregularities, may_i, melds, reference, roy
 from scorekeeper.rules.applied import roy_anchors, rules_applied
-from scorekeeper.rules.cards import parse_card
+from scorekeeper.rules import card_letters
+from scorekeeper.rules.cards import Card, parse_card
+from scorekeeper.i18n import language
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.cards import SUIT_SYMBOLS
 from scorekeeper.rules.variants import SOURCE_KEYS, ContractKind, all_variants, shown_text, source_title
@@ -27,6 +29,9 @@ from .forms import (
     RoyForm,
     labelled,
     pending_select,
+    keypad_ranks,
+    rank_labels,
+    keypad_suits,
     suit_choices,
     suit_name,
     suit_select,
@@ -73,11 +78,11 @@ def _rules_helpers():
 def _card_filter(code: str) -> Markup:
     """A card code as it is printed on the card (10♥), red suits marked for the CSS."""
     try:
-        card = parse_card(code)
+        card = code if isinstance(code, Card) else parse_card(code)
     except RulesInputError:
         return Markup("<span class=\"cardface\">{}</span>").format(code)
     cls = "cardface red-card" if card.is_red else "cardface"
-    return Markup("<span class=\"{}\">{}</span>").format(cls, card.label)
+    return Markup("<span class=\"{}\">{}</span>").format(cls, card_letters.face(card, language()))
 
 
 @bp.app_template_filter("card_suit")
@@ -167,7 +172,7 @@ def tool_hand():
                                                with_chosen(all_variants(), request.args.get("variant")))
         else:
             form.codes.errors = list(form.codes.errors) + [_("No cards: tap the cards left in the hand, or type them.")]
-    return render_template("tools/hand.html", form=form, answers=answers, rank_labels=RANK_LABELS,
+    return render_template("tools/hand.html", form=form, answers=answers, rank_labels=rank_labels(),
                            rank_keys=["JK", *calculators.RANK_ORDER],
                            highlight=request.args.get("variant")), _form_status(form, submitted)
 
@@ -262,7 +267,7 @@ def tool_meld():
     return render_template("tools/meld.html", form=form, verdict=verdict, applied=applied, v=v, shown=shown,
                            targets=targets, wild_text=reference.wild_text(v),
                            variants=[x for x in with_chosen(all_variants(), form.variant.data) if x.is_contract_game],
-                           ranks=RANK_CHOICES, suits=suit_choices()), status
+                           ranks=keypad_ranks(), suits=keypad_suits()), status
 
 
 def _contract_variant(vid):
@@ -290,12 +295,28 @@ def tool_may_i():
             form.cards.errors = list(form.cards.errors) + [str(err)]
         if verdict is not None:
             applied = rules_applied(v, verdict.citations, "may-i", prefer=("may-i",))
+    without = None  # a variant whose rules have no May I: said at once, before any seat is tapped
+    if verdict is None and not submitted:
+        chosen = _variant_or_none(form.variant.data)
+        if chosen is not None and not chosen.may_i.allowed:
+            without = may_i.resolve_may_i(chosen, chosen.players.min, 0, [], first_seat=1)
+            form.variant.variant = chosen
+            applied = rules_applied(chosen, without.citations, "may-i", prefer=("may-i",))
     count = form.count if getattr(form, "count", None) else _guess_players(form.players.data)
     status = 400 if submitted and (any(form.errors.values()) or getattr(form, "claim_errors", [])) else 200
     return render_template("tools/may_i.html", form=form, verdict=verdict, applied=applied,
                            seats=list(range(1, MAX_SEATS + 1)), count=count,
                            claimed={str(s) for s in request.form.getlist("claimants")},
-                           variants=[v for v in with_chosen(all_variants(), form.variant.data) if v.may_i.allowed]), status
+                           without=without,
+                           variants=[v for v in with_chosen(all_variants(), form.variant.data)
+                                     if v.may_i.allowed or v.id == form.variant.data]), status
+
+
+def _variant_or_none(variant_id: object):
+    try:
+        return get_variant(variant_id)
+    except RulesInputError:
+        return None
 
 
 def _guess_players(raw) -> int:
@@ -336,4 +357,4 @@ def tool_roy():
     status = 400 if submitted and not tapped and any(form.errors.values()) else 200
     return render_template("tools/roy.html", form=form, verdict=verdict, applied=applied, v=v,
                            suit_select=suit_select(), pending_select=pending_select(),
-                           ranks=RANK_CHOICES, suits=suit_choices()), status
+                           ranks=keypad_ranks(), suits=keypad_suits()), status

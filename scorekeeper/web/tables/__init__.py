@@ -8,3 +8,5 @@ from flask import Blueprint
 bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
 
 from . import routes  # noqa: E402,F401  (registers the views on bp)
+from . import yearbook  # noqa: E402,F401  (the printed yearbook)
+from . import import_page  # noqa: E402,F401  (the table import screen)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from datetime import date, datetime
+from fractions import Fraction
 
 from babel import dates, numbers
 from flask_babel import gettext as _
@@ -17,6 +18,7 @@ from flask_babel import pgettext
 from markupsafe import Markup, escape
 
 from ...i18n import language
+from ...services.rounding import exact, half_up
 
 WIDTH = 360  # the viewBox: drawn at the screen's width, so 1 unit is about 1 px on a 390 px phone
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 12, 12, 28
@@ -53,13 +55,15 @@ def day(value: date | datetime) -> str:
 
 
 def decimal(value: float, pattern: str = "0.0#") -> str:
-    """A number as the reader writes it (12.5, 12,5); ``pattern`` is Babel's."""
-    return numbers.format_decimal(value, pattern, locale=language())
+    """A number as the reader writes it (12.5, 12,5); ``pattern`` is Babel's. Rounded half up
+    first (services/rounding.py): Babel alone rounds half to even."""
+    places = len(pattern.split(".", 1)[1]) if "." in pattern else 0
+    return numbers.format_decimal(half_up(value, places), pattern, locale=language())
 
 
 def percent(value: float) -> str:
-    """A share as a whole percentage (50%, 50 %)."""
-    return numbers.format_percent(value, locale=language())
+    """A share as a whole percentage (50%, 50 %), rounded half up (12.5% is 13%)."""
+    return numbers.format_percent(half_up(exact(value) * 100, 0) / 100, locale=language())
 
 
 def _fmt(v: float) -> str:
@@ -157,9 +161,9 @@ def rating_chart(history) -> Chart:
     first = max(0, len(history) - RATING_POINTS)
     history = history[first:]
     labels = [str(i) for i in range(first + 1, first + len(history) + 1)]
-    mu = [round(p.rating.mu, 1) for p in history]
-    low = [round(p.rating.mu - p.rating.sigma, 1) for p in history]
-    high = [round(p.rating.mu + p.rating.sigma, 1) for p in history]
+    mu = [float(half_up(p.rating.mu, 1)) for p in history]
+    low = [float(half_up(p.rating.mu - p.rating.sigma, 1)) for p in history]
+    high = [float(half_up(p.rating.mu + p.rating.sigma, 1)) for p in history]
     title = (_("Rating after each game, 1 to the newest (shaded: ± its uncertainty)") if not first else
              _("Rating after each of the newest %(count)s games (games %(first)s to %(last)s) (shaded: ± its uncertainty)",
                count=len(history), first=first + 1, last=first + len(history)))
@@ -174,4 +178,4 @@ def wins_chart(players: list[dict]) -> Chart:
     """Wins per player, most first, each with the win rate."""
     ranked = sorted(players, key=lambda p: (-p["wins"], p["name"].casefold()))
     return bar_chart(_("Wins per player (and the share of their games won)"), [(p["name"], p["wins"]) for p in ranked],
-                     _("Wins"), [percent(p["win_rate"]) for p in ranked])
+                     _("Wins"), [percent(Fraction(p["wins"], p["games"])) for p in ranked])

@@ -17,18 +17,24 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ... import live
-from ...db import db
-from ...models import Table
+from ...db import db, end_reading
+from ...models import Game, Table
 from ...rules.variants import VARIANTS, all_variants
 from ...services import games as games_svc
 from ...services import ratings as ratings_svc
 from ...services import stats as stats_svc
 from ...services import tables as svc
+from ...services import yearbook as yearbook_svc
+from ...services import roster_pages
+from ...services.stats_page import stats_page
 from .. import edit_url
 from ..games.forms import NewGameForm, options
 from ..games.routes import _create_from_form as create_from_form
 from ..games.routes import no_store, take_edit_link
+from ..games.routes import _tokens as games_tokens
 from ..games.routes import remember as remember_game
+from ..house.views import can_edit as house_can_edit
+from ..house.views import remember as remember_variant
 from . import bp
 from . import charts
 from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
@@ -56,6 +62,12 @@ def remember(table_id: str, token: str | None = None) -> None:
     tables = ([table_id] + [t for t in seen if isinstance(t, str) and t != table_id])[:MAX_REMEMBERED]
     if tables != seen:
         session["tables_seen"] = tables
+
+
+def browser_table_ids() -> list[str]:
+    """The tables this browser has opened, most recent first, and those it may change."""
+    seen = [t for t in session.get("tables_seen", []) if isinstance(t, str)]
+    return list(dict.fromkeys(seen + list(_tokens())))
 
 
 def my_tables() -> list:
@@ -145,6 +157,9 @@ def _filters(table) -> dict:
         except games_svc.ServiceError as err:
             notes.append(_("Year: %(error)s; showing all time.", error=unprefixed(err.message, "year")))
     page = max(request.args.get("page", 1, type=int), 1)
+    if (page - 1) * svc.HISTORY_PAGE >= 2**31:  # (past any history: an offset the database refuses)
+        notes.append(_("Page: %(value)s is past the last page; showing the first.", value=page))
+        page = 1
     return {"variant": variant, "player": player_id, "year": year, "page": page, "notes": notes}
 
 
@@ -156,13 +171,32 @@ def table(table_id: str):
     period = f["year"] or stats_svc.ALL_TIME
     hist = svc.history(table, f["variant"], f["player"], period.start, period.end,
                        offset=(f["page"] - 1) * svc.HISTORY_PAGE)
-    counts = svc.player_game_counts(table)
-    return render_template(
-        "tables/table.html", table=table, editor=can_edit(table), roster=svc.roster(table), counts=counts,
+    # A long roster is folded: the regulars here, everyone on the roster page.
+    shown = roster_pages.regulars(table)
+    choices = list(shown.players)
+    if f["player"] is not None and all(p.id != f["player"] for p in choices):
+        choices += roster_pages.entries(table, [f["player"]])
+    house_variants = svc.house_variants(table)
+    page = dict(
+        table=table, editor=can_edit(table), roster=shown.players, roster_total=shown.total,
+        counts={p.id: p.games for p in shown.players}, player_choices=choices,
         history=hist, filters=f, variants=svc.variants_played(table), years=svc.years_played(table),
-        form=TableForm(), house_variants=svc.house_variants(table),
+        form=TableForm(), house_variants=house_variants,
         house_bases=[v for v in all_variants() if v.is_contract_game],
+        print_years=yearbook_svc.years_to_print(table),
     )
+    end_reading(table, *house_variants)
+    return render_template("tables/table.html", **page)
+
+
+@bp.get("/tables/<table_id>/players")
+def roster(table_id: str):
+    """The whole roster, a page at a time by name, with a search by name."""
+    table = load(table_id)
+    query = " ".join((request.args.get("q") or "").split())[:40]
+    part = roster_pages.roster_page(table, query, max(request.args.get("page", 1, type=int), 1))
+    end_reading(table)
+    return render_template("tables/roster.html", table=table, part=part, query=query)
 
 
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -198,9 +232,21 @@ def qr(table_id: str):
 def rotate(table_id: str):
     table = editable(table_id)
     _check_csrf(ActionForm())
+    # What this phone could change before, it keeps: its games and house variants of the table get
+    # new tokens of their own (the rotation ended every old one).
+    games = [gid for gid, token in games_tokens().items()
+             if (game := db.session.get(Game, gid)) is not None and game.table_id == table.id
+             and games_svc.token_matches(game, token)]
+    variants = [row.id for row in svc.house_variants(table) if house_can_edit(row)]
     token = svc.rotate_token(table)
     remember(table.id, token)
-    flash(_("New edit link made: the old one no longer works. Share the new one."), "ok")
+    new_games, new_variants = svc.reissue_tokens(table, games, variants)
+    for gid, game_token in new_games.items():
+        remember_game(gid, game_token)
+    for vid, variant_token in new_variants.items():
+        remember_variant(vid, variant_token)
+    flash(_("New edit link made: the old one no longer works, nor do the edit links of the table's games and "
+            "house variants. Share the new one."), "ok")
     return redirect(url_for("tables.share", table_id=table.id))
 
 
@@ -237,7 +283,8 @@ def new_game(table_id: str):
             return redirect(url_for("games.game", game_id=created.game.id))
     elif request.method == "POST":
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
-    return render_template("tables/new_game.html", table=table, form=form, errors=errors, roster=svc.roster(table),
+    return render_template("tables/new_game.html", table=table, form=form, errors=errors,
+                           roster_names=roster_pages.recent_names(table),
                            variants=all_variants(), filled=filled), (400 if errors else 200)
 
 
@@ -302,15 +349,19 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(svc.variants_played(table)):
         variant = None
-    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant)}
+    rows = {p["id"]: p for p in stats_svc.player_rows(table, variant, player_ids=[person.id])}
     h2h = stats_svc.head_to_head(table, variant, player_id=person.id)
     rating = ratings_svc.player_history(table, person.id, variant) if variant else None
     contracts = stats_svc.rounds_by_contract(table, variant, player_id=person.id) if variant else []
+    played = svc.variants_played(table)
     merge = MergeForm()
-    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id]
+    editor = can_edit(table)
+    # (the merge form is the editor's: a reader's page does not read the whole roster)
+    merge.into.choices = [(str(p.id), p.name) for p in svc.roster(table) if p.id != person.id] if editor else []
     return render_template(
-        "tables/player.html", table=table, person=person, editor=can_edit(table), row=rows.get(person.id),
-        h2h=h2h, variant=variant, variants=svc.variants_played(table), rating=rating, contracts=contracts,
+        "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
+        h2h=h2h, variant=variant, variants=played, rating=rating, contracts=contracts,
+        zero_rounds_apply=_penalty_game_among([variant] if variant else [vid for vid, _name in played]),
         recent=svc.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
         rename_error=rename_error, merge_error=merge_error,
         chart=charts.rating_chart(rating) if rating else None,
@@ -365,19 +416,34 @@ def rulings(table_id: str):
 
 @bp.get("/tables/<table_id>/stats")
 def stats(table_id: str):
+    """A page of the table's players (by name) and the leaders of its rankings: services/stats_page.py."""
     table = load(table_id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
-    variant = f["variant"]
-    data = stats_svc.table_stats(table, variant, period)
-    ratings = ratings_svc.table_ratings(table, variant) if variant else []
+    view = stats_page(table, f["variant"], period, f["page"])
+    variants, years = svc.variants_played(table), svc.years_played(table)
+    print_years = yearbook_svc.years_to_print(table)
+    end_reading(table)
     return render_template(
-        "tables/stats.html", table=table, stats=data, filters=f, period=period, variants=svc.variants_played(table),
-        years=svc.years_played(table), streaks=stats_svc.streaks(table, variant, period),
-        records=stats_svc.records(table, variant, period), ratings=ratings,
-        contracts=stats_svc.rounds_by_contract(table, variant, period) if variant else [],
-        wins_chart=charts.wins_chart(data["players"]), record_titles=RECORD_TITLES,
+        "tables/stats.html", table=table, view=view, stats=view.stats, filters=f, period=period, variants=variants,
+        variant_names=dict(variants), print_years=print_years,
+        years=years, streaks=view.streaks, records=view.records, ratings=view.ratings, contracts=view.contracts,
+        wins_chart=charts.wins_chart(view.winners), record_titles=RECORD_TITLES,
     )
+
+
+def _penalty_game_among(variant_ids: list[str]) -> bool:
+    """Whether any of these variants scores penalty points (lowest total wins), where a round
+    scored 0 means something; in ROY the losers of every hand score 0."""
+    from ...services.house import find_variant
+
+    for vid in variant_ids:
+        try:
+            if find_variant(vid).lowest_wins:
+                return True
+        except Exception:  # a variant no longer known: its games still count as penalty games
+            return True
+    return False
 
 
 # The records' titles (services/stats.py, records) as shown.

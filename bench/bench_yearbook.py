@@ -1,0 +1,230 @@
+"""Benchmark: a table's year, as JSON and as the printed yearbook, on SQLite or PostgreSQL, in process.
+
+Seeds two tables of finished Joybells games (8 players on the roster, 3 to 6 at each game, 7
+rounds with their per-round results), one with 100 games in 2026 and one with 1,000 (and, for
+each, as many again in 2025, so that the year's queries have other years to leave out), written
+straight into the tables as the app writes them. Then measures for each table:
+- ``GET /api/v1/tables/<tid>/years/2026`` (median of --reps),
+- the PDF rendered anew (the kept booklets dropped before each of 3 runs; the render's own time,
+  so the rate limit is off),
+- the PDF again, answered from what was kept,
+and the SQL statements of the JSON and of a PDF render (the same for 100 and for 1,000 games).
+Writes the "Yearbook" section of docs/performance.md (replacing that backend's part), unless --no-write.
+
+    .venv/bin/python bench/bench_yearbook.py --db sqlite
+    .venv/bin/python bench/bench_yearbook.py --db postgresql
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import pypdf  # noqa: E402
+from sqlalchemy import delete, event, insert  # noqa: E402
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.db import db  # noqa: E402
+from scorekeeper.models import (Game, GameResult, Player, Round, RoundResult, ScoresheetPdf, Seat, Table,  # noqa: E402
+                                TablePlayer)
+
+DOC = ROOT / "docs" / "performance.md"
+HEADING = "## Yearbook"
+NAMES = ["Annabelle-Marguerite de la Fontaine", "Bartholomew Fitzgerald", "Cyprien Beaumarchais", "Dorothea Vanderbilt",
+         "Ezekiel Abernathy", "Françoise Delacroix", "Gwendolyn Pemberton", "Hieronymus Grünewald"]
+ROUNDS = 7
+
+
+def seed(sizes: dict[str, int], rng: random.Random) -> None:
+    now = datetime(2026, 11, 1)
+    db.session.execute(insert(Player), [{"id": i, "name": n, "name_key": n.casefold(), "created_at": now,
+                                         "last_played_at": now} for i, n in enumerate(NAMES, start=1)])
+    pid = 0
+    gnum = round_id = 0
+    for tid, size in sizes.items():
+        db.session.execute(insert(Table), [{"id": tid, "name": f"The {size}-game club", "edit_token_hash": "0" * 64,
+                                            "created_at": now}])
+        roster = []
+        for name in NAMES:
+            pid += 1
+            roster.append(pid)
+            db.session.execute(insert(TablePlayer), [{"id": pid, "table_id": tid, "name": name,
+                                                      "name_key": name.casefold(), "created_at": now}])
+        rows = {m: [] for m in (Game, Seat, Round, GameResult, RoundResult)}
+        for year in (2025, 2026):
+            start = datetime(year, 1, 1, 19)
+            for k in range(size):
+                gnum += 1
+                gid = f"bench-{gnum:09d}"
+                played = start + timedelta(minutes=int(364 * 24 * 60 * k / size))
+                seats = rng.sample(range(len(NAMES)), rng.randint(3, 6))
+                totals = {s: 0 for s in seats}
+                went = {s: 0 for s in seats}
+                zeros = {s: 0 for s in seats}
+                for number in range(1, ROUNDS + 1):
+                    round_id += 1
+                    out = rng.choice(seats)
+                    at = played + timedelta(minutes=10 * number)
+                    rows[Round].append({"id": round_id, "game_id": gid, "number": number, "dealer_seat": 0,
+                                        "went_out": NAMES[out], "end": "went_out", "submission": {}, "created_at": at,
+                                        "updated_at": at})
+                    went[out] += 1
+                    for s in seats:
+                        pts = 0 if s == out else rng.choice([5, 10, 15, 20, 25, 30, 45, 60, 85])
+                        totals[s] += pts
+                        zeros[s] += pts == 0
+                        rows[RoundResult].append({"game_id": gid, "table_id": tid, "table_player_id": roster[s],
+                                                  "variant": "joybells", "status": "complete", "played_at": played,
+                                                  "number": number, "points": pts})
+                best = min(totals.values())
+                last = played + timedelta(minutes=10 * ROUNDS)
+                rows[Game].append({"id": gid, "variant": "joybells", "variant_name": "Joybells", "rules_toml": None,
+                                   "rules_snapshot": {"id": "joybells"}, "house_rules": {}, "first_dealer_seat": 0,
+                                   "status": "complete", "edit_token_hash": "0" * 64, "created_at": played,
+                                   "updated_at": last, "completed_at": last, "version": 1, "table_id": tid})
+                for seat, s in enumerate(seats):
+                    rows[Seat].append({"game_id": gid, "seat": seat, "player_id": s + 1, "name": NAMES[s],
+                                       "name_key": NAMES[s].casefold(), "table_player_id": roster[s]})
+                    rows[GameResult].append({
+                        "game_id": gid, "table_id": tid, "table_player_id": roster[s], "variant": "joybells",
+                        "status": "complete", "played_at": played, "lowest_wins": True, "seat": seat,
+                        "withdrawn": False, "rounds_played": ROUNDS, "went_out": went[s], "round_points": totals[s],
+                        "zero_rounds": zeros[s], "total": totals[s], "winner": totals[s] == best})
+        for model in (Game, Seat, Round, GameResult, RoundResult):
+            for i in range(0, len(rows[model]), 2000):
+                db.session.execute(insert(model), rows[model][i:i + 2000])
+        db.session.commit()
+
+
+def count_statements(app, client, path) -> int:
+    with app.app_context():
+        engine = db.engine
+    seen = []
+
+    def listener(*args):
+        seen.append(1)
+
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        r = client.get(path)
+        assert r.status_code == 200, (path, r.status_code)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return len(seen)
+
+
+def drop_kept(app) -> None:
+    with app.app_context():
+        db.session.execute(delete(ScoresheetPdf))
+        db.session.commit()
+
+
+def measure(app, client, tid: str, reps: int) -> dict:
+    api = f"/api/v1/tables/{tid}/years/2026"
+    pdf = f"/tables/{tid}/years/2026.pdf"
+    client.get(api)  # warm: the rating replay is kept per process
+    out = {"api_statements": count_statements(app, client, api)}
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        assert client.get(api).status_code == 200
+        times.append(time.perf_counter() - t0)
+    out["api"] = statistics.median(times)
+    renders, cpu = [], []
+    for _ in range(3):
+        drop_kept(app)
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = client.get(pdf)
+        renders.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        assert r.status_code == 200 and r.mimetype == "application/pdf"
+    out["pdf_cpu"] = statistics.median(cpu)
+    out["pdf"], out["pdf_max"], out["pages"] = statistics.median(renders), max(renders), len(pypdf.PdfReader(io.BytesIO(r.data)).pages)
+    drop_kept(app)
+    out["pdf_statements"] = count_statements(app, client, pdf)
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        assert client.get(pdf).status_code == 200
+    out["kept"] = (time.perf_counter() - t0) / reps
+    return out
+
+
+def write(backend: str, lines: list[str]) -> None:
+    text = DOC.read_text() if DOC.exists() else ""
+    label = "### PostgreSQL" if backend == "postgresql" else "### SQLite"
+    if HEADING not in text:
+        text = text.rstrip() + f"\n\n{HEADING}\n\nMeasured by `bench/bench_yearbook.py` (in process, one request at a time).\n"
+    head, _, rest = text.partition(HEADING)
+    nxt = re.search(r"^## ", rest, flags=re.M)
+    section, tail = (rest[:nxt.start()], rest[nxt.start():]) if nxt else (rest, "")
+    parts = re.split(r"(?=^### )", section, flags=re.M)
+    parts = [p for p in parts if not p.startswith(label)]
+    section = "".join(parts).rstrip() + "\n\n" + "\n".join(lines) + "\n\n"
+    DOC.write_text(head + HEADING + section + tail)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--reps", type=int, default=20)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(26)
+    cluster = None
+    sizes = {"bench-year-100": 100, "bench-year-1000": 1000}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.db == "postgresql":
+            import pgcluster
+
+            cluster = pgcluster.Cluster().start()
+            url = cluster.url(cluster.create_database())
+        else:
+            url = f"sqlite:///{tmp}/bench.db"
+        try:
+            app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url,
+                              "RATELIMIT_ENABLED": False})
+            with app.app_context():
+                seed(sizes, rng)
+                if args.db == "postgresql":
+                    with db.engine.connect() as conn:
+                        conn.exec_driver_sql("ANALYZE")
+                        conn.commit()
+            client = app.test_client()
+            results = {size: measure(app, client, tid, args.reps) for tid, size in sizes.items()}
+            with app.app_context():
+                db.session.remove()
+                db.engine.dispose()
+        finally:
+            if cluster is not None:
+                cluster.stop()
+    name = "PostgreSQL" if args.db == "postgresql" else "SQLite"
+    lines = [f"### {name}", "",
+             f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}; "
+             f"{datetime.now():%Y-%m-%d %H:%M}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores. "
+             "Each table also has as many games in 2025.", "",
+             "| games in the year | JSON (median) | PDF rendered: wall clock (median of 3, max) | PDF rendered: CPU "
+             "(median) | pages | PDF kept | statements: JSON | statements: PDF render |",
+             "|---|---|---|---|---|---|---|---|"]
+    for size, r in results.items():
+        lines.append(f"| {size:,} | {r['api'] * 1000:.0f} ms | {r['pdf']:.2f} s ({r['pdf_max']:.2f} s) | {r['pdf_cpu']:.2f} s | {r['pages']} | "
+                     f"{r['kept'] * 1000:.1f} ms | {r['api_statements']} | {r['pdf_statements']} |")
+    print("\n".join(lines))
+    if not args.no_write:
+        write(args.db, lines)
+
+
+if __name__ == "__main__":
+    main()

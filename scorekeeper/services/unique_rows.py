@@ -1,0 +1,38 @@
+"""Rows that must exist once, made by whichever request gets there first.
+
+Two phones may start games with the same new player's name at the same moment: both look the
+name up, find nothing and add it, and the second insert breaks the unique index. Here the insert
+skips a row that another transaction has just added (``INSERT ... ON CONFLICT DO NOTHING``, on
+SQLite and PostgreSQL alike; PostgreSQL waits for that transaction to end first), so the caller's
+transaction goes on, and the rows are then read back, whoever made them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..db import db
+
+_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+
+def add_missing(model, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> None:
+    """Insert each row whose ``keys`` (the columns of a unique index) are not taken yet; a row
+    taken, even by a transaction still running, is left as it is. Rows go in key order, so two
+    transactions adding the same names in different orders never wait on each other for ever."""
+    def key(row) -> tuple:
+        return tuple(row[k] for k in keys)
+
+    # Only the rows not there yet are inserted: PostgreSQL spends an id on a skipped row too.
+    rows = sorted(rows, key=key)
+    for start in range(0, len(rows), 200):
+        chunk = rows[start:start + 200]
+        found = db.session.execute(select(*(getattr(model, k) for k in keys)).where(
+            or_(*(and_(*(getattr(model, k) == row[k] for k in keys)) for row in chunk)))).all()
+        there = {tuple(row) for row in found}
+        missing = [row for row in chunk if key(row) not in there]
+        if missing:
+            insert = _INSERTS[db.session.get_bind().dialect.name]
+            db.session.execute(insert(model).values(missing).on_conflict_do_nothing(index_elements=list(keys)))

@@ -1,0 +1,66 @@
+"""The table import screen: a table's JSON export (its Share page's "Table as JSON") brought onto
+this server from a phone, with no command line. The table keeps its id, gets a new edit link here
+(or, if it is here already, its edit link adds the games this server does not have yet).
+
+CSV stays export-only: it holds each game's results (one line per player per game), not its
+rounds, hands, corrections and rules, so a game could not be rebuilt from it.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...services import games as games_svc
+from ...services import table_export
+from . import bp
+from .forms import ActionForm
+from .routes import _check_csrf, _tokens, no_store, remember
+
+
+def _refused(message: str):
+    return no_store(render_template("tables/import.html", form=ActionForm(), error=message)), 400
+
+
+@bp.route("/tables/import", methods=["GET", "POST"])
+def import_table():
+    form = ActionForm()
+    if request.method == "GET":
+        return no_store(render_template("tables/import.html", form=form, error=None))
+    _check_csrf(form)
+    upload = request.files.get("file")
+    raw = upload.read() if upload is not None else b""
+    if not raw.strip():
+        return _refused(_("The file: choose the table's .json file (its Share page, “Table as JSON”)."))
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return _refused(_("The file: %(name)s is not a table exported by scorekeeper (it is not JSON).",
+                          name=upload.filename or "?"))
+    if not isinstance(doc, dict) or not isinstance(doc.get("table"), dict):
+        return _refused(_("The file: %(name)s is not a table exported by scorekeeper (no table in it).",
+                          name=upload.filename or "?"))
+    table_id = doc["table"].get("id")
+    token = _tokens().get(table_id) if isinstance(table_id, str) else None
+    try:
+        report = table_export.import_table(doc, token)
+    except games_svc.Unauthorized:
+        return _refused(_("The file: this table is already on this server; open its edit link here first, then "
+                          "import again to add the games it does not have yet."))
+    except games_svc.Forbidden:
+        return _refused(_("The file: this table is already on this server, and this phone's edit link for it is "
+                          "no longer valid; open its current edit link, then import again."))
+    except games_svc.ServiceError as err:
+        return _refused(_("The file: %(error)s", error=err.message))
+    remember(report["table"], report.get("edit_token"))
+    games = len(report["imported"])
+    if report["created"]:
+        flash(ngettext("Table imported with %(num)s game. Its edit link on this server is on its Share page.",
+                       "Table imported with %(num)s games. Its edit link on this server is on its Share page.",
+                       games), "ok")
+    else:
+        flash(ngettext("%(num)s game added; the games already here were kept as they are.",
+                       "%(num)s games added; the games already here were kept as they are.", games), "ok")
+    return redirect(url_for("tables.table", table_id=report["table"]))
