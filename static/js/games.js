@@ -61,7 +61,7 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
-// Typed codes that are not cards: said under the box, and the hand is not counted.
+// Typed codes that are not cards: said under the box; the hand is not counted.
 function showBadCodes(hand) {
  var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
  var note = hand.querySelector(".card-problem");
@@ -83,7 +83,7 @@ function whole(input, high) {
  return raw === "" ? null : /^\d+$/.test(raw) && +raw <= high ? +raw : NaN;
 }
 
-// The hand's points, or null: nothing entered, or a hand the server would refuse.
+// The hand's points, or null: nothing entered, or the server would refuse it.
 function handTotal(hand) {
  var mode = modeOf(hand);
  var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 60);
@@ -103,7 +103,7 @@ function handTotal(hand) {
  return any && !Number.isNaN(total) ? total : null;
 }
 
-// Points no hand can score: "are you sure?" (web/games/forms.py).
+// Points no hand can score: "are you sure?"
 var possible = null;
 function canScore(points) {
  if (!possible) {
@@ -183,7 +183,7 @@ function update() {
  placeRule();
 }
 
-// The card picker; cards typed in the box are ticked (first copies).
+// The card picker; typed cards are ticked (first copies).
 function cardBox(name, code, text) {
  var label = make("label");
  label.append(make("input", { type: "checkbox", name, value: code }), make("span", { textContent: text }));
@@ -219,7 +219,7 @@ function buildPicker(hand) {
  extra.value = left.join(" ");
 }
 
-// By value: buttons 1-4 (tap again: none); many values: 1-3 (3 again adds one).
+// By value: buttons 1-4 (again: none); many values: 1-3 (3 again: +1).
 function buildPills(hand) {
  var boxes = hand.querySelectorAll(".mode-values input"), two = boxes.length > 6, last = two ? 3 : 4;
  if (two) { hand.querySelector(".mode-values").classList.add("two"); }
@@ -229,7 +229,7 @@ function buildPills(hand) {
   label.before(row);
   row.append(label);
   var pills = make("span", { className: "vpills" });
-  for (var n = 1; n <= last; n += 1) {
+  for (var n = 1; n <= last; n++) {
    pills.append(make("button", { type: "button", className: two && n == 3 ? "vp more" : "vp", value: String(n), textContent: String(n) },
     { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }) }));
   }
@@ -244,7 +244,7 @@ function buildPills(hand) {
  });
 }
 
-// Each hand's roles, labels, live total and "went out" line.
+// Each hand's roles, labels, total and "went out" line.
 hands.forEach(hand => {
  var name = hand.querySelector("legend .who").textContent.trim();
  var modes = hand.querySelector(".modes");
@@ -322,7 +322,7 @@ try {
 keep();
 form.addEventListener("input", keep);
 form.addEventListener("change", keep);
-// offline.js kept this round, or moved a stored form on past rounds waiting: theirs go.
+// offline.js kept this round, or moved a stored form past rounds waiting: theirs go.
 var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
 form.addEventListener("round:kept", drop);
 form.addEventListener("round:moved", e => {
