@@ -13,12 +13,10 @@ var roy = form.dataset.roy === "yes";
 var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
 var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-// one tap sets 1 to 4 cards of a value
-var PILLS = 4;
 
 var C = window.scorekeeperCode, F = window.scorekeeperRanks || {};  // French letters: static/js/card_letters_fr.js
 var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
-// A code's points as scorekeeper/rules/cards.py reads it (a rank alone counts); undefined: not a card of this pack.
+// A code's points as scorekeeper/rules/cards.py reads it; undefined: not a card of this pack.
 // Typed on a French page, it is read in French first; the picker's (english) codes are English.
 function cardValue(code, english) {
  code = C && !english ? C(code) : code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
@@ -29,7 +27,7 @@ function cardValue(code, english) {
  return RANKS.includes(rank) ? values[rank] : undefined;
 }
 
-// A new element with these properties (className, type, textContent...) and attributes (role, aria-*).
+// A new element with these properties and attributes.
 function make(tag, props, attrs) {
  var node = Object.assign(document.createElement(tag), props);
  Object.keys(attrs || {}).forEach(k => { node.setAttribute(k, attrs[k]); });
@@ -63,7 +61,7 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
-// Typed codes that are not cards: said under the box, and the hand is not counted (the server refuses it).
+// Typed codes that are not cards: said under the box; the hand is not counted.
 function showBadCodes(hand) {
  var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
  var note = hand.querySelector(".card-problem");
@@ -79,13 +77,13 @@ function showBadCodes(hand) {
  return bad.length;
 }
 
-// A box's whole number as the server takes it: null if empty, NaN if refused (web/games/forms.py).
+// A box's whole number as the server takes it: null if empty, NaN if refused.
 function whole(input, high) {
  var raw = input ? input.value.trim() : "";
  return raw === "" ? null : /^\d+$/.test(raw) && +raw <= high ? +raw : NaN;
 }
 
-// The hand's points, or null: nothing entered yet, or a hand the server would refuse.
+// The hand's points, or null: nothing entered, or the server would refuse it.
 function handTotal(hand) {
  var mode = modeOf(hand);
  var missing = whole(hand.querySelector("input[name$='-missing_cards']"), 60);
@@ -105,7 +103,7 @@ function handTotal(hand) {
  return any && !Number.isNaN(total) ? total : null;
 }
 
-// Points no hand can score: "are you sure?" (web/games/forms.py).
+// Points no hand can score: "are you sure?"
 var possible = null;
 function canScore(points) {
  if (!possible) {
@@ -175,8 +173,9 @@ function update() {
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
    row.querySelectorAll("button.vp").forEach(b => {
-    var on = String(n) === b.value;
+    var more = b.matches(".more"), on = String(n) === b.value || more && n > 3;
     if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
+    if (more) { b.textContent = Math.max(n, 3); }
    });
   });
  });
@@ -184,7 +183,7 @@ function update() {
  placeRule();
 }
 
-// The card picker; cards typed in the box are ticked (first copies).
+// The card picker; typed cards are ticked (first copies).
 function cardBox(name, code, text) {
  var label = make("label");
  label.append(make("input", { type: "checkbox", name, value: code }), make("span", { textContent: text }));
@@ -220,32 +219,32 @@ function buildPicker(hand) {
  extra.value = left.join(" ");
 }
 
-// By value: buttons 1-4 beside each count box (a second tap clears it).
+// By value: buttons 1-4 (again: none); many values: 1-3 (3 again: +1).
 function buildPills(hand) {
- hand.querySelectorAll(".mode-values input").forEach(box => {
+ var boxes = hand.querySelectorAll(".mode-values input"), two = boxes.length > 6, last = two ? 3 : 4;
+ if (two) { hand.querySelector(".mode-values").classList.add("two"); }
+ boxes.forEach(box => {
   var row = make("div", { className: "vrow" });
   var label = box.parentNode;
   label.before(row);
   row.append(label);
-  box.id = box.id || box.name;
-  label.htmlFor = box.id;
   var pills = make("span", { className: "vpills" });
-  for (var n = 1; n <= PILLS; n += 1) {
-   pills.append(make("button", { type: "button", className: "vp", value: String(n), textContent: String(n) },
+  for (var n = 1; n <= last; n++) {
+   pills.append(make("button", { type: "button", className: two && n == 3 ? "vp more" : "vp", value: String(n), textContent: String(n) },
     { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }) }));
   }
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
    if (!b) { return; }
-   box.value = box.value === b.value ? "" : b.value;
+   box.value = b.matches(".more") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
    box.dispatchEvent(new Event("input", { bubbles: true }));
   });
   row.append(pills);
-  row.append(box);
+  if (!two) { box.id = box.id || box.name; label.htmlFor = box.id; row.append(box); }
  });
 }
 
-// Each hand's roles, labels, live total and "went out" line.
+// Each hand's roles, labels, total and "went out" line.
 hands.forEach(hand => {
  var name = hand.querySelector("legend .who").textContent.trim();
  var modes = hand.querySelector(".modes");
@@ -257,7 +256,7 @@ hands.forEach(hand => {
   textContent: roy ? say("Went out: scores the cards left in the other hands.") : say("Went out: 0 points.") }));
 });
 
-// Tapping a card, a count or typing points picks that way of scoring.
+// Tapping a card, a count or points picks that way.
 hands.forEach(hand => {
  if (roy) { return; }
  buildPicker(hand);
@@ -278,14 +277,14 @@ form.addEventListener("input", update);
 form.addEventListener("change", update);
 update();
 
-// One tap, one post (unless offline.js kept the round instead); Back from the page cache: the current round.
+// One tap, one post; Back from the page cache: the current round.
 var sending = false;
 form.addEventListener("submit", e => {
  if (sending) { e.preventDefault(); } else { sending = true; setTimeout(() => { sending = !e.defaultPrevented; }); }
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Entries kept on the phone per game and round until saved (docs/games.md, "The round form").
+// Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;
 var at = +form.dataset.round;
 var note = form.querySelector(".draft-note");
@@ -323,7 +322,7 @@ try {
 keep();
 form.addEventListener("input", keep);
 form.addEventListener("change", keep);
-// offline.js kept this round with no network, or moved a stored form on past rounds waiting: theirs go.
+// offline.js kept this round, or moved a stored form past rounds waiting: theirs go.
 var drop = () => { try { store.removeItem(pre + at); } catch (err) { /* no storage */ } };
 form.addEventListener("round:kept", drop);
 form.addEventListener("round:moved", e => {

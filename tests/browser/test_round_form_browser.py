@@ -11,6 +11,7 @@ import pytest
 
 from support.browser_support import PHONES, _new_page, screenshot, submit
 from support.round_form import LANGUAGES, shot, start_game  # noqa: F401
+from support.round_form import rounds  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +35,6 @@ def phone(request, browser, live_server):
         yield page
     finally:
         context.close()
-
-
-def rounds(page, game_url: str) -> list[dict]:
-    gid = game_url.rstrip("/").rsplit("/", 1)[1]
-    with urllib.request.urlopen(f"{page.base_url}/api/v1/games/{gid}") as answer:
-        return json.load(answer)["rounds"]
 
 
 def tap(page, selector: str) -> None:
@@ -118,8 +113,9 @@ def test_a_half_entered_round_survives_reload_language_switch_and_back(phone):
     tap(page, "#hand-1 .vrow:nth-child(1) button.vp[value='2']")  # two 15-point cards
     page.click("#hand-2 .modes input[value='cards'] + span")
     page.click("#hand-2 input[value='KD'] + span")
-    page.fill("#hand-2 input[name$='-extra']", "7h")
-    entered = {"out": "0", "bob15": "2", "cyMode": "cards", "cyCards": ["7H", "KD"], "running": ["", "30", "17", ""]}
+    # typed with the suit's symbol, read in both languages (docs/rulings.md, "Card codes on French pages")
+    page.fill("#hand-2 input[name$='-extra']", "7♥")
+    entered = {"out": "0", "bob15": "2", "cyMode": "cards", "cyCards": ["7♥", "KD"], "running": ["", "30", "17", ""]}
     assert hand_state(page) == entered
     shot(page, "half-entered round")
 
@@ -161,11 +157,11 @@ def test_a_card_that_is_not_a_card_names_the_player_and_is_never_counted(phone):
     page.goto(game + "/round")
     page.check("input[name=went_out][value='0']", force=True)
     page.click("#hand-1 .modes input[value='cards'] + span")
-    page.fill("#hand-1 input[name$='-extra']", "KD 7X")
+    page.fill("#hand-1 input[name$='-extra']", {"en": "KD 7X", "fr": "RK 7X"}[page.lang])  # the king of diamonds
     page.click("#hand-2 .modes input[value='points'] + span")
     page.fill("#hand-2 input[name$='-points']", "-5")
     said = {"en": "Dan: '7X' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker",
-            "fr": "Dan\u00a0: '7X' n’est pas une carte\u00a0; une carte, c’est A, 2–10, J, Q ou K avec S (pique)"}[page.lang]
+            "fr": "Dan\u00a0: '7X' n’est pas une carte\u00a0; une carte, c’est A, 2–10, V, D ou R avec P (pique)"}[page.lang]
     assert said in page.text_content("#hand-1 .card-problem")  # as it is typed
     assert page.text_content("#hand-1 output.running") == ""  # the server refuses the hand: not counted
     assert page.text_content("#hand-2 output.running") == ""
@@ -180,7 +176,7 @@ def test_a_card_that_is_not_a_card_names_the_player_and_is_never_counted(phone):
     shot(page, "card that is not a card after save")
     assert len(rounds(page, game)) == 0
     assert page.is_checked("#hand-1 input[value='KD']")  # KD went back into the card picker
-    page.fill("#hand-1 input[name$='-extra']", "7H")
+    page.fill("#hand-1 input[name$='-extra']", {"en": "7H", "fr": "7C"}[page.lang])  # the seven of hearts
     page.fill("#hand-2 input[name$='-points']", "5")
     assert page.text_content("#hand-1 output.running") == "17" and page.is_hidden("#hand-1 .card-problem")
     submit(page, "button[name=save]")

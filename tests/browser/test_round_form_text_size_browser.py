@@ -9,8 +9,8 @@ import urllib.request
 
 import pytest
 
-from support.browser_support import PHONES, screenshot, sideways_scroll, submit
-from support.round_form import LANGUAGES, shot, start_game
+from support.browser_support import PHONES, screenshot, sideways_scroll, small_tap_targets, submit
+from support.round_form import LANGUAGES, rounds, shot, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +92,62 @@ def test_at_200_percent_text_no_word_breaks_and_no_sideways_scroll(phone):
     assert sideways_scroll(page) == 0, "the card picker"
     assert broken_words(page, "#hand-1 .suit-row span") == []
     shot(page, "round form at 200% text")
+
+
+# About two screens (844 px each): the round form of 4 players with one player out, the way it is
+# entered by default (by value), from "Who went out?" to the Save button.
+TWO_SCREENS = 1750
+
+
+@pytest.mark.parametrize("variant", ["joybells", "le-may-i"])
+def test_a_round_form_of_4_by_value_fits_in_about_two_screens(phone, variant):
+    page = phone
+    game = start_game(page, variant, ["Margaret", "Christopher", "Elizabeth", "Alexander"])
+    page.goto(game + "/round")
+    page.check("input[name=went_out][value='0']", force=True)
+    assert page.locator("#hand-1 .vrow").count() >= 10  # a line per card value
+    form = page.evaluate("document.querySelector('form.round-form').getBoundingClientRect().height")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    shot(page, f"round form of 4 {variant}")
+    print(f"HEIGHT {variant} {page.lang}: form {form:.0f} px, page {height} px")
+    assert form <= TWO_SCREENS, (form, height)
+    assert sideways_scroll(page) == 0
+    # Every value's buttons keep a finger's size and the values and their ranks show whole.
+    assert small_tap_targets(page) == []
+    assert page.evaluate("""() => Array.from(document.querySelectorAll('#hand-1 .vrow label'))
+        .filter(l => l.scrollWidth > l.getBoundingClientRect().right - l.getBoundingClientRect().left + 1
+                  || l.getBoundingClientRect().bottom > l.nextElementSibling.getBoundingClientRect().bottom + 2)
+        .map(l => [l.textContent, l.scrollWidth, l.getBoundingClientRect().width, l.getBoundingClientRect().bottom, l.nextElementSibling.getBoundingClientRect().bottom])""") == []
+
+
+def test_more_than_three_of_a_value_and_large_text(phone):
+    """Two to a line, the third button says "3" and each tap on it adds a card; at 200% text the
+    values go one to a line."""
+    page = phone
+    game = start_game(page, "le-may-i", ["Ann", "Bob", "Cy", "Di"])
+    page.goto(game + "/round")
+    page.check("input[name=went_out][value='0']", force=True)
+    rows = page.locator("#hand-1 .vrow")
+    tens = page.locator("#hand-1 .vrow:has(input[name$='-v10'])")
+    assert rows.nth(0).bounding_box()["y"] == rows.nth(1).bounding_box()["y"]  # two to a line
+    for taps, count in ((1, "3"), (2, "4"), (3, "5")):
+        tens.locator("button.vp[value='3']").click()
+        assert page.input_value("#hand-1 input[name$='-v10']") == count
+        assert tens.locator("button.vp[value='3']").inner_text() == count
+        assert page.locator("#hand-1 output.running").inner_text() == str(10 * int(count))
+    tens.locator("button.vp[value='1']").click()
+    assert page.input_value("#hand-1 input[name$='-v10']") == "1"
+    assert tens.locator("button.vp[value='3']").inner_text() == "3"
+    tens.locator("button.vp[value='1']").click()
+    assert page.input_value("#hand-1 input[name$='-v10']") == ""  # a second tap on 1 clears it
+    tens.locator("button.vp[value='3']").click()
+    tens.locator("button.vp[value='3']").click()
+    for seat in (2, 3):
+        page.click(f"#hand-{seat} .vrow:has(input[name$='-v5']) button.vp[value='2']")
+    submit(page, "button[name=save]")
+    assert [r["scores"] for r in rounds(page, game)] == [{"Ann": 0, "Bob": 40, "Cy": 10, "Di": 10}]
+    text_at_200(page)
+    rows = page.locator("#hand-1 .vrow")
+    assert rows.nth(0).bounding_box()["y"] < rows.nth(1).bounding_box()["y"]  # one to a line
+    assert sideways_scroll(page) == 0
+    shot(page, "round form values at 200% text")

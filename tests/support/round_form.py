@@ -4,7 +4,9 @@ the one place the browser tests know its selectors), and through the pages (``st
 from __future__ import annotations
 
 import html
+import json
 import re
+import urllib.request
 
 from support.browser_support import screenshot, submit
 
@@ -119,3 +121,9 @@ def post_round(client, gid, data, csrf=False):
 
 def api_state(client, gid):
     return client.get(f"/api/v1/games/{gid}").json
+
+
+def rounds(page, game_url: str) -> list[dict]:
+    gid = game_url.rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{page.base_url}/api/v1/games/{gid}") as answer:
+        return json.load(answer)["rounds"]

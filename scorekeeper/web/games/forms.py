@@ -291,6 +291,12 @@ def effective_mode(h: HandForm) -> str:
     return others[0] if len(others) == 1 else chosen
 
 
+def not_a_card(name: str, code: str) -> str:
+    """A typed code that is no card, in the players' words (a French page lists its own letters)."""
+    return _("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, "
+             "or JK for a joker", name=name, value=code[:20])
+
+
 def card_problem(variant: Variant, name: str, codes: list[str]) -> str | None:
     """The first code typed for ``name`` that is not a card of ``variant``'s pack, said in a
     sentence (static/js/games.js says the same as it is typed), or None."""
@@ -298,8 +304,7 @@ def card_problem(variant: Variant, name: str, codes: list[str]) -> str | None:
         try:
             card = parse_card(code, rank_alone=True)  # only points count: a rank alone is a card
         except CardError:
-            return _("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, "
-                     "or JK for a joker", name=name, value=code[:20])
+            return not_a_card(name, code)
         if card.is_joker and not variant.has_jokers:
             return _("%(name)s: '%(value)s' is not in the pack: this game is played without jokers",
                      name=name, value=code[:20])
@@ -360,8 +365,8 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         else:  # cards: tapped in the picker (English codes), or typed in the page's language
             try:
                 typed = typed_codes(h.extra.data)
-            except CardError as err:
-                errors.setdefault(f"hands.{name}", []).append(_("%(name)s's cards: %(error)s", name=name, error=err.message))
+            except CardError as err:  # said as card_problem says it, and as static/js/games.js does
+                errors.setdefault(f"hands.{name}", []).append(not_a_card(name, str(err.value)))
                 continue
             cards = list(h.cards.data or []) + typed
             problem = card_problem(variant, name, cards)
