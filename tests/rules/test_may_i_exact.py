@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.may_i import resolve_may_i
-from scorekeeper.rules.variants import VariantError, get_variant
+from scorekeeper.rules.variants import get_variant
 
 CONT = get_variant("continental")
 LMI = get_variant("le-may-i")
