@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -162,6 +162,10 @@ def _refuse_nul_in_query():
     places = [k for k, v in request.args.items(multi=True) if "\x00" in k or "\x00" in v]
     if not places:
         return None
+    if request.endpoint in PDF_ENDPOINTS:  # a PDF's refusals are plain text naming the value, as its own are
+        value = request.args.get(places[0], "")
+        return Response(_("%(field)s: %(value)s is not accepted: text may not contain the NUL character (%%00)",
+                          field=places[0], value=repr(value)[:60]), 400, mimetype="text/plain")
     response, status = refusal(400, _("Bad Request"), _("%(field)s: text may not contain the NUL character (%%00)",
                                                          field=places[0]))
     if is_api():

@@ -25,6 +25,7 @@ from ..db import db
 from ..models import Game, GameResult, Round, RoundResult, Ruling, Table, TablePlayer
 from . import ratings as ratings_svc
 from .errors import ServiceError
+from .table_history import TableRuling
 from .view import iso
 
 FIRST_YEAR, LAST_YEAR = 1900, 9999
@@ -250,20 +251,6 @@ class PlayerYear:
 
 
 @dataclass(frozen=True)
-class YearRuling:
-    game_id: str
-    variant_name: str
-    at: datetime
-    round: int | None
-    what_happened: str | None
-    ruling: str | None
-    citation: str | None
-    player: str | None
-    points: int | None
-    summary: str
-
-
-@dataclass(frozen=True)
 class HouseVariantYear:
     variant: str
     name: str
@@ -283,7 +270,7 @@ class Yearbook:
     variants: list[VariantYear]
     records: list[YearRecord]
     players: list[PlayerYear]
-    rulings: list[YearRuling]
+    rulings: list[TableRuling]  # (services/table_history.py: a table's rulings, as its page lists them)
     house_variants: list[HouseVariantYear]
     months_played: tuple[int, ...]  # the months (1-12) in which a counted game finished
 
@@ -461,7 +448,7 @@ def _rating_lines(table: Table, variant: str, games: list[YearGame], names: dict
     return sorted(out, key=lambda r: (-(r.end_mu - 3 * r.end_sigma), _key(r.name)))
 
 
-def _rulings(table: Table, start: datetime, end: datetime) -> list[YearRuling]:
+def _rulings(table: Table, start: datetime, end: datetime) -> list[TableRuling]:
     """The disputes the table settled that year (logged from a game page, not the app's automatic
     notes), in order: one query."""
     rows = db.session.execute(
@@ -469,7 +456,7 @@ def _rulings(table: Table, start: datetime, end: datetime) -> list[YearRuling]:
         .where(Game.table_id == table.id, Ruling.automatic.is_(False), Ruling.at >= start, Ruling.at < end)
         .order_by(Ruling.at, Ruling.id)
     ).all()
-    return [YearRuling(r.game_id, vname, r.at, r.round_number, r.what_happened, r.ruling, r.citation, r.player,
+    return [TableRuling(r.game_id, vname, r.at, r.round_number, r.what_happened, r.ruling, r.citation, r.player,
                        r.points, r.summary) for r, vname in rows]
 
 
@@ -635,7 +622,7 @@ def as_json(book: Yearbook) -> dict:
             **({"games": list(r.games)} if r.games else {}),
             **({"round": r.round} if r.round is not None else {}),
         } for r in book.records],
-        "rulings": [{"game": r.game_id, "at": iso(r.at), "round": r.round, "what_happened": r.what_happened,
+        "rulings": [{"game": r.game_id, "at": iso(r.played_at), "round": r.round, "what_happened": r.what_happened,
                      "ruling": r.ruling, "citation": r.citation, "player": r.player, "points": r.points}
                     for r in book.rulings],
         "house_variants": [{"variant": h.variant, "name": h.name, "based_on": h.based_on, "changes": h.changes,

@@ -173,7 +173,7 @@ function update() {
   hand.querySelectorAll(".vrow").forEach(row => {
    var n = number(row.querySelector("input")) || 0;
    row.querySelectorAll("button.vp").forEach(b => {
-    var more = b.matches(".more"), on = String(n) === b.value || more && n > 3;
+    var more = b.matches(".m3"), on = String(n) === b.value || more && n > 3;
     if ((b.getAttribute("aria-pressed") === "true") !== on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
     if (more) { b.textContent = Math.max(n, 3); }
    });
@@ -230,13 +230,13 @@ function buildPills(hand) {
   row.append(label);
   var pills = make("span", { className: "vpills" });
   for (var n = 1; n <= last; n++) {
-   pills.append(make("button", { type: "button", className: two && n == 3 ? "vp more" : "vp", value: String(n), textContent: String(n) },
+   pills.append(make("button", { type: "button", className: two && n == 3 ? "vp m3" : "vp", value: String(n), textContent: String(n) },
     { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", { count: n, value: cardValueOf(box) }) }));
   }
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
    if (!b) { return; }
-   box.value = b.matches(".more") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
+   box.value = b.matches(".m3") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
    box.dispatchEvent(new Event("input", { bubbles: true }));
   });
   row.append(pills);

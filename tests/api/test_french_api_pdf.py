@@ -244,7 +244,7 @@ def test_the_filled_sheet_of_every_variant_in_french(client, tmp_path, variant_i
         assert "Manche 1" not in fr_text or "Round 1" not in fr_text
         assert re.search(r"\d+ cartes · \w+ donne", fr_text)
     if variant_id == "le-may-i":  # the rule applied to each round, said in French
-        assert "Manche 1 : Bob est sorti et retire 20 points de son total." in fr_text
+        assert "Manche 1, sortie : Bob, qui retire 20 points de son total." in fr_text
         assert "Round 1: Bob went out and takes 20 points off the total." in en_text
     assert english_left(en_text.replace(game["id"], ""), fr_text.replace(game["id"], "")) == []
     for png in render_pngs(french, tmp_path, f"{variant_id}-filled-fr"):
@@ -258,7 +258,7 @@ def test_a_full_continental_game_in_french_keeps_its_single_page(client, tmp_pat
     en_pages, en_text = pdf_text(english)
     fr_pages, fr_text = pdf_text(french)
     assert en_pages == fr_pages == 1
-    for mark in ("sort = est sorti", "m = score non noté, règle des deux plus hauts",
+    for mark in ("sort = sortie", "m = score non noté, règle des deux plus hauts",
                  "i = main incorrecte, 10 par carte manquante", "c = corrigé", "stock = talon épuisé, personne n’est sorti",
                  "±n = ajustement par décision", "parti après la manche 4", "talon épuisé"):
         assert mark in fr_text, (mark, fr_text)
@@ -365,9 +365,9 @@ def test_the_rules_applied_are_kept_in_english_and_said_in_french(client):
     french = client.get(f"/api/v1/games/{game['id']}", headers=FR).get_json()
     assert [x["summary"] for x in french["rulings"]] == [x["summary"] for x in english["rulings"]]
     assert french["notes"] == [
-        "Manche 1 : Bob est sorti et retire 20 points de son total.",
+        "Manche 1, sortie : Bob, qui retire 20 points de son total.",
         "Manche 2 : il manquait 1 carte à Bob, qui paie 10 (10 par carte manquante) en plus des cartes tenues.",
-        "Manche 2 : Ann est sorti et retire 20 points de son total."]
+        "Manche 2, sortie : Ann, qui retire 20 points de son total."]
 
 
 def test_an_unknown_api_address_and_method_in_french(client):

@@ -7,7 +7,6 @@ game page opened online opens its round form with no network, and the screen swi
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import tempfile
@@ -23,9 +22,8 @@ from support.browser_support import CHROMIUM_ARGS
 from support.pgcluster import free_port
 from support.offline import new_game
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not shutil.which("caddy") or not shutil.which("certutil"),
-                                 reason="needs Debian's caddy and certutil (libnss3-tools)")]
+# (needs Debian's caddy and certutil, from libnss3-tools: .ci/run installs them)
+pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN = "family.lan"

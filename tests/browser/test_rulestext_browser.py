@@ -95,6 +95,8 @@ def test_copy_buttons_on_the_share_pages(live_server, phone):
     box = buttons.first.bounding_box()
     assert box["height"] >= 40, box
     buttons.first.click()
+    # (the clipboard answers later: wait for the status the script then writes)
+    page.wait_for_function("() => (document.querySelector('button.copy-button + [role=status]') || {}).textContent")
     said = page.locator("button.copy-button + [role=status]").first.inner_text()
     assert said in ("Copied.", "Copié.", "Selected: copy it with your phone's menu.",
                     "Sélectionné : copiez-le avec le menu de votre téléphone.".replace(" :", "\u00a0:")), said

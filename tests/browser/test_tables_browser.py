@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 def tour(page, name):
     table_url, game_id = a_month_of_sundays(page, name)
     page.goto(table_url)
-    assert "unfinished" in page.text_content(".history")
+    assert "in progress" in page.text_content(".history")  # a game being played is not "unfinished"
     assert page.locator(".history-game").count() == 3
     check_page(page, "table page")
     page.goto(table_url + "/stats?variant=joybells")

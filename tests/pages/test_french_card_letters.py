@@ -74,7 +74,7 @@ def test_a_french_round_form_refuses_english_letters_naming_the_card(client):
     data = round_data([0, 1, 2], 0, {1: {"mode": "cards", "extra": "QS"}, 2: {"mode": "points", "points": "6"}})
     r = client.post(f"/games/{gid}/round", data=data, headers=FR)
     assert r.status_code == 400
-    assert "Cartes de Bob : 'QS' n’est pas une carte (rang A, 2-10, V, D, R" in words(r)
+    assert "Bob : 'QS' n’est pas une carte ; une carte, c’est A, 2–10, V, D ou R avec P (pique)" in words(r)
     assert api_state(client, gid)["rounds"] == []
     # the same letters on an English page are the queen of spades
     r = client.post(f"/games/{gid}/round", data=data, headers=EN)

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.may_i import resolve_may_i
-from scorekeeper.rules.variants import VariantError, get_variant
+from scorekeeper.rules.variants import get_variant
 
 CONT = get_variant("continental")
 LMI = get_variant("le-may-i")
@@ -133,6 +133,6 @@ def test_the_largest_claim_the_pack_allows():
 
 
 def test_a_game_without_may_i():
-    with pytest.raises(VariantError) as err:
-        resolve_may_i(get_variant("roy"), 2, 0, [])
-    assert (err.value.field, err.value.value, err.value.message) == ("variant", "roy", "ROY has no May I")
+    """Not an error any more: the verdict is "not allowed", and why (docs/api.md, May I)."""
+    verdict = resolve_may_i(get_variant("roy"), 2, 0, [])
+    assert not verdict.allowed and verdict.reasons[0].startswith("ROY has no May I: nobody may claim a discard")

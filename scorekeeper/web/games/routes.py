@@ -16,6 +16,8 @@ from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from ...i18n import language
+from ...rules import card_letters
 from ...rules.game import dealers
 from ...rules.scoring import points_classes
 from ...db import db
@@ -318,11 +320,12 @@ def _render_round(template: str, game, state: game_views.GameView, form, players
     variant = ctx["variant"]
     for entry in form.hands:
         # The card picker is built by static/js/games.js; the cards ticked so far travel in the
-        # typed box, which the script turns back into ticks (and which works without it).
+        # typed box, which the script turns back into ticks (and which works without it), written
+        # in the page's letters as a French page reads them (rules/card_letters.py).
         h = entry.form
         typed = (h.extra.data or "").replace(",", " ").split()
         if h.cards.data:
-            h.extra.data = " ".join(list(h.cards.data) + typed)
+            h.extra.data = " ".join([card_letters.typed(code, language()) for code in h.cards.data] + typed)
             h.cards.data = []
     return render_template(
         template, form=form, players=players, number=number, errors=errors, preview=preview,
