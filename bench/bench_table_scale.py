@@ -15,26 +15,19 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import statistics
-import sys
-import tempfile
 import time
 from datetime import datetime
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from sqlalchemy import event  # noqa: E402
+from benchkit import analyze, bench_app, count_statements, write_section  # puts tests/ on sys.path
 
 from support import big_table  # noqa: E402
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import db  # noqa: E402
 
-DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Large tables"
+INTRO = ("A table with a long roster (`bench/bench_table_scale.py`): its pages show a page or the leaders of its "
+         "players (services/stats_page.py, services/roster_pages.py), the statistics API pages its players, the export "
+         "reads its games in batches; none of them sends or reads the roster whole, and their SQL statements are the "
+         "same as for a family's table.")
 CASES = [
     ("statistics page, one variant", "/tables/{t}/stats?variant=continental"),
     ("statistics page, last page of players", "/tables/{t}/stats?variant=continental&page=999"),
@@ -49,24 +42,15 @@ CASES = [
 
 def measure(app, path: str, reps: int) -> tuple[float, float, int, int]:
     client = app.test_client()
-    r = client.get(path)  # warm (templates compiled, a rating replay kept)
-    assert r.status_code == 200, (path, r.status_code)
-    with app.app_context():
-        engine = db.engine
-    seen = []
-    listener = lambda *args: seen.append(1)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        size = len(client.get(path).data)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
+    statements = count_statements(app, client, path, warm=True)  # warm: templates compiled, a rating replay kept
+    size = len(client.get(path).data)
     times, cpu = [], []
     for _ in range(reps):
         t0, c0 = time.perf_counter(), time.process_time()
         assert client.get(path).status_code == 200
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-    return statistics.median(times), max(times), statistics.median(cpu), size, len(seen)
+    return statistics.median(times), max(times), statistics.median(cpu), size, statements
 
 
 def main() -> None:
@@ -77,39 +61,19 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    cluster = None
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.db == "postgresql":
-            from support import pgcluster
-
-            cluster = pgcluster.Cluster().start()
-            url = cluster.url(cluster.create_database())
-        else:
-            url = f"sqlite:///{tmp}/bench.db"
-        try:
-            app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url,
-                              "RATELIMIT_ENABLED": False})
-            t0 = time.perf_counter()
-            with app.app_context():
-                table = big_table.seed(args.players, args.games, fast=True, progress=lambda n: n % 100 or print(
-                    f"  {n} games made", flush=True)).id
-                if args.db == "postgresql":
-                    with db.engine.connect() as conn:
-                        conn.exec_driver_sql("ANALYZE")
-                        conn.commit()
-            seeded = time.perf_counter() - t0
-            rows = []
-            for label, pattern in CASES:
-                med, mx, cpu, size, n = measure(app, pattern.format(t=table), args.reps)
-                rows.append((label, med, mx, cpu, size, n))
-                print(f"{label}: median {med:.0f} ms, max {mx:.0f} ms, CPU {cpu:.0f} ms, {size:,} bytes, "
-                      f"{n} statements", flush=True)
-            with app.app_context():
-                for engine in app.extensions["sqlalchemy"].engines.values():
-                    engine.dispose()
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with bench_app(args.db) as app:
+        t0 = time.perf_counter()
+        with app.app_context():
+            table = big_table.seed(args.players, args.games, fast=True, progress=lambda n: n % 100 or print(
+                f"  {n} games made", flush=True)).id
+            analyze(args.db)
+        seeded = time.perf_counter() - t0
+        rows = []
+        for label, pattern in CASES:
+            med, mx, cpu, size, n = measure(app, pattern.format(t=table), args.reps)
+            rows.append((label, med, mx, cpu, size, n))
+            print(f"{label}: median {med:.0f} ms, max {mx:.0f} ms, CPU {cpu:.0f} ms, {size:,} bytes, "
+                  f"{n} statements", flush=True)
     name = "PostgreSQL" if args.db == "postgresql" else "SQLite"
     report = "\n".join([
         f"### {name}: {args.players:,} players, {args.games:,} games",
@@ -128,25 +92,7 @@ def main() -> None:
     ])
     print(report)
     if not args.no_write:
-        write_section(report, f"### {name}: {args.players:,} players")
-
-
-def write_section(report: str, label: str) -> None:
-    text = DOC.read_text(encoding="utf-8")
-    intro = (f"{HEADING}\n\nA table with a long roster (`bench/bench_table_scale.py`): its pages show a page or "
-             "the leaders of its players (services/stats_page.py, services/roster_pages.py), the statistics API "
-             "pages its players, the export reads its games in batches; none of them sends or reads the roster "
-             "whole, and their SQL statements are the same as for a family's table.\n\n")
-    if HEADING not in text:
-        text = text.rstrip("\n") + "\n\n" + intro
-    start = text.index(HEADING)
-    end = text.find("\n## ", start + len(HEADING))
-    section = text[start:] if end == -1 else text[start:end + 1]
-    parts = re.split(r"(?m)^(?=### )", section)
-    kept = [p for p in parts[1:] if not p.startswith(label)]
-    new_section = intro + "".join(sorted(kept + [report.rstrip("\n") + "\n\n"]))
-    text = text[:start] + new_section + ("" if end == -1 else text[end + 1:])
-    DOC.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+        write_section(HEADING, INTRO, f"### {name}: {args.players:,} players", report)
 
 
 if __name__ == "__main__":

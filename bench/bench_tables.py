@@ -28,27 +28,22 @@ import argparse
 import os
 import platform
 import random
-import re
 import statistics
-import sys
-import tempfile
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+from benchkit import analyze, bench_app, count_statements, write_section  # puts the repository on sys.path
 
-from sqlalchemy import event, insert  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 from scorekeeper.models import (Game, GameResult, HandRecord, Player, Round, RoundResult, Seat,  # noqa: E402
                                 Table, TablePlayer)
 
-DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Tables"
+INTRO = ("A table's pages and statistics with many games (`bench/bench_tables.py`): statistics come from aggregate "
+         "queries over `game_results`, refreshed in the same transaction as every change to a game, so the number of "
+         "SQL statements does not grow with the table.")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 ROUNDS = 7
 BATCH = 2000
@@ -149,24 +144,6 @@ def seed(games: int, tables: int, rng: random.Random) -> tuple[str, str, int]:
     return table_rows[0]["id"], table_rows[1]["id"], roster[0][0]
 
 
-def statements(app, client, path) -> int:
-    with app.app_context():
-        engine = db.engine
-    seen = []
-
-    def listener(*args):
-        seen.append(1)
-
-    client.get(path)  # warm: a rating replay kept from an earlier request costs no query (as in the timings)
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        r = client.get(path)
-        assert r.status_code == 200, (path, r.status_code)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
-
-
 def timed(client, path, reps) -> list[float]:
     client.get(path)  # warm
     out = []
@@ -192,53 +169,34 @@ def main() -> None:
     args = parser.parse_args()
     games = args.games or (100_000 if args.db == "postgresql" else 10_000)
     rng = random.Random(13)
-    cluster = None
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.db == "postgresql":
-            from support import pgcluster
-
-            cluster = pgcluster.Cluster().start()
-            url = cluster.url(cluster.create_database())
-        else:
-            url = f"sqlite:///{tmp}/bench.db"
-        try:
-            app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url,
-                              "RATELIMIT_ENABLED": False})
-            t0 = time.perf_counter()
-            with app.app_context():
-                big, small, player = seed(games, args.tables, rng)
-                if args.db == "postgresql":
-                    with db.engine.connect() as conn:
-                        conn.exec_driver_sql("ANALYZE")
-                        conn.commit()
-            seeded = time.perf_counter() - t0
-            client = app.test_client()
-            with app.app_context():
-                small_player = db.session.execute(db.select(TablePlayer.id).where(TablePlayer.table_id == small)
-                                                  .order_by(TablePlayer.id)).scalar()
-            cases = [
-                ("table page", "/tables/{t}"),
-                ("history filtered by a player", "/tables/{t}?player={p}"),
-                ("player page", "/tables/{t}/players/{p}"),
-                ("player page, one variant (rating, rounds by contract)", "/tables/{t}/players/{p}?variant=joybells"),
-                ("statistics API", "/api/v1/tables/{t}/stats"),
-                ("statistics API, one variant", "/api/v1/tables/{t}/stats?variant=joybells"),
-            ]
-            rows = []
-            for label, pattern in cases:
-                big_path = pattern.format(t=big, p=player)
-                small_path = pattern.format(t=small, p=small_player)
-                times = timed(client, big_path, args.reps)
-                rows.append((label, statistics.median(times), p95(times), max(times),
-                             statements(app, client, big_path), statements(app, client, small_path)))
-                print(f"{label}: median {rows[-1][1]:.1f} ms, p95 {rows[-1][2]:.1f} ms, max {rows[-1][3]:.1f} ms, "
-                      f"statements {rows[-1][4]} (10-game table: {rows[-1][5]})", flush=True)
-            with app.app_context():
-                for engine in app.extensions["sqlalchemy"].engines.values():
-                    engine.dispose()
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with bench_app(args.db) as app:
+        t0 = time.perf_counter()
+        with app.app_context():
+            big, small, player = seed(games, args.tables, rng)
+            analyze(args.db)
+        seeded = time.perf_counter() - t0
+        client = app.test_client()
+        with app.app_context():
+            small_player = db.session.execute(db.select(TablePlayer.id).where(TablePlayer.table_id == small)
+                                              .order_by(TablePlayer.id)).scalar()
+        cases = [
+            ("table page", "/tables/{t}"),
+            ("history filtered by a player", "/tables/{t}?player={p}"),
+            ("player page", "/tables/{t}/players/{p}"),
+            ("player page, one variant (rating, rounds by contract)", "/tables/{t}/players/{p}?variant=joybells"),
+            ("statistics API", "/api/v1/tables/{t}/stats"),
+            ("statistics API, one variant", "/api/v1/tables/{t}/stats?variant=joybells"),
+        ]
+        rows = []
+        for label, pattern in cases:
+            big_path = pattern.format(t=big, p=player)
+            small_path = pattern.format(t=small, p=small_player)
+            times = timed(client, big_path, args.reps)
+            rows.append((label, statistics.median(times), p95(times), max(times),
+                         count_statements(app, client, big_path, warm=True),
+                         count_statements(app, client, small_path, warm=True)))
+            print(f"{label}: median {rows[-1][1]:.1f} ms, p95 {rows[-1][2]:.1f} ms, max {rows[-1][3]:.1f} ms, "
+                  f"statements {rows[-1][4]} (10-game table: {rows[-1][5]})", flush=True)
     big_games = max(10, games // 20)
     report = [
         f"### {'PostgreSQL' if args.db == 'postgresql' else 'SQLite'}: {games:,} games over {args.tables} tables",
@@ -256,29 +214,8 @@ def main() -> None:
     ]
     print("\n".join(report))
     if not args.no_write:
-        write_section("\n".join(report), args.db)
-
-
-def write_section(report: str, backend: str) -> None:
-    """Replace this database's part of the "Tables" section in docs/performance.md."""
-    text = DOC.read_text(encoding="utf-8")
-    intro = (f"{HEADING}\n\nA table's pages and statistics with many games (`bench/bench_tables.py`): statistics "
-             "come from aggregate queries over `game_results` (one row per player per game, refreshed in the "
-             "same transaction as every change to a game), so the number of SQL statements does not grow with "
-             "the table. Indexes (migration `0004_tables`): `games (table_id, created_at)`, "
-             "`game_results (table_id, status, variant)`, `game_results (table_player_id)`, "
-             "`seats (table_player_id)`.\n\n")
-    if HEADING not in text:
-        text = text.rstrip("\n") + "\n\n" + intro
-    start = text.index(HEADING)
-    end = text.find("\n## ", start + len(HEADING))
-    section = text[start:] if end == -1 else text[start:end + 1]
-    label = "### PostgreSQL" if backend == "postgresql" else "### SQLite"
-    parts = re.split(r"(?m)^(?=### )", section)
-    kept = [p for p in parts[1:] if not p.startswith(label)]
-    new_section = intro + "".join(sorted(kept + [report.rstrip("\n") + "\n\n"]))
-    text = text[:start] + new_section + ("" if end == -1 else text[end + 1:])
-    DOC.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+        label = "### PostgreSQL" if args.db == "postgresql" else "### SQLite"
+        write_section(HEADING, INTRO, label, "\n".join(report))
 
 
 if __name__ == "__main__":

@@ -21,28 +21,21 @@ import io
 import os
 import platform
 import random
-import re
 import statistics
-import sys
-import tempfile
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+from benchkit import analyze, bench_app, count_statements, write_section  # puts the repository on sys.path
 
 import pypdf  # noqa: E402
-from sqlalchemy import delete, event, insert  # noqa: E402
+from sqlalchemy import delete, insert  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 from scorekeeper.models import (Game, GameResult, Player, Round, RoundResult, ScoresheetPdf, Seat, Table,  # noqa: E402
                                 TablePlayer)
 
-DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Yearbook"
+INTRO = "Measured by `bench/bench_yearbook.py` (in process, one request at a time)."
 NAMES = ["Annabelle-Marguerite de la Fontaine", "Bartholomew Fitzgerald", "Cyprien Beaumarchais", "Dorothea Vanderbilt",
          "Ezekiel Abernathy", "Françoise Delacroix", "Gwendolyn Pemberton", "Hieronymus Grünewald"]
 ROUNDS = 7
@@ -109,23 +102,6 @@ def seed(sizes: dict[str, int], rng: random.Random) -> None:
         db.session.commit()
 
 
-def count_statements(app, client, path) -> int:
-    with app.app_context():
-        engine = db.engine
-    seen = []
-
-    def listener(*args):
-        seen.append(1)
-
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        r = client.get(path)
-        assert r.status_code == 200, (path, r.status_code)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
-
-
 def drop_kept(app) -> None:
     with app.app_context():
         db.session.execute(delete(ScoresheetPdf))
@@ -162,20 +138,6 @@ def measure(app, client, tid: str, reps: int) -> dict:
     return out
 
 
-def write(backend: str, lines: list[str]) -> None:
-    text = DOC.read_text() if DOC.exists() else ""
-    label = "### PostgreSQL" if backend == "postgresql" else "### SQLite"
-    if HEADING not in text:
-        text = text.rstrip() + f"\n\n{HEADING}\n\nMeasured by `bench/bench_yearbook.py` (in process, one request at a time).\n"
-    head, _, rest = text.partition(HEADING)
-    nxt = re.search(r"^## ", rest, flags=re.M)
-    section, tail = (rest[:nxt.start()], rest[nxt.start():]) if nxt else (rest, "")
-    parts = re.split(r"(?=^### )", section, flags=re.M)
-    parts = [p for p in parts if not p.startswith(label)]
-    section = "".join(parts).rstrip() + "\n\n" + "\n".join(lines) + "\n\n"
-    DOC.write_text(head + HEADING + section + tail)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
@@ -183,33 +145,13 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     rng = random.Random(26)
-    cluster = None
     sizes = {"bench-year-100": 100, "bench-year-1000": 1000}
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.db == "postgresql":
-            from support import pgcluster
-
-            cluster = pgcluster.Cluster().start()
-            url = cluster.url(cluster.create_database())
-        else:
-            url = f"sqlite:///{tmp}/bench.db"
-        try:
-            app = create_app({"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url,
-                              "RATELIMIT_ENABLED": False})
-            with app.app_context():
-                seed(sizes, rng)
-                if args.db == "postgresql":
-                    with db.engine.connect() as conn:
-                        conn.exec_driver_sql("ANALYZE")
-                        conn.commit()
-            client = app.test_client()
-            results = {size: measure(app, client, tid, args.reps) for tid, size in sizes.items()}
-            with app.app_context():
-                db.session.remove()
-                db.engine.dispose()
-        finally:
-            if cluster is not None:
-                cluster.stop()
+    with bench_app(args.db) as app:
+        with app.app_context():
+            seed(sizes, rng)
+            analyze(args.db)
+        client = app.test_client()
+        results = {size: measure(app, client, tid, args.reps) for tid, size in sizes.items()}
     name = "PostgreSQL" if args.db == "postgresql" else "SQLite"
     lines = [f"### {name}", "",
              f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}; "
@@ -223,7 +165,7 @@ def main() -> None:
                      f"{r['kept'] * 1000:.1f} ms | {r['api_statements']} | {r['pdf_statements']} |")
     print("\n".join(lines))
     if not args.no_write:
-        write(args.db, lines)
+        write_section(HEADING, INTRO, f"### {name}", "\n".join(lines))
 
 
 if __name__ == "__main__":
