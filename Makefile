@@ -44,15 +44,21 @@ run: $(APP_STAMP) $(CATALOGUES)
 test: test-sqlite test-browser test-postgresql
 
 # The suite in three jobs that may run apart (docs/testing.md, "How the suite is split"): SQLite
-# without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them.
+# without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them and
+# without the tests that never touch the suite's database (tests/conftest.py). Each job spreads its
+# tests over one pytest-xdist worker per core (TEST_JOBS=N to choose; TEST_JOBS=0 runs them in one
+# process). The 20 slowest tests of each job are listed at its end.
+TEST_JOBS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup --durations=20
+
 test-sqlite: $(STAMP) $(CATALOGUES)
-	$(BIN)/python -m pytest -m "not browser"
+	$(PYTEST) -m "not browser"
 
 test-browser: $(STAMP) $(CATALOGUES)
-	$(BIN)/python -m pytest -m browser
+	$(PYTEST) -m browser
 
 test-postgresql: $(STAMP) $(CATALOGUES)
-	SCOREKEEPER_TEST_DB=postgresql $(BIN)/python -m pytest -m "not browser"
+	SCOREKEEPER_TEST_DB=postgresql $(PYTEST) -m "not browser"
 
 # The fast rules tests alone (pure scorekeeper/rules/, no app, no database).
 test-rules: $(STAMP)

@@ -39,6 +39,23 @@ def pytest_report_header(config):
     return f"scorekeeper test database: {_backend(config)}"
 
 
+# The fixtures through which a test reaches the suite's database (``app``, ``client``, ``server`` …
+# all ask for ``database_url``).
+DATABASE_FIXTURES = {"database_url", "second_database_url", "postgresql_cluster", "db_backend"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL, run only the tests that use the suite's database: the others (packaging, the
+    catalogue, the app's own SQLite files …) would do exactly what the SQLite pass already did
+    (docs/testing.md, "How the suite is split")."""
+    if _backend(config) != "postgresql":
+        return
+    kept = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def db_backend(request) -> str:
     """``"sqlite"`` or ``"postgresql"``: the database this run of the suite uses."""

@@ -23,7 +23,8 @@ from support.pgcluster import free_port
 from support.offline import new_game
 
 # (needs Debian's caddy and certutil, from libnss3-tools: .ci/run installs them)
-pytestmark = pytest.mark.browser
+# One worker runs the whole module, so its module fixtures start once (make test: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("caddy")]
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN = "family.lan"

@@ -13,7 +13,8 @@ import pytest
 from support.browser_support import CHROMIUM_ARGS
 from support.offline import api, csp_violations, new_game
 
-pytestmark = pytest.mark.browser
+# One worker runs the whole module, so its module fixtures start once (make test: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("lan-browser")]
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 LAN = "family.lan"

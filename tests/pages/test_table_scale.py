@@ -21,6 +21,8 @@ from scorekeeper.web.tables.charts import decimal
 from support.served import call, serve
 
 PLAYERS, GAMES = 70, 14
+# One worker runs the whole module, so the big table is made once (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("table-scale")
 
 
 @pytest.fixture(scope="module")
