@@ -47,13 +47,15 @@ DATABASE_FIXTURES = {"database_url", "second_database_url", "postgresql_cluster"
 def pytest_collection_modifyitems(config, items):
     """On PostgreSQL, run only the tests that use the suite's database: the others (packaging, the
     catalogue, the app's own SQLite files …) would do exactly what the SQLite pass already did
-    (docs/testing.md, "How the suite is split")."""
-    if _backend(config) != "postgresql":
-        return
-    kept = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
-    if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-        items[:] = kept
+    (docs/testing.md, "How the suite is split"). Then the tests marked slow go first."""
+    if _backend(config) == "postgresql":
+        kept = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+        if len(kept) < len(items):
+            config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+            items[:] = kept
+    # The slow tests first, so that the workers of `make test` (pytest-xdist) share out the short
+    # ones at the end instead of waiting for one long test.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(scope="session")

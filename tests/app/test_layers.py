@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 
@@ -151,6 +153,7 @@ def test_the_checks_find_a_circle_and_a_private_name():
     assert _private("_commit") and _private("._body") and not _private("__version__")
 
 
+@pytest.mark.slow
 def test_each_module_imports_first(tmp_path):
     """Any one module of the package imports first, in a fresh interpreter: no module leans on
     another having been imported before it."""

@@ -298,6 +298,7 @@ LONG = ("Annabelle-Marguerite de la Fontaine", "Bartholomew Fitzgerald-Worthingt
         "Gwendolyn Anastasia Pemberton", "Hieronymus Bartholomäus Grünewald")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("fr", "letter"), ("en", "letter"), ("fr", "a4")])
 def test_eight_long_names_fit_on_every_page(client, app, app_factory, tmp_path, lang, paper):
     app = app_factory(**NO_LIMIT)

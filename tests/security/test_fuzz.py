@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from support import fuzzing
@@ -13,6 +14,7 @@ from support import games as gamedata
 EXAMPLES = int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES", "300"))
 
 
+@pytest.mark.slow
 def test_generated_api_requests_never_fail_and_refusals_change_nothing(app_factory):
     app = app_factory(RATELIMIT_ENABLED=False)
     client = app.test_client()

@@ -23,6 +23,9 @@ from scorekeeper.models import (Correction, Game, HandRecord, IdempotencyKey, Pl
 
 MODELS = [ScoresheetPdf, IdempotencyKey, Ruling, Correction, HandRecord, Round, Seat, Game, Player]  # children first
 EXAMPLES = int(os.environ.get("SCOREKEEPER_BACKUP_EXAMPLES", "120"))
+# The property test's examples in parts of their own (each drawn independently), so that the suite's
+# workers share them (docs/testing.md, "How the suite is split").
+SHARDS = 4
 
 
 def row_counts(app) -> dict[str, int]:
@@ -280,12 +283,14 @@ def changes(draw) -> Change:
     return Change(path, action)
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
+@pytest.mark.slow
+@pytest.mark.parametrize("part", [f"part{k + 1}" for k in range(SHARDS)])
+@settings(max_examples=-(-EXAMPLES // SHARDS), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(change=changes())
 # found by this test: a token hash that is not ASCII made the edit-token check raise (a 500)
 @example(change=Change(path=("games", 0, "edit_token_hash"), action="replace", value="Zoë"))
-def test_every_import_of_a_changed_backup_refuses_or_gives_games_that_all_render(app, change):
+def test_every_import_of_a_changed_backup_refuses_or_gives_games_that_all_render(app, change, part):
     # one app renders the PDFs of every example: its own PDF rate limit is not what is tested here
     app.config["RATELIMIT_PDF"] = "100000 per minute"
     doc = change.applied()

@@ -58,6 +58,7 @@ def _summaries(app) -> tuple[int, int]:
                 db.session.scalar(select(func.count()).select_from(RoundResult)))
 
 
+@pytest.mark.slow
 def test_server_backup_restores_tables_rosters_and_statistics(app, client, app_factory, second_database_url, tmp_path):
     t, games, lone = _club(client)
     before = _answers(client, t, games)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 import sqlalchemy as sa
 
 from support import pgcluster
@@ -75,6 +76,7 @@ def test_cluster_life_cycle(tmp_path):
     cluster.stop()  # twice is harmless
 
 
+@pytest.mark.slow
 def test_cluster_stopped_when_session_fails(tmp_path):
     """A pytest session that fails still stops its cluster and removes its directory."""
     test = tmp_path / "test_fail.py"
