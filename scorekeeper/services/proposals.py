@@ -15,10 +15,10 @@ import hmac
 import json
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
 from ..db import db
-from ..models import Game, GameStatus, HandLink, HandProposal, utcnow
+from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
 from ..rules import game as rules
 from .errors import Conflict
 from .loading import hash_token, new_token, variant_of
@@ -71,8 +71,24 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
                            "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
+    _still_open(game, round_no)
     commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
     return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
+
+
+def _still_open(game: Game, round_no: int) -> None:
+    """Look again, after writing, whether the round is still to be played: a round saved while the
+    hand was on its way must not keep it. The game's row is read with a share lock (PostgreSQL
+    waits for a round being saved to commit, and a round saved after this waits for this change,
+    so its end of the proposals sees this one); on SQLite this transaction already holds the only
+    write lock. A round saved meanwhile: nothing is kept, 409 as for a recorded round."""
+    row = db.session.execute(select(Game.status).where(Game.id == game.id).with_for_update(read=True)).one()
+    played = db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
+    if played == len(game.rounds) and row.status == game.status:
+        return
+    db.session.rollback()  # (the game is read again below)
+    check_round_open(game, round_no)
+    raise Conflict(_("the game changed while the hand was on its way; send it again"), "round")  # pragma: no cover
 
 
 def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
