@@ -68,6 +68,7 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     player, parsed = parse_player_hand(game, variant, round_no, name, hand)
     points = hand_points(variant, parsed).points
     seat = next(s.seat for s in game.seats if s.name == player)
+    _lock_game(game)
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
                            "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
@@ -76,15 +77,23 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
 
 
+def _lock_game(game: Game) -> None:
+    """A share lock on the game's row, taken before the proposal is written. On
+    PostgreSQL a round being saved holds the row (its version moves on), so this waits for it to
+    commit; a round saved after this waits for this change to commit, so its end of the round's
+    proposals sees this one. (Taken before writing the proposal: a round that holds the game and
+    then ends the proposals never waits for a proposal that waits for the game.)"""
+    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update(read=True))
+
+
 def _still_open(game: Game, round_no: int) -> None:
-    """Look again, after writing, whether the round is still to be played: a round saved while the
-    hand was on its way must not keep it. The game's row is read with a share lock (PostgreSQL
-    waits for a round being saved to commit, and a round saved after this waits for this change,
-    so its end of the proposals sees this one); on SQLite this transaction already holds the only
-    write lock. A round saved meanwhile: nothing is kept, 409 as for a recorded round."""
-    row = db.session.execute(select(Game.status).where(Game.id == game.id).with_for_update(read=True)).one()
+    """Look again, once the proposal is written, whether its round is still to be played: a round
+    saved while the hand was on its way must not keep it (on SQLite this transaction holds the only
+    write lock by now; on PostgreSQL :func:`_lock_game` saw to it). A round saved meanwhile: nothing
+    is kept, 409 as for a recorded round."""
     played = db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
-    if played == len(game.rounds) and row.status == game.status:
+    status = db.session.execute(select(Game.status).where(Game.id == game.id)).scalar_one()
+    if played == len(game.rounds) and status == game.status:
         return
     db.session.rollback()  # (the game is read again below)
     check_round_open(game, round_no)
