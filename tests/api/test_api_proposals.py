@@ -326,6 +326,8 @@ def test_roy_takes_card_counts_only(client):
     r = put(client, g, 1, "Bob", {"points": 4}, token)
     assert r.status_code == 422 and "card_count" in r.get_json()["error"]
     assert put(client, g, 1, "Bob", {"card_count": 4}, token).get_json()["hand"] == {"card_count": 4}
+    # no cards left: the player went out (their proposal is not used when the round is saved)
+    assert put(client, g, 1, "Ann", {"card_count": 0}, token).get_json()["points"] == 0
 
 
 def test_a_body_that_is_not_a_hand_400_and_an_unknown_game_404(client, game):
@@ -357,3 +359,15 @@ def test_the_openapi_document_lists_the_proposals(client):
     assert set(paths["/games/{game_id}/rounds/{number}/proposals/{name}"]) == {"put", "delete"}
     assert "get" in paths["/games/{game_id}/rounds/{number}/proposals"]
     assert "201" in paths["/games/{game_id}/hand-link"]["post"]["responses"]
+
+
+def test_the_refusals_speak_french_to_a_french_phone(client, game):
+    fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/2/proposals/Bob", json={"points": 1},
+                   headers={**bearer(game["hand_token"]), **fr})
+    assert r.status_code == 409
+    assert r.get_json()["error"] == ("la manche 2 n’est pas la manche suivante\u00a0: on ne peut envoyer des mains "
+                                     "que pour la manche 1")
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/1/proposals/Bob", json={"points": 1},
+                   headers={**bearer("wrong"), **fr})
+    assert r.status_code == 403 and "lien de remise des mains" in r.get_json()["error"]
