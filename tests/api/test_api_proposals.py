@@ -371,3 +371,35 @@ def test_the_refusals_speak_french_to_a_french_phone(client, game):
     r = client.put(f"/api/v1/games/{game['id']}/rounds/1/proposals/Bob", json={"points": 1},
                    headers={**bearer("wrong"), **fr})
     assert r.status_code == 403 and "lien de remise des mains" in r.get_json()["error"]
+
+
+def test_the_polled_proposals_cost_a_few_queries_however_long_the_game(app, client):
+    from sqlalchemy import event
+
+    def queries(game, number) -> list[str]:
+        with app.app_context():
+            engine = db.engine
+        seen = []
+
+        def listener(conn, cursor, statement, parameters, context, executemany):
+            seen.append(statement)
+
+        event.listen(engine, "before_cursor_execute", listener)
+        try:
+            r = listed(client, game, number)
+            assert r.status_code == 200 and r.get_json()["proposals"]
+        finally:
+            event.remove(engine, "before_cursor_execute", listener)
+        return seen
+
+    counts = []
+    for rounds in (0, 6):
+        g = create(client, "joybells", ["Ann", "Bob", "Cy"])
+        for n in range(1, rounds + 1):
+            post_round(client, g, {"went_out": "Ann", "hands": {"Bob": {"cards": ["KD", "5S"]}, "Cy": {"points": n}}})
+        token = hand_link(client, g)["token"]
+        put(client, g, rounds + 1, "Bob", {"points": 4}, token)
+        seen = queries(g, rounds + 1)
+        assert not any("FROM hands" in q or "FROM rulings" in q for q in seen), seen
+        counts.append(len(seen))
+    assert counts[0] == counts[1] <= 5, counts
