@@ -403,3 +403,16 @@ def test_the_polled_proposals_cost_a_few_queries_however_long_the_game(app, clie
         assert not any("FROM hands" in q or "FROM rulings" in q for q in seen), seen
         counts.append(len(seen))
     assert counts[0] == counts[1] <= 5, counts
+
+
+def test_a_name_with_a_slash_or_a_space_is_reached_through_the_address(client):
+    from urllib.parse import quote
+
+    g = create(client, "clenney", ["Ann", "Jean/Paul", "Marie Claire"])
+    token = hand_link(client, g)["token"]
+    for name in ("Jean/Paul", "marie claire"):
+        r = put(client, g, 1, quote(name, safe=""), {"points": 2}, token)
+        assert r.status_code == 200, r.get_json()
+    assert sorted(listed(client, g, 1).get_json()["proposals"]) == ["Jean/Paul", "Marie Claire"]
+    assert client.delete(f"/api/v1/games/{g['id']}/rounds/1/proposals/{quote('Jean/Paul', safe='')}",
+                         headers=bearer(token)).status_code == 204
