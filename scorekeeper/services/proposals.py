@@ -67,6 +67,9 @@ def check_round_open(game: Game, number: int) -> int:
     the number of rounds played otherwise."""
     played = _rounds_played(game)
     extra = {"round": number, "next_round": played + 1 if game.status == GameStatus.IN_PROGRESS else None}
+    if number <= played and game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(_("round %(number)s is already recorded, and the game is %(status)s: no hands can be sent "
+                         "for it", number=number, status=status_word(game.status)), "round", **extra)
     if number <= played:
         raise Conflict(_("round %(number)s is already recorded: hands can be sent only for the next round "
                          "(round %(next)s)", number=number, next=played + 1), "round", **extra)

@@ -281,6 +281,9 @@ def test_409_for_a_suspended_or_a_finished_game(client):
     r = put(client, g, 8, "Bob", {"points": 1}, token)
     assert r.status_code == 409 and "complete" in r.get_json()["error"], r.get_json()
     assert r.get_json()["next_round"] is None
+    r = put(client, g, 7, "Bob", {"points": 1}, token)  # an offline phone, late for the last round
+    assert r.status_code == 409 and r.get_json()["error"] == (
+        "round 7 is already recorded, and the game is complete: no hands can be sent for it")
     void = create(client, "clenney", ["Ann", "Bob", "Cy"])
     void_token = hand_link(client, void)["token"]
     for name in ("Bob", "Cy"):
