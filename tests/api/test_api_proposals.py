@@ -331,6 +331,8 @@ def test_roy_takes_card_counts_only(client):
     assert put(client, g, 1, "Bob", {"card_count": 4}, token).get_json()["hand"] == {"card_count": 4}
     # no cards left: the player went out (their proposal is not used when the round is saved)
     assert put(client, g, 1, "Ann", {"card_count": 0}, token).get_json()["points"] == 0
+    assert client.delete(f"/api/v1/games/{g['id']}/rounds/1/proposals/Ann", headers=bearer(token)).status_code == 204
+    assert list(listed(client, g, 1).get_json()["proposals"]) == ["Bob"]
 
 
 def test_a_body_that_is_not_a_hand_400_and_an_unknown_game_404(client, game):
