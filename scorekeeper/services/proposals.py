@@ -1,0 +1,117 @@
+"""Hands from the players' phones (docs/api.md, "Hands from the players' phones").
+
+A game's hand-in link carries a token that can only propose hands: each player sends their own
+hand for the game's next round, checked exactly as the round will check it (services/parsing.py)
+and counted as the round will count it (rules/game.py ``hand_result``). A proposal records
+nothing: the scorekeeper's round form shows it, and saving the round ends the round's proposals
+(:func:`end_proposals`, in the round's own transaction: services/games.py). Each change here is one
+transaction (services/transactions.py). Proposals are not part of the game's version, so a player
+sending a hand never makes the scorekeeper's open form stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+
+from flask_babel import gettext as _
+from sqlalchemy import delete, select
+
+from ..db import db
+from ..models import Game, GameStatus, HandLink, HandProposal, utcnow
+from ..rules import game as rules
+from .errors import Conflict
+from .loading import hash_token, new_token, variant_of
+from .parsing import hand_points, parse_player_hand
+from .transactions import commit
+from .unique_rows import put_row
+from .view import iso, status_word
+
+
+def new_hand_link(game: Game) -> str:
+    """A new hand-in token for the game (returned once; only its hash is kept). It replaces the
+    game's old one, which stops working at once (a player who left the table cannot keep sending)."""
+    token = new_token()
+    put_row(HandLink, {"game_id": game.id, "token_hash": hash_token(token), "created_at": utcnow()}, ("game_id",))
+    commit(_("the hand-in link was replaced from another phone at the same moment; try again"))
+    return token
+
+
+def hand_token_ok(game: Game, token: object) -> bool:
+    """Whether ``token`` is the game's current hand-in token (compared in constant time)."""
+    if not isinstance(token, str) or not token or len(token) > 200:
+        return False
+    stored = db.session.execute(select(HandLink.token_hash).where(HandLink.game_id == game.id)).scalar_one_or_none()
+    return stored is not None and hmac.compare_digest(hash_token(token).encode(), stored.encode())
+
+
+def check_round_open(game: Game, number: int) -> None:
+    """409 with the reason unless ``number`` is the game's next round and the game is in progress."""
+    played = len(game.rounds)
+    extra = {"round": number, "next_round": played + 1 if game.status == GameStatus.IN_PROGRESS else None}
+    if number <= played:
+        raise Conflict(_("round %(number)s is already recorded: hands can be sent only for the next round "
+                         "(round %(next)s)", number=number, next=played + 1), "round", **extra)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(_("the game is %(status)s: no hands can be sent for it", status=status_word(game.status)),
+                       "round", **extra)
+    if number != played + 1:
+        raise Conflict(_("round %(number)s is not the next round: hands can be sent only for round %(next)s",
+                         number=number, next=played + 1), "round", **extra)
+
+
+def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
+    """Keep (or replace) a player's hand for the next round; the answer says the points as the
+    round will count them: ``{"player", "round", "points", "hand"}``."""
+    check_round_open(game, round_no)
+    variant = variant_of(game)
+    player, parsed = parse_player_hand(game, variant, round_no, name, hand)
+    points = hand_points(variant, parsed).points
+    seat = next(s.seat for s in game.seats if s.name == player)
+    put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
+                           "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
+            ("game_id", "round_number", "seat"))
+    commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
+    return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
+
+
+def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
+    """Take back a player's hand for the next round (nothing happens when none was sent)."""
+    check_round_open(game, round_no)
+    player, _hand = _player(game, round_no, name)
+    seat = next(s.seat for s in game.seats if s.name == player)
+    db.session.execute(delete(HandProposal).where(HandProposal.game_id == game.id, HandProposal.round_number == round_no,
+                                                  HandProposal.seat == seat))
+    commit(_("the hand could not be taken back: another change reached it at the same moment; try again"))
+
+
+def _player(game: Game, round_no: int, name: object):
+    """The seated name, checked as for a proposal (422 naming an unknown or withdrawn player)."""
+    return parse_player_hand(game, variant_of(game), round_no, name, {"points": 0})
+
+
+def proposals(game: Game, round_no: int) -> tuple[dict, str]:
+    """The hands sent for the next round, ``{"round", "proposals": {name: {"points", "hand", "at"}}}``
+    in seating order (only players still in the round), and a stamp that changes whenever they do
+    (the answer's ETag)."""
+    check_round_open(game, round_no)
+    active = {s.seat for s in game.seats if rules.active_in_round(s.withdrawn_after_round, round_no)}
+    names = {s.seat: s.name for s in game.seats}
+    rows = db.session.execute(select(HandProposal).where(
+        HandProposal.game_id == game.id, HandProposal.round_number == round_no).order_by(HandProposal.seat)).scalars()
+    body = {"round": round_no, "proposals": {}}
+    exact = []
+    for row in rows:
+        if row.seat not in active:
+            continue
+        body["proposals"][names[row.seat]] = {"points": row.points, "hand": row.hand, "at": iso(row.sent_at)}
+        exact.append(row.sent_at.isoformat())
+    text = json.dumps([game.id, body, exact], sort_keys=True, default=str)
+    return body, "hands-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def end_proposals(game_id: str, number: int) -> None:
+    """Saving round ``number`` ends its proposals (and any older ones left behind): called inside
+    the round's own transaction, so the round and the end of its proposals commit together."""
+    db.session.execute(delete(HandProposal).where(HandProposal.game_id == game_id,
+                                                  HandProposal.round_number <= number))
