@@ -17,8 +17,10 @@ var etag = box.dataset.etag, KEY = "scorekeeper.hand." + game;
 function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (err) { return {}; } }
 var kept = load();
 function keep() { try { localStorage.setItem(KEY, JSON.stringify(kept)); } catch (err) { /* private: kept in the page */ } }
-var found = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-if (found) { kept.token = decodeURIComponent(found[1]); keep(); }
+// the link carries the token after # ("#token=..." or "#...": docs/api.md); browsers never send it
+var after = location.hash.slice(1), found = /(?:^|&)token=([^&]+)/.exec(after);
+found = found ? found[1] : /^[\w.~-]+$/.test(after) ? after : null;
+if (found) { kept.token = decodeURIComponent(found); keep(); }
 
 function tell(text) { problem.textContent = text || ""; problem.hidden = !text; }
 function sent(text) { note.textContent = text || ""; note.hidden = !text; }
