@@ -41,9 +41,8 @@ function fill(hand, p) {
   set("input[name$='-extra']", left.join(" "));
  } else { set("input[name$='-points']", h.points !== undefined ? h.points : p.points); }
  set("input[name$='-missing_cards']", h.missing_cards || 0);
- var sure = hand.querySelector("input[name$='-sure']");
  hand.dispatchEvent(new Event("input", { bubbles: true }));  // the running total and the draft (static/js/games.js)
- sure = hand.querySelector("input[name$='-sure']");
+ var sure = hand.querySelector("input[name$='-sure']");
  if (sure && mode === "points") { sure.checked = true; }  // the player's phone sent these points
  filled[hand.id] = JSON.stringify(p);
  touched.delete(hand);
@@ -56,7 +55,7 @@ function time(at) {
 function noteOf(hand) {
  var note = hand.querySelector(".arrived");
  if (!note) {
-  note = Object.assign(document.createElement("div"), { className: "arrived" });
+  note = Object.assign(document.createElement("div"), { className: "arrived computed" });
   note.setAttribute("role", "status");
   hand.querySelector("legend").after(note);
  }

@@ -108,6 +108,8 @@ def test_three_phones_send_their_hands_and_the_scorekeeper_saves(table, live_ser
     for p in players:
         p.page.goto(link)
         expect(p.page.locator(".who-are-you")).to_be_visible()
+        expect(p.page.locator(".hand-now .now-round")).to_contain_text("Manche 1" if p.page.lang == "fr" else "Round 1")
+        expect(p.page.locator(".hand-now .now-contract")).to_contain_text("2 brelans" if p.page.lang == "fr" else "2 sets")
         check_page(p.page, f"my hand who are you {p.page.lang}")
         p.pick_name()
         expect(p.page.locator("form.hand-form legend .who")).to_have_text(p.name)

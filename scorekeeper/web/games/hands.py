@@ -6,12 +6,14 @@ a player's phone sends its hand straight to the API with the hand-in token.
 from __future__ import annotations
 
 from jinja2.utils import htmlsafe_json_dumps
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+from flask import abort, flash, g, jsonify, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from ... import live
 from ...models import GameStatus
 from ...services import errors as service_errors
+from ...services import hand_links
 from ...services import loading
 from ...services import proposals as proposal_svc
 from ...services import view as game_views
@@ -90,6 +92,16 @@ def _players_of(state: game_views.GameView, number: int) -> list[str]:
     return [s.name for s in state.seats if s.withdrawn_after_round is None or s.withdrawn_after_round >= number]
 
 
+@bp.app_template_global("hands_arrive")
+def hands_arrive(game_id: str) -> bool:
+    """Whether the round form shows the hands sent from the players' phones (static/js/proposals.js):
+    only for a game with a hand-in link (read once per request)."""
+    known = g.setdefault("hands_arrive", {})
+    if game_id not in known:
+        known[game_id] = hand_links.has_hand_link(game_id)
+    return known[game_id]
+
+
 # ----- a player's "My hand" page ----------------------------------------------------------------------
 
 def _hand_now(game, state: game_views.GameView) -> dict:
@@ -102,7 +114,7 @@ def _hand_now(game, state: game_views.GameView) -> dict:
         "status": state.status.value if hasattr(state.status, "value") else str(state.status),
         "round": nr.number if nr else None,
         "players": _players_of(state, nr.number) if nr else [],
-        "now": render_template("games/_hand_now.html", nr=nr, last=last, **ctx),
+        "now": Markup(render_template("games/_hand_now.html", nr=nr, last=last, **ctx)),  # our own escaped HTML
     }
 
 
