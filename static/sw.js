@@ -25,7 +25,7 @@
 var VERSION = "scorekeeper-v9";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
 // v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
-// v9: the round form's hands from the players' phones, static/js/proposals.js)
+// v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -42,6 +42,8 @@ var SHELL_URLS = [
   "/static/js/offline.js",
   "/static/js/waiting.js",
   "/static/js/proposals.js",
+  "/static/js/hand.js",
+  "/static/css/hands.css",
   "/static/js/pwa.js",
   "/words/fr.js",
   "/static/icons/icon.svg",

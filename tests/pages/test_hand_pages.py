@@ -94,3 +94,19 @@ def test_the_round_form_polls_the_hands_that_arrived(client, app):
     ended = client.get(f"/games/{gid}/rounds/1/proposals.json")
     assert ended.status_code == 409 and "already recorded" in ended.json["error"]
     assert client.get(f"/games/{gid}/rounds/2/proposals.json").json == {"round": 2, "proposals": {}}
+
+
+def test_roy_players_send_the_count_of_cards_they_hold(client, app):
+    gid = start(client, "roy", ["Ann", "Bob", "Cy"])
+    token = hand_link(client, gid)
+    page = text(app.test_client().get(f"/games/{gid}/hand"))
+    assert 'class="count"' in page and "Hand 1" in page and "By value" not in page
+    assert propose(client, gid, 1, "Bob", {"card_count": 4}, token).status_code == 200
+    assert client.get(f"/games/{gid}/rounds/1/proposals.json").json["proposals"]["Bob"]["hand"] == {"card_count": 4}
+
+
+def test_my_hand_page_of_a_suspended_game_says_so(client, app):
+    gid = start(client, "joybells", ["Ann", "Bob", "Cy"])
+    client.post(f"/games/{gid}/suspend", data={"confirm": "yes", "version": ""})
+    now = app.test_client().get(f"/games/{gid}/hand/now").json
+    assert now["round"] is None and now["players"] == [] and "suspended" in now["now"]
