@@ -15,10 +15,10 @@ import hmac
 import json
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
 from ..db import db
-from ..models import Game, GameStatus, HandLink, HandProposal, utcnow
+from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
 from ..rules import game as rules
 from .errors import Conflict
 from .loading import hash_token, new_token, variant_of
@@ -68,11 +68,36 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     player, parsed = parse_player_hand(game, variant, round_no, name, hand)
     points = hand_points(variant, parsed).points
     seat = next(s.seat for s in game.seats if s.name == player)
+    _lock_game(game)
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
                            "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
+    _still_open(game, round_no)
     commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
     return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
+
+
+def _lock_game(game: Game) -> None:
+    """A share lock on the game's row, taken before the proposal is written. On
+    PostgreSQL a round being saved holds the row (its version moves on), so this waits for it to
+    commit; a round saved after this waits for this change to commit, so its end of the round's
+    proposals sees this one. (Taken before writing the proposal: a round that holds the game and
+    then ends the proposals never waits for a proposal that waits for the game.)"""
+    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update(read=True))
+
+
+def _still_open(game: Game, round_no: int) -> None:
+    """Look again, once the proposal is written, whether its round is still to be played: a round
+    saved while the hand was on its way must not keep it (on SQLite this transaction holds the only
+    write lock by now; on PostgreSQL :func:`_lock_game` saw to it). A round saved meanwhile: nothing
+    is kept, 409 as for a recorded round."""
+    played = db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
+    status = db.session.execute(select(Game.status).where(Game.id == game.id)).scalar_one()
+    if played == len(game.rounds) and status == game.status:
+        return
+    db.session.rollback()  # (the game is read again below)
+    check_round_open(game, round_no)
+    raise Conflict(_("the game changed while the hand was on its way; send it again"), "round")  # pragma: no cover
 
 
 def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
