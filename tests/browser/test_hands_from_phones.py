@@ -214,3 +214,11 @@ def test_a_hand_after_the_scorekeeper_typed_is_shown_beside_it(table, live_serve
     expect(keeper.page.locator("#hand-1 output.running")).to_have_text("25")
     expect(note.locator("button.take")).to_have_count(0)
     check_page(bob.page, "my hand sent fr")
+    # Bob changes his hand before the round is saved: the form takes the new one (the one taken
+    # from his phone was not changed by the scorekeeper since).
+    bob.by_value([(5, 1)])  # the 5 again: no 5 any more
+    expect(bob.page.locator(".sent-note")).to_contain_text("Modifiée depuis l’envoi")
+    bob.send()
+    expect(bob.page.locator(".sent-note")).to_contain_text("Envoyé\u00a0: 20 points")
+    expect(keeper.page.locator("#hand-1 output.running")).to_have_text("20", timeout=2000)
+    expect(note).to_contain_text("20 points")
