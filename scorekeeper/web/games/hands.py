@@ -159,13 +159,18 @@ def hand_now(game_id: str):
 def round_proposals(game_id: str, number: int):
     """The hands sent for round ``number`` from the players' phones, for the scorekeeper's round
     form (static/js/proposals.js polls it about every second, with the browser's edit right). The
-    ETag changes whenever the hands do: an unchanged set of hands answers 304."""
-    game = _editable(game_id)
-    try:
-        body, etag = proposal_svc.proposals(game, number)
-    except service_errors.ServiceError as err:
-        return no_store(make_response(jsonify(err.as_json()), err.status))
+    ETag changes whenever the hands or the game do: while none changed the answer is a 304 after
+    two small queries (the game's version and edit right, who sent when), without loading the game."""
+    stamp = live.game_stamp(game_id)
+    if not remembered.can_edit("game", stamp):
+        abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
+    etag = hand_links.proposals_stamp(stamp.id, stamp.version, number)
     unchanged = live.not_modified(etag, "no-store")
     if unchanged is not None:
         return unchanged
+    game = _load(game_id)
+    try:
+        body, _stamp = proposal_svc.proposals(game, number)
+    except service_errors.ServiceError as err:
+        return no_store(make_response(jsonify(err.as_json()), err.status))
     return live.tag(jsonify(body), etag, "no-store")
