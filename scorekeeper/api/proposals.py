@@ -22,7 +22,7 @@ from .request import ApiError, bearer_token, json_body
 def _game_with_edit_token(game_id: str):
     """The game (404 if unknown), after checking the edit token (401/403)."""
     try:
-        game = loading.get_game(game_id)
+        game = svc.get_game(game_id)
         loading.check_token(game, bearer_token())
     except service_errors.Unauthorized as err:
         raise ApiError(err.message, 401, field=err.field) from None
@@ -32,7 +32,7 @@ def _game_with_edit_token(game_id: str):
 def _game_with_hand_token(game_id: str):
     """The game (404 if unknown), for the hand-in token or the edit token (401 without a token,
     403 with any other)."""
-    game = loading.get_game(game_id)
+    game = svc.get_game(game_id)
     token = bearer_token()
     if not token:
         raise ApiError(_("sending a hand needs the game's hand-in link (Authorization: Bearer <token>)"), 401,

@@ -16,11 +16,13 @@ import json
 
 from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import lazyload
 
 from ..db import db
 from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
 from ..rules import game as rules
 from .errors import Conflict
+from . import loading
 from .loading import hash_token, new_token, variant_of
 from .parsing import hand_points, parse_player_hand
 from .transactions import commit
@@ -45,9 +47,25 @@ def hand_token_ok(game: Game, token: object) -> bool:
     return stored is not None and hmac.compare_digest(hash_token(token).encode(), stored.encode())
 
 
-def check_round_open(game: Game, number: int) -> None:
-    """409 with the reason unless ``number`` is the game's next round and the game is in progress."""
-    played = len(game.rounds)
+def get_game(game_id: object) -> Game:
+    """The game with its seats only (404 otherwise): what proposals need, in a fixed number of
+    small queries however many rounds the game has (the round form polls its proposals)."""
+    if isinstance(game_id, str) and loading.GAME_ID.fullmatch(game_id):
+        game = db.session.execute(select(Game).where(Game.id == game_id).options(
+            lazyload(Game.rounds), lazyload(Game.corrections), lazyload(Game.rulings))).scalar_one_or_none()
+        if game is not None:
+            return game
+    return loading.get_game(game_id)  # (the 404 naming the id)
+
+
+def _rounds_played(game: Game) -> int:
+    return db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
+
+
+def check_round_open(game: Game, number: int) -> int:
+    """409 with the reason unless ``number`` is the game's next round and the game is in progress;
+    the number of rounds played otherwise."""
+    played = _rounds_played(game)
     extra = {"round": number, "next_round": played + 1 if game.status == GameStatus.IN_PROGRESS else None}
     if number <= played:
         raise Conflict(_("round %(number)s is already recorded: hands can be sent only for the next round "
@@ -58,12 +76,13 @@ def check_round_open(game: Game, number: int) -> None:
     if number != played + 1:
         raise Conflict(_("round %(number)s is not the next round: hands can be sent only for round %(next)s",
                          number=number, next=played + 1), "round", **extra)
+    return played
 
 
 def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     """Keep (or replace) a player's hand for the next round; the answer says the points as the
     round will count them: ``{"player", "round", "points", "hand"}``."""
-    check_round_open(game, round_no)
+    played = check_round_open(game, round_no)
     variant = variant_of(game)
     player, parsed = parse_player_hand(game, variant, round_no, name, hand)
     points = hand_points(variant, parsed).points
@@ -72,7 +91,7 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
                            "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
-    _still_open(game, round_no)
+    _still_open(game, round_no, played)
     commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
     return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
 
@@ -86,14 +105,13 @@ def _lock_game(game: Game) -> None:
     db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update(read=True))
 
 
-def _still_open(game: Game, round_no: int) -> None:
+def _still_open(game: Game, round_no: int, played: int) -> None:
     """Look again, once the proposal is written, whether its round is still to be played: a round
     saved while the hand was on its way must not keep it (on SQLite this transaction holds the only
     write lock by now; on PostgreSQL :func:`_lock_game` saw to it). A round saved meanwhile: nothing
     is kept, 409 as for a recorded round."""
-    played = db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
     status = db.session.execute(select(Game.status).where(Game.id == game.id)).scalar_one()
-    if played == len(game.rounds) and status == game.status:
+    if _rounds_played(game) == played and status == game.status:
         return
     db.session.rollback()  # (the game is read again below)
     check_round_open(game, round_no)

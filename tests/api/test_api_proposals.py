@@ -326,6 +326,8 @@ def test_roy_takes_card_counts_only(client):
     r = put(client, g, 1, "Bob", {"points": 4}, token)
     assert r.status_code == 422 and "card_count" in r.get_json()["error"]
     assert put(client, g, 1, "Bob", {"card_count": 4}, token).get_json()["hand"] == {"card_count": 4}
+    # no cards left: the player went out (their proposal is not used when the round is saved)
+    assert put(client, g, 1, "Ann", {"card_count": 0}, token).get_json()["points"] == 0
 
 
 def test_a_body_that_is_not_a_hand_400_and_an_unknown_game_404(client, game):
@@ -357,3 +359,60 @@ def test_the_openapi_document_lists_the_proposals(client):
     assert set(paths["/games/{game_id}/rounds/{number}/proposals/{name}"]) == {"put", "delete"}
     assert "get" in paths["/games/{game_id}/rounds/{number}/proposals"]
     assert "201" in paths["/games/{game_id}/hand-link"]["post"]["responses"]
+
+
+def test_the_refusals_speak_french_to_a_french_phone(client, game):
+    fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/2/proposals/Bob", json={"points": 1},
+                   headers={**bearer(game["hand_token"]), **fr})
+    assert r.status_code == 409
+    assert r.get_json()["error"] == ("la manche 2 n’est pas la manche suivante\u00a0: on ne peut envoyer des mains "
+                                     "que pour la manche 1")
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/1/proposals/Bob", json={"points": 1},
+                   headers={**bearer("wrong"), **fr})
+    assert r.status_code == 403 and "lien de remise des mains" in r.get_json()["error"]
+
+
+def test_the_polled_proposals_cost_a_few_queries_however_long_the_game(app, client):
+    from sqlalchemy import event
+
+    def queries(game, number) -> list[str]:
+        with app.app_context():
+            engine = db.engine
+        seen = []
+
+        def listener(conn, cursor, statement, parameters, context, executemany):
+            seen.append(statement)
+
+        event.listen(engine, "before_cursor_execute", listener)
+        try:
+            r = listed(client, game, number)
+            assert r.status_code == 200 and r.get_json()["proposals"]
+        finally:
+            event.remove(engine, "before_cursor_execute", listener)
+        return seen
+
+    counts = []
+    for rounds in (0, 6):
+        g = create(client, "joybells", ["Ann", "Bob", "Cy"])
+        for n in range(1, rounds + 1):
+            post_round(client, g, {"went_out": "Ann", "hands": {"Bob": {"cards": ["KD", "5S"]}, "Cy": {"points": n}}})
+        token = hand_link(client, g)["token"]
+        put(client, g, rounds + 1, "Bob", {"points": 4}, token)
+        seen = queries(g, rounds + 1)
+        assert not any("FROM hands" in q or "FROM rulings" in q for q in seen), seen
+        counts.append(len(seen))
+    assert counts[0] == counts[1] <= 5, counts
+
+
+def test_a_name_with_a_slash_or_a_space_is_reached_through_the_address(client):
+    from urllib.parse import quote
+
+    g = create(client, "clenney", ["Ann", "Jean/Paul", "Marie Claire"])
+    token = hand_link(client, g)["token"]
+    for name in ("Jean/Paul", "marie claire"):
+        r = put(client, g, 1, quote(name, safe=""), {"points": 2}, token)
+        assert r.status_code == 200, r.get_json()
+    assert sorted(listed(client, g, 1).get_json()["proposals"]) == ["Jean/Paul", "Marie Claire"]
+    assert client.delete(f"/api/v1/games/{g['id']}/rounds/1/proposals/{quote('Jean/Paul', safe='')}",
+                         headers=bearer(token)).status_code == 204
