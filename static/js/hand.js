@@ -12,7 +12,7 @@ var game = box.dataset.game, roy = box.dataset.roy === "yes";
 var form = box.querySelector("form.hand-form"), who = box.querySelector(".who-are-you");
 var problem = box.querySelector(".hand-problem"), note = form.querySelector(".sent-note");
 var round = +box.dataset.round || null, players = JSON.parse(box.dataset.players || "[]");
-var etag = box.dataset.etag, KEY = "scorekeeper.hand." + game;
+var etag = box.dataset.etag, KEY = "scorekeeper.hand." + game, api = box.dataset.api;
 
 function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (err) { return {}; } }
 var kept = load();
@@ -48,7 +48,20 @@ who.addEventListener("click", e => {
  keep();
  show();
 });
-form.querySelector(".not-me").addEventListener("click", () => { kept.name = null; keep(); show(); });
+// Not you? A hand sent under the wrong name is taken back from the scorekeeper's form.
+form.querySelector(".not-me").addEventListener("click", () => {
+ var s = kept.sent;
+ if (s && s.round === round && s.name) {
+  fetch(api + "/rounds/" + s.round + "/proposals/" + encodeURIComponent(s.name), { method: "DELETE", credentials: "omit",
+   headers: { "Authorization": "Bearer " + kept.token } }).catch(() => { /* no network: the scorekeeper sees the name */ });
+ }
+ kept.name = kept.sent = kept.pending = null;
+ keep();
+ sent("");
+ form.reset();
+ form.dispatchEvent(new Event("change"));
+ show();
+});
 
 // The hand as the API takes it (null: nothing entered yet).
 function hand() {
@@ -74,7 +87,6 @@ function hand() {
  return out;
 }
 
-var api = box.dataset.api;
 function put(p) {
  return fetch(api + "/rounds/" + p.round + "/proposals/" + encodeURIComponent(p.name), {
   method: "PUT", cache: "no-store", credentials: "omit", body: JSON.stringify(p.hand),
@@ -92,7 +104,7 @@ function flush() {
  put(p).then(([status, body]) => {
   if (status === 200) {
    kept.pending = null;
-   kept.sent = { round: p.round, points: body.points };
+   kept.sent = { round: p.round, points: body.points, name: p.name };
    tell("");
    sent(say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: body.points }));
   } else if (status === 409) {

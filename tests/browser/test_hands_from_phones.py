@@ -222,3 +222,7 @@ def test_a_hand_after_the_scorekeeper_typed_is_shown_beside_it(table, live_serve
     expect(bob.page.locator(".sent-note")).to_contain_text("Envoyé\u00a0: 20 points")
     expect(keeper.page.locator("#hand-1 output.running")).to_have_text("20", timeout=2000)
     expect(note).to_contain_text("20 points")
+    # "Not you?": the hand sent under that name is taken back from the scorekeeper's form.
+    bob.tap("button.not-me")
+    expect(bob.page.locator(".who-are-you")).to_be_visible()
+    expect(note).to_have_count(0, timeout=2000)
