@@ -110,3 +110,10 @@ def test_my_hand_page_of_a_suspended_game_says_so(client, app):
     client.post(f"/games/{gid}/suspend", data={"confirm": "yes", "version": ""})
     now = app.test_client().get(f"/games/{gid}/hand/now").json
     assert now["round"] is None and now["players"] == [] and "suspended" in now["now"]
+
+
+def test_a_round_number_no_column_holds_is_a_404_not_a_500(client):
+    gid = start(client, "joybells", ["Ann", "Bob", "Cy"])
+    for number in ("0", "99999999999999999999999", "10001"):
+        assert client.get(f"/games/{gid}/rounds/{number}/proposals.json").status_code == 404
+    assert client.get(f"/games/{gid}/rounds/5/proposals.json").status_code == 409

@@ -26,6 +26,7 @@ from .routes import bp
 
 HAND_LINKS = "hand_links"  # the session's hand-in tokens, by game: the share page shows the link again
 KEPT_HAND_LINKS = 5
+MAX_ROUND = 10_000  # more rounds than any game plays
 
 
 def hand_url(game_id: str, token: str) -> str:
@@ -162,6 +163,8 @@ def round_proposals(game_id: str, number: int):
     ETag changes whenever the hands or the game do: while none changed the answer is a 304 after
     two small queries (the game's version and edit right, who sent when), without loading the game."""
     stamp = live.game_stamp(game_id)
+    if not 1 <= number <= MAX_ROUND:  # (a number no column holds is no round: never a database error)
+        abort(404, _("Round %(number)s is not recorded in this game.", number=number))
     if not remembered.can_edit("game", stamp):
         abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
     etag = hand_links.proposals_stamp(stamp.id, stamp.version, number)
