@@ -22,6 +22,11 @@ var after = location.hash.slice(1), found = /(?:^|&)token=([^&]+)/.exec(after);
 found = found ? found[1] : /^[\w.~-]+$/.test(after) ? after : null;
 if (found) { kept.token = decodeURIComponent(found); keep(); }
 
+// ROY: the cards left are what the player sends (the points go to whoever went out).
+function sentSaid(s) {
+ sent(roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
+  : say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: s.points }));
+}
 function tell(text) { problem.textContent = text || ""; problem.hidden = !text; }
 function sent(text) { note.textContent = text || ""; note.hidden = !text; }
 var same = (a, b) => a.normalize("NFC").toLowerCase() === b.normalize("NFC").toLowerCase();
@@ -104,9 +109,9 @@ function flush() {
  put(p).then(([status, body]) => {
   if (status === 200) {
    kept.pending = null;
-   kept.sent = { round: p.round, points: body.points, name: p.name };
+   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count };
    tell("");
-   sent(say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: body.points }));
+   sentSaid(kept.sent);
   } else if (status === 409) {
    dropped(p);
    poll();
@@ -180,9 +185,7 @@ addEventListener("online", poll);
 document.addEventListener("visibilitychange", poll);
 
 if (!kept.token) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
-if (kept.sent && kept.sent.round === round) {
- sent(say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: kept.sent.points }));
-}
+if (kept.sent && kept.sent.round === round) { sentSaid(kept.sent); }
 show();
 flush();
 })();

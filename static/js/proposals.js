@@ -64,14 +64,15 @@ function noteOf(hand) {
 function arrived(name, hand, p) {
  var seen = JSON.stringify(p);
  if (filled[hand.id] === seen) { return; }
- var words = { name, points: p.points, time: time(p.at) };
+ var count = (p.hand || {}).card_count, words = { name, points: p.points, count, time: time(p.at) };
  var note = noteOf(hand);
  var entered = hand.querySelector("output.running").textContent.trim() !== "";
  if (touched.has(hand) || (!(hand.id in filled) && entered)) {
   var take = Object.assign(document.createElement("button"), { type: "button", className: "secondary take", textContent: say("Use it") });
   take.addEventListener("click", () => { fill(hand, p); noteOf(hand).replaceChildren(sentText(words)); });
   note.replaceChildren(Object.assign(document.createElement("p"), { className: "hint",
-   textContent: say("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept.", words) }), take);
+   textContent: count === undefined ? say("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept.", words)
+    : say("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept.", words) }), take);
   filled[hand.id] = seen;  // said once; a newer hand from the phone is said again
   return;
  }
@@ -79,7 +80,9 @@ function arrived(name, hand, p) {
  note.replaceChildren(sentText(words));
 }
 function sentText(words) {
- return Object.assign(document.createElement("p"), { className: "hint", textContent: say("Sent from %(name)s's phone at %(time)s: %(points)s points.", words) });
+ return Object.assign(document.createElement("p"), { className: "hint", textContent: words.count === undefined
+  ? say("Sent from %(name)s's phone at %(time)s: %(points)s points.", words)
+  : say("Sent from %(name)s's phone at %(time)s: %(count)s cards left.", words) });
 }
 
 function poll() {

@@ -226,3 +226,26 @@ def test_a_hand_after_the_scorekeeper_typed_is_shown_beside_it(table, live_serve
     bob.tap("button.not-me")
     expect(bob.page.locator(".who-are-you")).to_be_visible()
     expect(note).to_have_count(0, timeout=2000)
+
+
+def test_roy_a_player_sends_the_cards_left(table, live_server):
+    keeper = table("Ann")
+    keeper.game_url = start_game(keeper.page, live_server, "roy", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "roy en")
+    bob = table("Bob")
+    bob.page.goto(link)
+    bob.pick_name()
+    expect(bob.page.locator(".hand-now .now-round")).to_contain_text("Hand 1")
+    keeper.page.goto(keeper.game_url + "/round")
+    bob.page.fill("fieldset.hand input.count", "4")
+    bob.send()
+    expect(bob.page.locator(".sent-note")).to_contain_text("Sent: 4 cards left")
+    expect(keeper.page.locator("#hand-1 input.count")).to_have_value("4", timeout=2000)
+    expect(keeper.page.locator("#hand-1 .arrived")).to_contain_text("4 cards left")
+    expect(bob.page.locator("label[for$='-count']")).to_have_text("Cards you still hold")
+    check_page(bob.page, "my hand roy en")
+    keeper.page.fill("#hand-2 input.count", "2")
+    keeper.page.click("input[name=went_out][value='0'] + span")
+    submit(keeper.page, "button[name=save]")
+    assert api_rounds(live_server, keeper.game_url)[0]["went_out"] == "Ann"
+    expect(bob.page.locator(".now-round")).to_contain_text("Hand 2", timeout=5000)
