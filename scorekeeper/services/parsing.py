@@ -111,6 +111,15 @@ def parse_player_hand(game: Game, variant: Variant, number: int, key: object, ra
     return name, hand
 
 
+def round_player(game: Game, number: int, key: object) -> str:
+    """The seated name of a player of round ``number`` (case and Unicode NFC as for names); 422
+    naming an unknown or withdrawn player, as for their hand."""
+    try:
+        return _hand_holder(game, key, f"hands.{key}", number)
+    except RulesInputError as err:
+        raise rules_error(err, 422) from None
+
+
 def hand_points(variant: Variant, hand: rules.Hand) -> rules.HandResult:
     """What a hand counts in the round, as :func:`score` will count it for a player who did not go
     out (rules/game.py ``hand_result``)."""

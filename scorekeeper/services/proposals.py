@@ -24,7 +24,7 @@ from ..rules import game as rules
 from .errors import Conflict
 from . import loading
 from .loading import hash_token, new_token, variant_of
-from .parsing import hand_points, parse_player_hand
+from .parsing import hand_points, parse_player_hand, round_player
 from .transactions import commit
 from .unique_rows import put_row
 from .view import iso, status_word
@@ -67,6 +67,9 @@ def check_round_open(game: Game, number: int) -> int:
     the number of rounds played otherwise."""
     played = _rounds_played(game)
     extra = {"round": number, "next_round": played + 1 if game.status == GameStatus.IN_PROGRESS else None}
+    if number <= played and game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(_("round %(number)s is already recorded, and the game is %(status)s: no hands can be sent "
+                         "for it", number=number, status=status_word(game.status)), "round", **extra)
     if number <= played:
         raise Conflict(_("round %(number)s is already recorded: hands can be sent only for the next round "
                          "(round %(next)s)", number=number, next=played + 1), "round", **extra)
@@ -121,16 +124,11 @@ def _still_open(game: Game, round_no: int, played: int) -> None:
 def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
     """Take back a player's hand for the next round (nothing happens when none was sent)."""
     check_round_open(game, round_no)
-    player, _hand = _player(game, round_no, name)
+    player = round_player(game, round_no, name)
     seat = next(s.seat for s in game.seats if s.name == player)
     db.session.execute(delete(HandProposal).where(HandProposal.game_id == game.id, HandProposal.round_number == round_no,
                                                   HandProposal.seat == seat))
     commit(_("the hand could not be taken back: another change reached it at the same moment; try again"))
-
-
-def _player(game: Game, round_no: int, name: object):
-    """The seated name, checked as for a proposal (422 naming an unknown or withdrawn player)."""
-    return parse_player_hand(game, variant_of(game), round_no, name, {"points": 0})
 
 
 def proposals(game: Game, round_no: int) -> tuple[dict, str]:

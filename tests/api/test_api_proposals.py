@@ -281,6 +281,9 @@ def test_409_for_a_suspended_or_a_finished_game(client):
     r = put(client, g, 8, "Bob", {"points": 1}, token)
     assert r.status_code == 409 and "complete" in r.get_json()["error"], r.get_json()
     assert r.get_json()["next_round"] is None
+    r = put(client, g, 7, "Bob", {"points": 1}, token)  # an offline phone, late for the last round
+    assert r.status_code == 409 and r.get_json()["error"] == (
+        "round 7 is already recorded, and the game is complete: no hands can be sent for it")
     void = create(client, "clenney", ["Ann", "Bob", "Cy"])
     void_token = hand_link(client, void)["token"]
     for name in ("Bob", "Cy"):
@@ -328,6 +331,8 @@ def test_roy_takes_card_counts_only(client):
     assert put(client, g, 1, "Bob", {"card_count": 4}, token).get_json()["hand"] == {"card_count": 4}
     # no cards left: the player went out (their proposal is not used when the round is saved)
     assert put(client, g, 1, "Ann", {"card_count": 0}, token).get_json()["points"] == 0
+    assert client.delete(f"/api/v1/games/{g['id']}/rounds/1/proposals/Ann", headers=bearer(token)).status_code == 204
+    assert list(listed(client, g, 1).get_json()["proposals"]) == ["Bob"]
 
 
 def test_a_body_that_is_not_a_hand_400_and_an_unknown_game_404(client, game):
