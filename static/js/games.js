@@ -284,12 +284,14 @@ form.addEventListener("submit", e => {
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Hands from the players' phones: polled (304 while none); the first brings proposals.js to fill them in.
-var js = document.currentScript.src.replace("games", "proposals"), tag = "";
-var ask = form.dataset.proposals && setInterval(() => document.hidden || fetch(form.dataset.proposals, { headers: { "If-None-Match": tag } })
- .then(r => r.status > 399 ? clearInterval(ask) : r.ok && (tag = r.headers.get("ETag"), r.json()))
- .then(b => b && Object.keys(b.proposals).length && (clearInterval(ask), document.head.append(make("script", { src: js }))), () => 0), 1000);
-form.addEventListener("round:moved", e => { form.dataset.proposals = form.dataset.proposals.replace(/\d+(?=\/p)/, e.detail.round); });
+// Hands from the players' phones: polled (304 while none), each answer in form.got and a "hands"
+// event; the first hand brings static/js/proposals.js, which fills them in.
+var js = document.currentScript.src.replace("games", "proposals"), tag = "", stop, brought;
+form.dataset.proposals && setInterval(() => stop || document.hidden || fetch(form.dataset.proposals, { headers: { "If-None-Match": tag } })
+ .then(r => (stop = /40[349]/.test(r.status)) || r.ok && (tag = r.headers.get("ETag"), r.json()))
+ .then(b => b && (form.got = b, brought ? form.dispatchEvent(new Event("hands"))
+  : Object.keys(b.proposals).length && (brought = document.head.appendChild(make("script", { src: js })))), () => 0), 1000);
+form.addEventListener("round:moved", e => { tag = stop = ""; form.dataset.proposals = form.dataset.proposals.replace(/\d+(?=\/p)/, e.detail.round); });
 
 // Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;

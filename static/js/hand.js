@@ -109,7 +109,7 @@ function flush() {
  put(p).then(([status, body]) => {
   if (status === 200) {
    kept.pending = null;
-   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count };
+   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count, hand: p.hand };
    tell("");
    sentSaid(kept.sent);
   } else if (status === 409) {
@@ -185,7 +185,11 @@ addEventListener("online", poll);
 document.addEventListener("visibilitychange", poll);
 
 if (!kept.token) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
+// After a reload: the hand waiting to be sent, or the one sent for this round, shown again.
+var held = [kept.pending, kept.sent].find(h => h && h.round === round && h.hand && same(h.name || "", mine() || ""));
+if (held) { window.scorekeeperFill(form.querySelector("fieldset.hand"), held.hand, held.points); }
 if (kept.sent && kept.sent.round === round) { sentSaid(kept.sent); }
+if (held && held === kept.pending) { sent(say("Sending…")); }
 show();
 flush();
 })();

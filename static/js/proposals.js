@@ -1,30 +1,15 @@
-// The scorekeeper's round form: the hands the players sent from their own phones (static/js/hand.js)
-// arrive beside each player, polled about every second (GET .../proposals.json, If-None-Match: 304
-// while none changed), and are filled in as if typed. A hand the scorekeeper already changed is not
-// overwritten: the one that arrived is shown beside it, to take or leave. Nothing is recorded until
-// Save (the proposal of the player who went out is not sent: the form leaves that hand out).
+// The scorekeeper's round form (brought by static/js/games.js, which polls): the hands sent from
+// the players' phones filled in as if typed; a hand the scorekeeper changed is kept, the one that
+// arrived shown beside it to take or leave. Nothing is recorded until Save (docs/games.md).
+// A hand as the API has it (docs/api.md) put into a hand's fieldset as if typed, on the round form
+// and on "My hand" (static/js/hand.js shows again the hand it sent after a reload).
 (() => {
 "use strict";
-var form = document.querySelector("form.round-form[data-proposals]");
-if (!form) { return; }
-var say = window.scorekeeperSay;
-var lang = document.documentElement.lang;
-var url = form.dataset.proposals, etag = null, stop = false;
-var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
-var key = s => s.normalize("NFC").toLowerCase();
-var byName = {};
-hands.forEach(h => { byName[key(h.querySelector("legend .who").textContent.trim())] = h; });
-var touched = new Set(), filled = {};
-form.addEventListener("input", e => { var h = e.isTrusted && e.target.closest("fieldset.hand"); if (h) { touched.add(h); } });
-form.addEventListener("change", e => { var h = e.isTrusted && e.target.closest("fieldset.hand"); if (h) { touched.add(h); } });
-
 var FR = { K: "R", Q: "D", J: "V" }, SUIT = { S: "P", H: "C", D: "K", C: "T" };
 // A card code as the typed box reads it on this page (rules/card_letters.py: French letters on a French page).
 var typedCode = c => !window.scorekeeperCode || c === "JK" ? c
  : c.replace(/^(10|.)(.)$/, (m, r, s) => (FR[r] || r) + (SUIT[s] || s));
-
-function fill(hand, p) {
- var h = p.hand || {};
+window.scorekeeperFill = (hand, h, points) => {
  var set = (sel, v) => { var el = hand.querySelector(sel); if (el) { el.value = v; } };
  var mode = h.card_count !== undefined ? null : h.cards ? "cards" : h.values ? "values" : "points";
  var radio = mode && hand.querySelector(".modes input[value='" + mode + "']");
@@ -39,12 +24,42 @@ function fill(hand, p) {
   var left = [];
   h.cards.forEach(c => { var b = hand.querySelector(".suit-row input[value='" + c + "']:not(:checked)"); if (b) { b.checked = true; } else { left.push(typedCode(c)); } });
   set("input[name$='-extra']", left.join(" "));
- } else { set("input[name$='-points']", h.points !== undefined ? h.points : p.points); }
+ } else { set("input[name$='-points']", h.points !== undefined ? h.points : points); }
  set("input[name$='-missing_cards']", h.missing_cards || 0);
  hand.dispatchEvent(new Event("input", { bubbles: true }));  // the running total and the draft (static/js/games.js)
+ return mode;
+};
+})();
+
+(() => {
+"use strict";
+var form = document.querySelector("form.round-form[data-proposals]");
+if (!form) { return; }
+var say = window.scorekeeperSay;
+var lang = document.documentElement.lang;
+var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
+var key = s => s.normalize("NFC").toLowerCase();
+var byName = {};
+hands.forEach(h => { byName[key(h.querySelector("legend .who").textContent.trim())] = h; });
+// The hands filled in as sent and not changed since, kept for a reload of this tab (the entries
+// themselves come back from the draft, static/js/games.js).
+var SENT = () => "scorekeeper.sent." + form.dataset.proposals, asSent = {};
+try { asSent = JSON.parse(sessionStorage.getItem(SENT())) || {}; } catch (err) { /* none */ }
+var remember = () => { try { sessionStorage.setItem(SENT(), JSON.stringify(asSent)); } catch (err) { /* private */ } };
+var touched = new Set(), filled = Object.assign({}, asSent);
+var touch = e => {
+ var h = e.isTrusted && e.target.closest("fieldset.hand");
+ if (h) { touched.add(h); if (asSent[h.id]) { delete asSent[h.id]; remember(); } }
+};
+form.addEventListener("input", touch);
+form.addEventListener("change", touch);
+
+function fill(hand, p) {
+ var mode = window.scorekeeperFill(hand, p.hand || {}, p.points);
  var sure = hand.querySelector("input[name$='-sure']");
  if (sure && mode === "points") { sure.checked = true; }  // the player's phone sent these points
- filled[hand.id] = JSON.stringify(p);
+ filled[hand.id] = asSent[hand.id] = JSON.stringify(p);
+ remember();
  touched.delete(hand);
 }
 
@@ -63,8 +78,11 @@ function noteOf(hand) {
 }
 function arrived(name, hand, p) {
  var seen = JSON.stringify(p);
- if (filled[hand.id] === seen) { return; }
  var count = (p.hand || {}).card_count, words = { name, points: p.points, count, time: time(p.at) };
+ if (filled[hand.id] === seen) {  // (after a reload: said again)
+  if (!hand.querySelector(".arrived")) { noteOf(hand).replaceChildren(sentText(words)); }
+  return;
+ }
  var note = noteOf(hand);
  var entered = hand.querySelector("output.running").textContent.trim() !== "";
  if (touched.has(hand) || (!(hand.id in filled) && entered)) {
@@ -85,28 +103,14 @@ function sentText(words) {
   : say("Sent from %(name)s's phone at %(time)s: %(count)s cards left.", words) });
 }
 
-function poll() {
- if (stop || document.visibilityState === "hidden" || navigator.onLine === false) { return; }
- fetch(url, { cache: "no-store", credentials: "same-origin", headers: Object.assign({ "Accept": "application/json" },
-  etag ? { "If-None-Match": '"' + etag + '"' } : {}) })
-  .then(r => {
-   if (r.status === 304) { return; }
-   if (r.status === 409 || r.status === 403 || r.status === 404) { stop = true; return; }
-   if (!r.ok) { return; }
-   etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
-   return r.json().then(body => {
-    var got = body.proposals || {};
-    Object.keys(got).forEach(name => { var hand = byName[key(name)]; if (hand) { arrived(name, hand, got[name]); } });
-    hands.forEach(hand => {  // a hand taken back on the phone: its note goes, the entry stays
-     var name = hand.querySelector("legend .who").textContent.trim();
-     if (!Object.keys(got).some(n => key(n) === key(name))) { var n = hand.querySelector(".arrived"); if (n) { n.remove(); } delete filled[hand.id]; }
-    });
-   });
-  })
-  .catch(() => { /* no network: the next tick */ });
+function take() {
+ var got = form.got.proposals;
+ Object.keys(got).forEach(name => { var hand = byName[key(name)]; if (hand) { arrived(name, hand, got[name]); } });
+ hands.forEach(hand => {  // a hand taken back on the phone: its note goes, the entry stays
+  if (!Object.keys(got).some(n => byName[key(n)] === hand)) { var n = hand.querySelector(".arrived"); if (n) { n.remove(); } delete filled[hand.id]; delete asSent[hand.id]; }
+ });
 }
-setInterval(poll, 1000);
-document.addEventListener("visibilitychange", poll);
-form.addEventListener("round:moved", e => { url = url.replace(/\/rounds\/\d+\//, "/rounds/" + e.detail.round + "/"); etag = null; stop = false; });
-poll();
+form.addEventListener("hands", take);
+form.addEventListener("round:moved", () => { asSent = {}; });
+take();
 })();
