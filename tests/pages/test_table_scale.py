@@ -129,7 +129,7 @@ def test_the_pages_cost_the_same_statements_for_a_long_roster_as_for_a_family(wo
     app, big, small = world
     for path in ("/tables/{t}/stats?variant=continental", "/tables/{t}/stats", "/tables/{t}/stats?page=3",
                  "/tables/{t}", "/tables/{t}/players", "/api/v1/tables/{t}/stats?variant=continental",
-                 "/api/v1/tables/{t}/export.json"):
+                 "/api/v1/tables/{t}/export.json", "/api/v1/tables/{t}", "/api/v1/tables/{t}?per_page=25"):
         n_big, size_big = statements(app, path.format(t=big.id))
         n_small, _ = statements(app, path.format(t=small.id))
         assert n_big == n_small, path
@@ -188,6 +188,44 @@ def test_the_statistics_api_pages_its_players_and_keeps_its_shape(world):
     assert past.status_code == 200 and past.get_json()["players"] == [] and 'rel="first"' in past.headers["Link"]
     for bad in ("per_page=0", "per_page=5000", "page=0", "page=1e3", "page=99999999999999999999"):
         r = client.get(f"/api/v1/tables/{big.id}/stats?{bad}")
+        assert r.status_code == 400 and r.get_json()["field"] == bad.split("=")[0], bad
+
+
+def test_the_table_api_pages_its_players_and_games_and_keeps_its_shape(world):
+    """``GET /api/v1/tables/<tid>``: a page of the roster (by name) and of the games (newest
+    first) at a time; the pages together are the whole table, and a table of up to a page is
+    answered whole, as the contract has it."""
+    app, big, small = world
+    client = app.test_client()
+    whole = client.get(f"/api/v1/tables/{big.id}?per_page=1000")
+    body = whole.get_json()
+    assert whole.headers["X-Total-Count"] == str(len(body["players"])) and len(body["players"]) > 50
+    assert whole.headers["X-Total-Games"] == str(len(body["games"])) == str(len(big.games))
+    assert [p["name"] for p in body["players"]] == sorted((p["name"] for p in body["players"]), key=str.casefold)
+    players, games, url, pages = [], [], f"/api/v1/tables/{big.id}?per_page=25", 0
+    while url:
+        r = client.get(url)
+        part = r.get_json()
+        assert set(part) == set(body) and {k: part[k] for k in ("id", "name", "variants", "created_at")} == {
+            k: body[k] for k in ("id", "name", "variants", "created_at")}
+        assert len(part["players"]) <= 25 and len(part["games"]) <= 25
+        players += part["players"]
+        games += part["games"]
+        pages += 1
+        nxt = re.search(r'<([^>]+)>; rel="next"', r.headers["Link"])
+        url = nxt.group(1).split("localhost", 1)[1] if nxt else None
+    assert pages == -(-len(body["players"]) // 25) > 1
+    assert players == body["players"] and games == body["games"]
+    assert sum(p["games"] for p in players) == sum(
+        len(client.get(f"/api/v1/games/{g['id']}").get_json()["players"]) for g in games)
+    # A family's table: one page, no field missing, the headers say it is all.
+    family = client.get(f"/api/v1/tables/{small.id}")
+    assert family.headers["X-Total-Count"] == str(len(family.get_json()["players"])) == "6"
+    assert 'rel="next"' not in family.headers["Link"] and len(family.get_json()["games"]) == 3
+    past = client.get(f"/api/v1/tables/{big.id}?page=99")
+    assert past.status_code == 200 and past.get_json()["players"] == past.get_json()["games"] == []
+    for bad in ("per_page=0", "per_page=5000", "page=0", "page=1e3", "page=99999999999999999999"):
+        r = client.get(f"/api/v1/tables/{big.id}?{bad}")
         assert r.status_code == 400 and r.get_json()["field"] == bad.split("=")[0], bad
 
 
