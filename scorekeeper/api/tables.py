@@ -6,7 +6,7 @@ Writes need the table's edit token: ``Authorization: Bearer <edit_token>`` (401 
 wrong)."""
 from __future__ import annotations
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
 from ..db import db
@@ -184,9 +184,9 @@ def table_stats(table_id: str):
 def export_table(table_id: str):
     """The whole table (roster and games, no edit tokens), for another server's import."""
     table = svc.get_table(table_id)
-    response = jsonify(table_export.export_table(table))
-    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-table-{table.id}.json"'
-    return response
+    name = f"scorekeeper-table-{table.id}.json"
+    return Response(stream_with_context(table_export.export_chunks(table)), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/tables/<table_id>/export.csv")
