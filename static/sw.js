@@ -22,9 +22,10 @@
 //   show.
 "use strict";
 
-var VERSION = "scorekeeper-v8";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v9";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
-// v7: the French words, the offline page in the reader's language; v8: pages keyed by address)
+// v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
+// v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -40,6 +41,9 @@ var SHELL_URLS = [
   "/static/js/live.js",
   "/static/js/offline.js",
   "/static/js/waiting.js",
+  "/static/js/proposals.js",
+  "/static/js/hand.js",
+  "/static/css/hands.css",
   "/static/js/pwa.js",
   "/words/fr.js",
   "/static/icons/icon.svg",
