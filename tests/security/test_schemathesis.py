@@ -5,7 +5,7 @@ Any 5xx fails the test, and so does an answer that breaks the document: a body t
 its documented schema, or a documented JSON answer that is not JSON.
 
 Bounded: ``SCOREKEEPER_SCHEMATHESIS_EXAMPLES`` cases per operation and mode (6 by default, about
-350 requests); ``bench/fuzz_api.py --schemathesis N`` runs more against gunicorn."""
+400 requests); ``bench/fuzz_api.py --schemathesis N`` runs more against gunicorn."""
 from __future__ import annotations
 
 import os

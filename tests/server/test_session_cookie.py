@@ -48,6 +48,9 @@ def test_a_phone_keeping_many_games_keeps_a_cookie_a_browser_accepts(server):  #
     for gid in games[:6]:  # 12 rounds entered on the round form, each player's way of entering remembered
         _round(browser, gid, 0)
         _round(browser, gid, 1)
+    for gid in games[-6:]:  # hand-in links, which the cookie keeps too (the 5 latest)
+        answer = browser.submit(f"/games/{gid}/share", f"/games/{gid}/hand-link")
+        assert answer.status in (302, 303), (gid, answer.status, answer.text[:500])
     for tid in tables:
         assert browser.get(f"/tables/{tid}").status == 200
 
