@@ -17,4 +17,3 @@ def init_app(app: Flask) -> None:
     from . import proposals  # noqa: F401  (registers routes on bp)
 
     app.register_blueprint(bp)
-    proposals.placeholder_hand_page(app)

@@ -7,7 +7,7 @@ The hand-in token may only put or delete proposals; every other write still need
 The rules are applied by ``scorekeeper.services.proposals``."""
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, request, url_for
+from flask import jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import live
@@ -80,18 +80,6 @@ def get_proposals(game_id: str, number: int):
     if unchanged is not None:
         return unchanged
     return live.tag(jsonify(body), stamp, None)
-
-
-def placeholder_hand_page(app: Flask) -> None:
-    """Until the pages' "My hand" route (``games.my_hand``) exists, its address answers 404, so that
-    the hand-in link can be written; the pages' own route takes its place as soon as it is there."""
-    if "games.my_hand" in app.view_functions:
-        return
-
-    def my_hand(game_id: str):
-        abort(404)
-
-    app.add_url_rule("/games/<game_id>/hand", endpoint="games.my_hand", view_func=my_hand)
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
