@@ -76,8 +76,6 @@ def new(variant_id: str):
     """Make a house version of a variant (built-in, example or another family's): the form starts
     from its rules."""
     start = _variant_or_404(variant_id)
-    if not start.is_contract_game:
-        abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
     base = get_variant(start.based_on) if start.based_on else start
     # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
     table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
