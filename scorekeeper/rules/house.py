@@ -834,6 +834,10 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
 def _shedding_changes(data: Mapping[str, Any], base: Variant) -> dict[str, Any]:
     """A ROY house file's changes: players, cards dealt, target, the ace's and king's draws; every
     other rule in the file must be the base's (a file cannot change what the form cannot)."""
+    for key in ("melds", "contracts", "last_round", "points"):
+        if key in data:
+            raise HouseRulesError(_("%(key)s is not a rule of %(name)s (a shedding game)", key=key, name=base.name),
+                                  key, key)
     written = document(base)
     changes: dict[str, Any] = {}
     players = _mapping(data.get("players", {}), "players", ("min", "max"))
@@ -859,10 +863,6 @@ def _shedding_changes(data: Mapping[str, Any], base: Variant) -> dict[str, Any]:
             raise HouseRulesError(_("%(value)s: this rule follows %(name)s; a house version of it may change only "
                                     "%(keys)s", value=_shown(given), name=base.name, keys=", ".join(ROY_CHANGE_KEYS)),
                                   key, given)
-    for key in ("melds", "contracts", "last_round", "points"):
-        if key in data:
-            raise HouseRulesError(_("%(key)s is not a rule of %(name)s (a shedding game)", key=key, name=base.name),
-                                  key, key)
     return changes
 
 

@@ -298,15 +298,47 @@ function keep() {
  var dirty = !!wentOut() || els().some(el => ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue);
  note.hidden = !dirty;
  try {
-  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null])])); }
+  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null]), LANG])); }
   else { store.removeItem(pre + at); }
  } catch (err) { /* full, or private */ }
 }
-function restore(fields) {
+// A draft typed on a page in the other language (the language switch reloads the form): its typed
+// cards are rewritten in this page's letters, and the box says so (docs/rulings.md, "Card codes on
+// French pages"); what cannot be read stays as typed, flagged.
+var LANG = (document.documentElement.lang || "en").slice(0, 2);
+var FR_RANK = { R: "K", D: "Q", V: "J" }, FR_SUIT = { P: "S", C: "H", K: "D", T: "C" };
+function englishCode(t, lang) {  // the English code of a card typed on a page in lang, or null
+ var c = t.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
+ if (c === "JK" || c === "JOKER" || (lang === "fr" && c === "JO")) { return "JK"; }
+ var rank = r => lang === "fr" ? FR_RANK[r] || r : r.replace(/^T$/, "10");
+ if (RANKS.includes(rank(c))) { return rank(c); }  // a rank alone
+ var s = SUIT_OF[c.slice(-1)] || (lang === "fr" ? FR_SUIT[c.slice(-1)] : "SHDC".includes(c.slice(-1)) && c.slice(-1));
+ return s && RANKS.includes(rank(c.slice(0, -1))) ? rank(c.slice(0, -1)) + s : null;
+}
+function inLetters(code, lang) {  // an English code as a page in lang writes it
+ if (lang !== "fr" || code === "JK") { return code; }
+ return code.replace(/^(10|.)/, r => ({ K: "R", Q: "D", J: "V" })[r] || r).replace(/[SHDC]$/, s => ({ S: "P", H: "C", D: "K", C: "T" })[s]);
+}
+function retype(el, from) {
+ var moved = [], unread = [];
+ el.value = el.value.split(/[\s,]+/).filter(Boolean).map(t => {
+  var code = englishCode(t, from);
+  if (!code) { unread.push(t); return t; }
+  var now = inLetters(code, LANG);
+  if (now !== t) { moved.push(t + " → " + now); }
+  return now;
+ }).join(" ");
+ var said = [moved.length && say("Typed on a page in the other language, rewritten in this page's letters: %(cards)s.", { cards: moved.join(", ") }),
+             unread.length && say("Not read as cards, check them: %(cards)s.", { cards: unread.join(" ") })].filter(Boolean);
+ if (said.length) { el.after(make("p", { className: "hint retyped", textContent: said.join(" ") }, { role: "status" })); }
+}
+function restore(fields, lang) {
+ var retyped = {};
  for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
    if (el.name !== f[0]) { return; }
-   if (!ticks(el)) { el.value = f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
+   if (!ticks(el)) { el.value = el.name in retyped ? retyped[el.name] : f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
+   if (!pass && lang && lang !== LANG && /-extra$/.test(el.name) && el.value.trim()) { retype(el, lang); retyped[el.name] = el.value; }
   }));
   update();
  }
@@ -317,7 +349,7 @@ try {
   if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
  });
  var mine = JSON.parse(store.getItem(pre + at));
- if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
+ if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1], mine[2]); }
 } catch (err) { /* no storage */ }
 keep();
 form.addEventListener("input", keep);
@@ -329,7 +361,7 @@ form.addEventListener("round:moved", e => {
  drop();
  at = e.detail.round;
  form.reset();
- try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1]); } } catch (err) { /* no storage */ }
+ try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1], mine[2]); } } catch (err) { /* no storage */ }
  update();
  keep();
 });
