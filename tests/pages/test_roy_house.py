@@ -156,3 +156,25 @@ def test_the_house_form_makes_a_roy_to_50(client):
     assert "target = 50" in toml and "[roy]" in toml
     r = client.post("/api/v1/variants/import", data=toml.encode(), content_type="application/toml")
     assert r.status_code == 201 and r.json["target"] == 50 and r.json["changes"] == {"target": 50}
+
+
+def test_a_table_playing_roy_to_50_moves_to_another_server_with_the_same_statistics(client, app_factory,
+                                                                                      second_database_url):
+    import io
+
+    t = client.post("/api/v1/tables", json={"name": "Les Martin"}).json
+    v = roy_to_50(client, t)
+    g = client.post("/api/v1/games", json={"variant": v["id"], "players": ["Anne", "Bob"], "table": t["id"]},
+                    headers=bearer(t["edit_token"])).json
+    hand(client, g, t["edit_token"], "Bob", Anne=30)
+    hand(client, g, t["edit_token"], "Bob", Anne=25)
+    export = client.get(f"/api/v1/tables/{t['id']}/export.json").get_data()
+    other = app_factory(SQLALCHEMY_DATABASE_URI=second_database_url, WTF_CSRF_ENABLED=False).test_client()
+    r = other.post("/tables/import", data={"file": (io.BytesIO(export), "table.json")},
+                   content_type="multipart/form-data", headers=EN)
+    assert r.status_code == 302, words(r)
+    for query in ({}, {"variant": v["id"]}):
+        assert other.get(f"/api/v1/tables/{t['id']}/stats", query_string=query).json == \
+            client.get(f"/api/v1/tables/{t['id']}/stats", query_string=query).json
+    moved = other.get(f"/api/v1/games/{g['id']}").json
+    assert moved["status"] == "complete" and moved["winner"] == "Bob" and moved["rules"]["target"] == 50
