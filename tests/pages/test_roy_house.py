@@ -178,3 +178,14 @@ def test_a_table_playing_roy_to_50_moves_to_another_server_with_the_same_statist
             client.get(f"/api/v1/tables/{t['id']}/stats", query_string=query).json
     moved = other.get(f"/api/v1/games/{g['id']}").json
     assert moved["status"] == "complete" and moved["winner"] == "Bob" and moved["rules"]["target"] == 50
+
+
+def test_the_play_checker_follows_and_cites_the_house_draws(client):
+    v = roy_to_50(client, roy={"draw_per_card": 3})
+    r = client.post(f"/api/v1/variants/{v['id']}/play-check", json={"top": "5S", "cards": ["AS"]})
+    assert r.status_code == 200 and r.json["effects"]["next_draws"] == 3
+    assert "ROY to 50" in r.json["notes"][0] and "rule 6" not in r.json["notes"][0]
+    plain = client.post("/api/v1/variants/roy/play-check", json={"top": "5S", "cards": ["AS"]}).json
+    assert plain["effects"]["next_draws"] == 2 and "rule 6" in plain["notes"][0]
+    king = client.post(f"/api/v1/variants/{v['id']}/play-check", json={"top": "5S", "cards": ["KS"]}).json
+    assert king["effects"]["next_draws"] == 7 and "rule 6" in king["notes"][0]
