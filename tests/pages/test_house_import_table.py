@@ -114,3 +114,17 @@ def test_the_api_imports_into_a_table_and_recognises_a_second_import(client):
     assert names == ["Martins Continental", "Martins Continental (2)"]
     # without the table's token: refused, nothing added
     assert client.post("/api/v1/variants/import", json=body).status_code == 401
+
+
+def test_without_a_table_this_phones_own_variant_is_recognised(client, app):
+    text = martins_file(client)
+    first = client.post("/rules/import", data={"text": text, "name": ""})
+    assert first.status_code == 302
+    vid = first.headers["Location"].rsplit("/", 1)[1]
+    again = client.post("/rules/import", data={"text": text, "name": ""})
+    assert again.status_code == 302 and again.headers["Location"].endswith(f"/rules/{vid}")
+    ask = client.post("/rules/import", data={"text": martins_file(client, cards=12), "name": ""}, headers=EN)
+    assert ask.status_code == 409 and "already among your house rules" in words(ask)
+    # another phone has no variant of that name: a plain import
+    other = app.test_client()
+    assert other.post("/rules/import", data={"text": text, "name": ""}).status_code == 302
