@@ -324,6 +324,7 @@ function retype(el, from) {
  el.value = el.value.split(/[\s,]+/).filter(Boolean).map(t => {
   var code = englishCode(t, from);
   if (!code) { unread.push(t); return t; }
+  if (englishCode(t, LANG) === code) { return t; }  // read alike on both pages (7♥, JK, 5S...)
   var now = inLetters(code, LANG);
   if (now !== t) { moved.push(t + " → " + now); }
   return now;
