@@ -303,46 +303,21 @@ function keep() {
  } catch (err) { /* full, or private */ }
 }
 // A draft typed on a page in the other language (the language switch reloads the form): its typed
-// cards are rewritten in this page's letters, and the box says so (docs/rulings.md, "Card codes on
-// French pages"); what cannot be read stays as typed, flagged.
+// cards are rewritten in this page's letters by static/js/retype.js, loaded only then.
 var LANG = (document.documentElement.lang || "en").slice(0, 2);
-var FR_RANK = { R: "K", D: "Q", V: "J" }, FR_SUIT = { P: "S", C: "H", K: "D", T: "C" };
-function englishCode(t, lang) {  // the English code of a card typed on a page in lang, or null
- var c = t.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
- if (c === "JK" || c === "JOKER" || (lang === "fr" && c === "JO")) { return "JK"; }
- var rank = r => lang === "fr" ? FR_RANK[r] || r : r.replace(/^T$/, "10");
- if (RANKS.includes(rank(c))) { return rank(c); }  // a rank alone
- var s = SUIT_OF[c.slice(-1)] || (lang === "fr" ? FR_SUIT[c.slice(-1)] : "SHDC".includes(c.slice(-1)) && c.slice(-1));
- return s && RANKS.includes(rank(c.slice(0, -1))) ? rank(c.slice(0, -1)) + s : null;
-}
-function inLetters(code, lang) {  // an English code as a page in lang writes it
- if (lang !== "fr" || code === "JK") { return code; }
- return code.replace(/^(10|.)/, r => ({ K: "R", Q: "D", J: "V" })[r] || r).replace(/[SHDC]$/, s => ({ S: "P", H: "C", D: "K", C: "T" })[s]);
-}
-function retype(el, from) {
- var moved = [], unread = [];
- el.value = el.value.split(/[\s,]+/).filter(Boolean).map(t => {
-  var code = englishCode(t, from);
-  if (!code) { unread.push(t); return t; }
-  if (englishCode(t, LANG) === code) { return t; }  // read alike on both pages (7♥, JK, 5S...)
-  var now = inLetters(code, LANG);
-  if (now !== t) { moved.push(t + " → " + now); }
-  return now;
- }).join(" ");
- var said = [moved.length && say("Typed on a page in the other language, rewritten in this page's letters: %(cards)s.", { cards: moved.join(", ") }),
-             unread.length && say("Not read as cards, check them: %(cards)s.", { cards: unread.join(" ") })].filter(Boolean);
- if (said.length) { el.after(make("p", { className: "hint retyped", textContent: said.join(" ") }, { role: "status" })); }
+function retype(from) {
+ var src = document.querySelector("script[src*='js/games.js']").src.replace("games.js", "retype.js");
+ document.head.appendChild(make("script", { src, onload: () => { window.scorekeeperRetype(form, from); } }));
 }
 function restore(fields, lang) {
- var retyped = {};
  for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
    if (el.name !== f[0]) { return; }
-   if (!ticks(el)) { el.value = el.name in retyped ? retyped[el.name] : f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
-   if (!pass && lang && lang !== LANG && /-extra$/.test(el.name) && el.value.trim()) { retype(el, lang); retyped[el.name] = el.value; }
+   if (!ticks(el)) { el.value = f[1]; } else if (el.value === f[1]) { el.checked = f[2]; }
   }));
   update();
  }
+ if (lang && lang !== LANG) { retype(lang); }
 }
 try {
  Object.keys(store).forEach(k => {  // rounds saved since, and anything two weeks old

@@ -88,6 +88,10 @@ def test_a_house_file_imported_on_a_table_joins_it_and_a_second_import_asks(live
     import_from_table(page, live_server, table_id, martins_file(page, live_server, tmp_path, 11))
     assert ("importée dans Les Martin" if fr else "into Les Martin") in page.text_content("main")
     screenshot(page, f"{page.language} house file imported into a table")
+    page.goto(live_server + f"/tables/{table_id}")
+    assert "Martins Continental" in page.text_content(".house-variants")
+    assert page.is_visible(f"a[href='/rules/import?table={table_id}']")
+    screenshot(page, f"{page.language} table page with its imported house rules")
     page.goto(live_server + f"/tables/{table_id}/games/new")
     assert "Martins Continental" in page.text_content("#variant")
     # the same name with other rules: the page asks, and keeps the file for the answer
