@@ -298,18 +298,11 @@ function keep() {
  var dirty = !!wentOut() || els().some(el => ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue);
  note.hidden = !dirty;
  try {
-  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null]), LANG])); }
+  if (dirty) { store.setItem(pre + at, JSON.stringify([Date.now(), els().map(el => [el.name, el.value, ticks(el) ? el.checked : null])])); }
   else { store.removeItem(pre + at); }
  } catch (err) { /* full, or private */ }
 }
-// A draft typed on a page in the other language (the language switch reloads the form): its typed
-// cards are rewritten in this page's letters by static/js/retype.js, loaded only then.
-var LANG = (document.documentElement.lang || "en").slice(0, 2);
-function retype(from) {
- var src = document.querySelector("script[src*='js/games.js']").src.replace("games.js", "retype.js");
- document.head.appendChild(make("script", { src, onload: () => { window.scorekeeperRetype(form, from); } }));
-}
-function restore(fields, lang) {
+function restore(fields) {
  for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
    if (el.name !== f[0]) { return; }
@@ -317,7 +310,6 @@ function restore(fields, lang) {
   }));
   update();
  }
- if (lang && lang !== LANG) { retype(lang); }
 }
 try {
  Object.keys(store).forEach(k => {  // rounds saved since, and anything two weeks old
@@ -325,7 +317,7 @@ try {
   if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
  });
  var mine = JSON.parse(store.getItem(pre + at));
- if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1], mine[2]); }
+ if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
 } catch (err) { /* no storage */ }
 keep();
 form.addEventListener("input", keep);
@@ -337,7 +329,7 @@ form.addEventListener("round:moved", e => {
  drop();
  at = e.detail.round;
  form.reset();
- try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1], mine[2]); } } catch (err) { /* no storage */ }
+ try { var mine = JSON.parse(store.getItem(pre + at)); if (mine) { restore(mine[1]); } } catch (err) { /* no storage */ }
  update();
  keep();
 });

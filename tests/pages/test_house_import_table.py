@@ -128,3 +128,12 @@ def test_without_a_table_this_phones_own_variant_is_recognised(client, app):
     # another phone has no variant of that name: a plain import
     other = app.test_client()
     assert other.post("/rules/import", data={"text": text, "name": ""}).status_code == 302
+
+
+def test_a_house_rules_file_on_the_table_import_screen_says_where_it_goes(client):
+    text = martins_file(client)
+    for headers, said in ((EN, "is a house rules file, not a table. Import it from the page of the table"),
+                          (FR, "est un fichier de règles maison, pas une table")):
+        r = client.post("/tables/import", headers=headers, content_type="multipart/form-data",
+                        data={"file": (io.BytesIO(text.encode()), "martins-continental.toml")})
+        assert r.status_code == 400 and said in words(r), words(r)
