@@ -44,6 +44,8 @@ SENTENCES = (
     N_("Went out: 0 points."),
     N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
     N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
+    N_("Typed on a page in the other language, rewritten in this page's letters: %(cards)s."),
+    N_("Not read as cards, check them: %(cards)s."),
     # static/js/card_letters_fr.js: the cards typed, as the page understood them
     N_("Read as %(cards)s"),
     # static/js/copy.js: the share pages' Copy buttons
