@@ -7,13 +7,7 @@ import hashlib
 from sqlalchemy import select
 
 from ..db import db
-from ..models import HandLink, HandProposal
-
-
-def has_hand_link(game_id: str) -> bool:
-    """One primary-key read: whether the game's players can send their hands from their phones (the
-    round form carries the script that shows them arriving only then: its page budget)."""
-    return db.session.execute(select(HandLink.game_id).where(HandLink.game_id == game_id)).first() is not None
+from ..models import HandProposal
 
 
 def proposals_stamp(game_id: str, version: int, number: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
-from flask import abort, flash, g, jsonify, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from ... import live
@@ -91,16 +91,6 @@ def _context(game, state: game_views.GameView) -> dict:
 def _players_of(state: game_views.GameView, number: int) -> list[str]:
     """The players who play round ``number`` (those who withdrew later still do)."""
     return [s.name for s in state.seats if s.withdrawn_after_round is None or s.withdrawn_after_round >= number]
-
-
-@bp.app_template_global("hands_arrive")
-def hands_arrive(game_id: str) -> bool:
-    """Whether the round form shows the hands sent from the players' phones (static/js/proposals.js):
-    only for a game with a hand-in link (read once per request)."""
-    known = g.setdefault("hands_arrive", {})
-    if game_id not in known:
-        known[game_id] = hand_links.has_hand_link(game_id)
-    return known[game_id]
 
 
 # ----- a player's "My hand" page ----------------------------------------------------------------------
