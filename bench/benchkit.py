@@ -66,7 +66,7 @@ def count_statements(app, client, path: str, warm: bool = False) -> int:
     """The SQL statements of one ``GET path`` (answered 200); ``warm`` asks it once before, so what a
     process keeps between requests (a rating replay) is counted as kept."""
     if warm:
-        client.get(path)
+        client.get(path).close()
     with app.app_context():
         engine = db.engine
     seen = []
@@ -77,6 +77,8 @@ def count_statements(app, client, path: str, warm: bool = False) -> int:
     event.listen(engine, "before_cursor_execute", listener)
     try:
         r = client.get(path)
+        r.get_data()  # a streamed answer runs its statements as it is read
+        r.close()
         assert r.status_code == 200, (path, r.status_code)
     finally:
         event.remove(engine, "before_cursor_execute", listener)

@@ -27,6 +27,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 
+from support import api_world  # noqa: E402
 from support import fuzzing  # noqa: E402
 from support import games as gamedata  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
@@ -67,7 +68,7 @@ def run(database_url: str, total: int) -> dict:
 # token, games of it and a game of no table, house variants, roster players), then N cases per
 # operation and per mode (valid and invalid data) that Schemathesis draws from /api/v1/openapi.json.
 # Four cases in five get the world's real ids in the path and the body, and the matching edit token
-# (``pip install schemathesis``; not needed by the app or the suite).
+# (Schemathesis is among the test tools; tests/security/test_schemathesis.py runs a bounded share in the suite). The world and the aiming are in tests/support/api_world.py.
 
 def _start_gunicorn(database_url: str, instance: str):
     import os
@@ -98,139 +99,6 @@ def _start_gunicorn(database_url: str, instance: str):
         time.sleep(0.3)
 
 
-def _world(base: str) -> dict:
-    """Real rows to aim at: ids and the edit token that changes each."""
-    import requests
-
-    def post(path, body, token=None):
-        r = requests.post(base + "/api/v1" + path, json=body, timeout=30,
-                          headers={"Authorization": f"Bearer {token}"} if token else {})
-        assert r.status_code in (200, 201), (path, r.status_code, r.text)
-        return r.json()
-
-    table = post("/tables", {"name": "The Smiths"})
-    tt = table["edit_token"]
-    games = [post("/games", {"variant": v, "players": p, "table": table["id"]}, tt)
-             for v, p in (("joybells", ["Ann", "Bob", "Cy"]), ("continental", ["Ann", "Bob", "Cy", "Di"]),
-                          ("roy", ["Ann", "Bob"]))]
-    for g in games[:2]:
-        post(f"/games/{g['id']}/rounds", {"went_out": "Ann", "hands": {n: {"points": 5} for n in g["players"][1:]}}, tt)
-    alone = post("/games", {"variant": "clenney", "players": ["Eve", "Fay", "Gus"]})
-    house = post("/variants", {"based_on": "joybells", "name": "Our rules", "changes": {"card_points": {"JK": 50}},
-                               "table": table["id"]}, tt)
-    loose = post("/variants", {"based_on": "continental", "name": "Loose", "changes": {}})
-    players = [p["id"] for p in requests.get(f"{base}/api/v1/tables/{table['id']}", timeout=30).json()["players"]]
-    world = {"table": table["id"], "table_token": tt, "games": [g["id"] for g in games], "alone": alone["id"],
-            "alone_token": alone["edit_token"], "variants": [house["id"], loose["id"], "joybells", "roy"],
-            "variant_tokens": {house["id"]: tt, loose["id"]: loose["edit_token"]}, "players": players}
-    world["templates"] = _templates(world)
-    return world
-
-
-def _templates(world: dict) -> dict:
-    """A body each write takes, by (method, path): an aimed case starts from it and has one of its
-    fields replaced by what Schemathesis drew, so that most such requests pass the first checks
-    and reach the code behind them."""
-    round_ = {"went_out": "Ann", "hands": {"Bob": {"points": 5}, "Cy": {"cards": ["KD", "4S"]}}}
-    toml = ('based_on = "joybells"\nname = "Fuzzed"\n[card_points]\nJK = 40\n')
-    return {
-        ("POST", "/games"): {"variant": "joybells", "players": ["Ann", "Bob", "Cy"], "table": world["table"]},
-        ("POST", "/games/{game_id}/rounds"): round_,
-        ("POST", "/games/{game_id}/rounds/preview"): round_,
-        ("PUT", "/games/{game_id}/rounds/{number}"): {**round_, "reason": "typo"},
-        ("POST", "/games/{game_id}/rulings"): {"what_happened": "a joker was bought", "ruling": "no", "player": "Ann",
-                                                "points": 10},
-        ("POST", "/games/{game_id}/withdraw"): {"player": "Cy", "reason": "went home"},
-        ("POST", "/games/{game_id}/suspend"): {},
-        ("POST", "/games/{game_id}/resume"): {"players": ["Ann", "Bob", "Cy"]},
-        ("POST", "/tables"): {"name": "The Joneses"},
-        ("PATCH", "/tables/{table_id}"): {"name": "The Smiths"},
-        ("PATCH", "/tables/{table_id}/players/{player_id}"): {"name": "Ann"},
-        ("POST", "/tables/{table_id}/players/{player_id}/merge"): {"into": world["players"][0]},
-        ("POST", "/variants"): {"based_on": "joybells", "name": "Fuzzed", "changes": {"card_points": {"JK": 40}},
-                                "table": world["table"]},
-        ("PUT", "/variants/{variant_id}"): {"changes": {"card_points": {"JK": 45}}},
-        ("POST", "/variants/import"): {"toml": toml, "table": world["table"]},
-        ("POST", "/variants/{variant_id}/hand-score"): {"cards": ["KD", "4S", "JK"]},
-        ("POST", "/variants/{variant_id}/meld-check"): {"melds": [["KD", "KS", "KH"]], "round": 1},
-        ("POST", "/variants/{variant_id}/may-i"): {"players": 4, "current": 0, "claimants": [2], "round": 1},
-        ("POST", "/variants/{variant_id}/play-check"): {"card": "KD", "top": "KS"},
-    }
-
-
-EDGE_INTEGERS = (0, -1, 2**31 - 1, 2**31, 2**63, 10**20)
-
-
-def _is_json(value) -> bool:
-    try:
-        json.dumps(value)
-        return True
-    except (TypeError, ValueError):
-        return False
-
-
-def _aim(case, world: dict, rnd) -> None:
-    """Point a drawn case at the world's real rows, with the token that may change them."""
-    params = dict(case.path_parameters or {})
-    token = None
-    if "table_id" in params:
-        params["table_id"], token = world["table"], world["table_token"]
-    if "player_id" in params:
-        params["player_id"] = rnd.choice(world["players"])
-    for name in ("player_id", "number"):  # now and then the edges of an SQL INTEGER column and past them
-        if name in params and rnd.random() < 0.1:
-            params[name] = rnd.choice(EDGE_INTEGERS)
-    if "game_id" in params:
-        if rnd.random() < 0.5:
-            params["game_id"], token = rnd.choice(world["games"]), world["table_token"]
-        else:
-            params["game_id"], token = world["alone"], world["alone_token"]
-    if "number" in params:
-        params["number"] = rnd.choice([1, 2, params["number"]])
-    if "variant_id" in params:
-        params["variant_id"] = rnd.choice(world["variants"])
-        token = world["variant_tokens"].get(params["variant_id"])
-    case.path_parameters = params
-    template = world["templates"].get((case.method.upper(), case.path))
-    if template is not None and rnd.random() < 0.6:
-        body = dict(template)
-        drawn = case.body if isinstance(case.body, dict) else {"": case.body}
-        values = [v for v in drawn.values() if _is_json(v)]
-        if body and values:  # one field of the template gets what was drawn
-            body[rnd.choice(sorted(body))] = rnd.choice(values)
-        case.body = body
-    if isinstance(case.body, dict):
-        body = dict(case.body)
-        if "table" in body or (case.path == "/games" and rnd.random() < 0.5):
-            body["table"], token = world["table"], world["table_token"]
-        if "into" in body:
-            body["into"] = rnd.choice(world["players"])
-        if "game" in body:
-            body["game"], body["game_token"] = world["alone"], world["alone_token"]
-        case.body = body
-    if isinstance(case.body, dict):
-        for key in ("into", "number", "round", "players", "current"):
-            if key in case.body and rnd.random() < 0.1:
-                case.body = {**case.body, key: rnd.choice(EDGE_INTEGERS)}
-    if case.query and rnd.random() < 0.1:  # a NUL in a query parameter
-        key = rnd.choice(sorted(case.query))
-        case.query = {**case.query, key: f"{case.query[key]}\x00"}
-    if token:
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-
-
-def _follow(world: dict, case, response) -> None:
-    """A token the fuzzing replaced is the world's from now on."""
-    if response.status_code != 200 or not case.path.endswith("/token"):
-        return
-    token = response.json().get("edit_token")
-    if case.path.startswith("/tables/"):
-        world["table_token"] = token
-        world["variant_tokens"][world["variants"][0]] = token
-    elif case.path_parameters.get("game_id") == world["alone"]:
-        world["alone_token"] = token
-
-
 def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> dict:
     import random
 
@@ -243,7 +111,7 @@ def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> d
     with tempfile.TemporaryDirectory() as instance:
         proc, base = _start_gunicorn(database_url, instance)
         try:
-            world = _world(base)
+            world = api_world.world(base)
             schema = schemathesis.openapi.from_url(base + "/api/v1/openapi.json")
             rnd = random.Random(seed)
             session = requests.Session()
@@ -262,7 +130,7 @@ def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> d
                     @given(case=operation.as_strategy(generation_mode=mode), aimed=st.floats(0, 1))
                     def check(case, aimed):
                         if aimed < 0.8:
-                            _aim(case, world, rnd)
+                            api_world.aim(case, world, rnd)
                         try:
                             sent = time.perf_counter()
                             response = case.call(base_url=base + "/api/v1", session=session, timeout=60)
@@ -273,7 +141,7 @@ def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> d
                             return
                         statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
                         by_operation[operation.label] = by_operation.get(operation.label, 0) + 1
-                        _follow(world, case, response)
+                        api_world.follow(world, case, response)
                         if response.status_code >= 500:
                             errors.append(f"{response.status_code} {case.as_curl_command()}"[:400])
 

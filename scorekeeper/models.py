@@ -419,3 +419,37 @@ class KeptToken(db.Model):
     item_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     sealed: Mapped[str] = mapped_column(String(400))
     kept_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class HandLink(db.Model):
+    """A game's hand-in link: the players' phones send their own hands with its token, which can
+    do nothing else (services/proposals.py). Only the token's hash is kept; a new link replaces the
+    row, so the old token stops working. Kept apart from ``games`` so that making a link does not
+    change the game's version (an open round form stays valid)."""
+
+    __tablename__ = "hand_links"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", name="fk_hand_links_game_id", ondelete="CASCADE"),
+                                         primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class HandProposal(db.Model):
+    """A hand a player sent from their own phone for the game's next round: nothing is recorded
+    until the scorekeeper saves the round, which ends the round's proposals (services/games.py).
+    One per player and round: a second one replaces the first. ``hand`` is the hand as the round
+    takes it (the canonical input, rules/game.py ``Hand.as_input``); ``points`` as the round will
+    count them. Not part of the game's version (a proposal changes no score) nor of its backup."""
+
+    __tablename__ = "hand_proposals"
+    __table_args__ = (UniqueConstraint("game_id", "round_number", "seat", name="uq_hand_proposals_game_round_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", name="fk_hand_proposals_game_id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))  # the seat's display name when sent
+    hand: Mapped[dict[str, Any]] = mapped_column(JSON)
+    points: Mapped[int] = mapped_column(Integer)
+    sent_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -14,5 +14,6 @@ def init_app(app: Flask) -> None:
     from . import house  # noqa: F401  (registers routes on bp)
     from . import tables  # noqa: F401  (registers routes on bp)
     from . import yearbook  # noqa: F401  (registers routes on bp)
+    from . import proposals  # noqa: F401  (registers routes on bp)
 
     app.register_blueprint(bp)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
-from ..services import house
+from ..services import house, house_import
 from . import openapi
 from .blueprint import bp
 from .request import ApiError, bearer_token, json_body
@@ -73,11 +73,18 @@ def variant_toml(variant_id: str):
 
 @bp.post("/variants/import")
 def import_variant():
-    """A new house variant from an exported TOML file (the body, or ``{"toml", "name", "table"}``),
-    checked exactly as ``changes`` are."""
+    """A new house variant from an exported TOML file (the body, or ``{"toml", "name", "table",
+    "duplicate"}``), checked exactly as ``changes`` are. Into a table, a variant of the same name
+    already there is recognised: the same rules answer 200 with it; other rules answer 409 unless
+    ``duplicate`` says ``update`` (it, as a new version) or ``keep_both`` (a copy under a new name)."""
+    duplicate = None
     if request.mimetype == "application/json":
         data = json_body()
-        text, name = data.get("toml"), data.get("name")
+        for key in data:
+            if key not in ("toml", "name", "table", "duplicate"):
+                raise ApiError(_("%(key)s: not a field of an import (toml, name, table, duplicate)", key=key), 400,
+                               field=key)
+        text, name, duplicate = data.get("toml"), data.get("name"), data.get("duplicate")
         if not isinstance(text, str):
             raise ApiError(_("toml: missing (the text of a variant file)"), 400, field="toml")
         table = _table(data)
@@ -88,7 +95,12 @@ def import_variant():
         except UnicodeDecodeError:
             raise ApiError(_("file: not UTF-8 text"), 400, field="file") from None
         name, table = None, None
-    return _saved(house.import_toml(text, name, table))
+    done = house_import.import_file(text, name, table, duplicate)
+    if done.edit_token is not None:
+        body = {**house.document(done.row), "edit_token": done.edit_token, **_links(done.row.id),
+                "outcome": done.outcome}
+        return jsonify(body), 201, {"Location": body["url"]}
+    return jsonify({**house.document(done.row), **_links(done.row.id), "outcome": done.outcome}), 200
 
 
 _VARIANT_ID = openapi.path_param("variant_id", "A house variant's id (h-...)")
@@ -101,8 +113,12 @@ openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
     "requestBody": {"required": True, "content": {"application/toml": {"schema": {"type": "string"}},
                                                   "application/json": {"schema": {"type": "object", "properties": {
-                                                      "toml": {"type": "string"}, "name": {"type": "string"}}}}}},
-    "responses": {"201": openapi.json_response("The new house variant", {"type": "object"}), **_ERRORS},
+                                                      "toml": {"type": "string"}, "name": {"type": "string"},
+                                                      "table": {"type": "string"},
+                                                      "duplicate": {"type": "string", "enum": ["update", "keep_both"]}}}}}},
+    "responses": {"201": openapi.json_response("The new house variant", {"type": "object"}),
+                  "200": openapi.json_response("The variant already there (outcome same) or updated (outcome updated)",
+                                               {"type": "object"}), **_ERRORS},
 }})
 openapi.add_path("api.variant_toml", {"get": {
     "summary": "A house variant as a TOML file", "tags": ["house variants"], "parameters": [_VARIANT_ID],

@@ -6,7 +6,7 @@ Writes need the table's edit token: ``Authorization: Bearer <edit_token>`` (401 
 wrong)."""
 from __future__ import annotations
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
 from ..db import db
@@ -15,6 +15,7 @@ from ..services import errors as service_errors
 from ..services import errors as service_errors
 from ..services import loading
 from ..services import stats as stats_svc
+from ..services import table_document
 from ..services import table_export
 from ..services import tables as svc
 from ..services import roster
@@ -61,10 +62,40 @@ def create_table():
     return jsonify(body), 201, {"Location": body["url"]}
 
 
+def _paged(endpoint: str, total: int, page: int, pages: int, response, **values):
+    """``X-Total-Count`` and the ``Link`` header (first, prev, next, last) of a paged answer
+    (docs/api.md, "Paging")."""
+    response.headers["X-Total-Count"] = str(total)
+    links = {"first": 1, "last": pages}
+    if 1 < page <= pages:
+        links["prev"] = page - 1
+    if page < pages:
+        links["next"] = page + 1
+    response.headers["Link"] = ", ".join(
+        f'<{url_for(endpoint, _external=True, **{**request.args.to_dict(), **values, "page": n})}>; rel="{rel}"'
+        for rel, n in links.items())
+    return response
+
+
+def _table_answer(table, player=None, paged: bool = False):
+    """The table document, alone or inside a changed player's answer, with the paging headers: a
+    read takes its page from ``?page=`` and ``?per_page=``, a write answers the first page."""
+    page, per_page = 1, table_document.DOCUMENT_PER_PAGE
+    if paged:
+        page = _whole_number("page", 1, 1, 10**6)
+        per_page = _whole_number("per_page", table_document.DOCUMENT_PER_PAGE, 1, MAX_PER_PAGE)
+    part = table_document.table_document(table, page, per_page)
+    body = {**part.body, **_links(table.id)}
+    if player is not None:
+        body = {"id": player.id, "name": player.name, "table": part.body}
+    response = _paged("api.get_table", part.players, part.page, part.pages, jsonify(body), table_id=table.id)
+    response.headers["X-Total-Games"] = str(part.games)
+    return response
+
+
 @bp.get("/tables/<table_id>")
 def get_table(table_id: str):
-    table = svc.get_table(table_id)
-    return jsonify({**svc.table_document(table), **_links(table.id)})
+    return _table_answer(svc.get_table(table_id), paged=True)
 
 
 @bp.patch("/tables/<table_id>")
@@ -72,7 +103,7 @@ def rename_table(table_id: str):
     table = _authorized_table(table_id)
     data = json_body()
     svc.rename_table(table, data.get("name"))
-    return jsonify({**svc.table_document(table), **_links(table.id)})
+    return _table_answer(table)
 
 
 @bp.post("/tables/<table_id>/token")
@@ -99,7 +130,7 @@ def add_game(table_id: str):
         raise service_errors.Forbidden(_("game_token: this is not the game's edit token (take it from the game's edit link)"),
                                   "game_token")
     roster.add_game(table, game)
-    return jsonify({**svc.table_document(table), **_links(table.id)})
+    return _table_answer(table)
 
 
 @bp.patch("/tables/<table_id>/players/<int:player_id>")
@@ -109,7 +140,7 @@ def rename_player(table_id: str, player_id: int):
     player = roster.get_player(table, player_id)
     roster.rename_player(table, player, data.get("name"))
     player = db.session.get(type(player), player_id)
-    return jsonify({"id": player.id, "name": player.name, "table": svc.table_document(table)})
+    return _table_answer(table, player)
 
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/merge")
@@ -118,7 +149,7 @@ def merge_player(table_id: str, player_id: int):
     data = json_body()
     player = roster.get_player(table, player_id)
     target = roster.merge_players(table, player, data.get("into"))
-    return jsonify({"id": target.id, "name": target.name, "table": svc.table_document(table)})
+    return _table_answer(table, target)
 
 
 STATS_PER_PAGE = 200  # players in one answer of the statistics, unless ?per_page= says otherwise
@@ -146,26 +177,16 @@ def table_stats(table_id: str):
     page = _whole_number("page", 1, 1, 10**6)
     per_page = _whole_number("per_page", STATS_PER_PAGE, 1, MAX_PER_PAGE)
     body, paging = stats_svc.table_stats_page(table, variant, period, page, per_page, clamp=False)
-    response = jsonify(body)
-    response.headers["X-Total-Count"] = str(paging.total)
-    links = {"first": 1, "last": paging.pages}
-    if 1 < paging.page <= paging.pages:
-        links["prev"] = paging.page - 1
-    if paging.page < paging.pages:
-        links["next"] = paging.page + 1
-    response.headers["Link"] = ", ".join(
-        f'<{url_for("api.table_stats", table_id=table.id, _external=True, **{**request.args.to_dict(), "page": n})}>; '
-        f'rel="{rel}"' for rel, n in links.items())
-    return response
+    return _paged("api.table_stats", paging.total, paging.page, paging.pages, jsonify(body), table_id=table.id)
 
 
 @bp.get("/tables/<table_id>/export.json")
 def export_table(table_id: str):
     """The whole table (roster and games, no edit tokens), for another server's import."""
     table = svc.get_table(table_id)
-    response = jsonify(table_export.export_table(table))
-    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-table-{table.id}.json"'
-    return response
+    name = f"scorekeeper-table-{table.id}.json"
+    return Response(stream_with_context(table_export.export_chunks(table)), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/tables/<table_id>/export.csv")
@@ -198,9 +219,15 @@ def _describe() -> None:
     openapi.add_path("api.create_table", {"post": {
         "summary": "Start a table", "tags": ["tables"], "requestBody": named,
         "responses": {"201": openapi.json_response("id, name, edit_token, view_url", obj), "400": err}}})
+    paging = [{"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1},
+               "description": "Which page of players and games (an extension; docs/api.md, Paging)"},
+              {"name": "per_page", "in": "query", "required": False,
+               "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE},
+               "description": "Players and games a page (200 unless said)"}]
     openapi.add_path("api.get_table", {
-        "get": {"summary": "The table: players (with their number of games), games newest first, variants",
-                "tags": ["tables"], "parameters": [tid],
+        "get": {"summary": "The table: players (with their number of games), games newest first, variants; "
+                           "200 players and 200 games a page (Link, X-Total-Count, X-Total-Games)",
+                "tags": ["tables"], "parameters": [tid, *paging],
                 "responses": {"200": openapi.json_response("The table", obj), "404": err}}})
     openapi.add_path("api.rename_table", {
         "patch": {"summary": "Rename the table", "tags": ["tables"], "description": needs_token, "parameters": [tid],

@@ -336,6 +336,35 @@ class HandResult:
         return data
 
 
+def hand_result(variant: Variant, hand: Hand) -> HandResult:
+    """What one posted hand of a player who did not go out counts in a round: its cards, card
+    values or points, plus ``missing_card_penalty`` per missing card (docs/rulings.md,
+    "Irregularities"); in ROY the cards left, which score for the player out, so 0 for the holder.
+    Used by :func:`score_round` and for a hand sent ahead from a player's phone
+    (services/proposals.py), so both count a hand alike. A missing score is not a posted hand: it
+    depends on the others' (:func:`score_round`)."""
+    if hand.entered_as == "card_count":
+        return HandResult("card_count", (), 0, 0, card_count=hand.card_count)
+    if hand.entered_as == "cards":
+        score = hand_points(variant, hand.cards, hand.missing_cards)
+        result = HandResult("cards", tuple(c.code for c in hand.cards), hand.missing_cards, score.points)
+    elif hand.entered_as == "values":
+        score = points_from_value_counts(variant, dict(hand.value_counts), hand.missing_cards)
+        result = HandResult("values", (), hand.missing_cards, score.points, value_counts=hand.value_counts)
+    elif hand.entered_as == "points":
+        extra = missing_card_penalty(variant, hand.missing_cards)
+        result = HandResult("points", (), hand.missing_cards, (hand.points or 0) + extra, entered_points=hand.points)
+    else:
+        raise ValueError(f"a {hand.entered_as} hand has no points of its own")
+    if hand.missing_cards:
+        note = ngettext("%(num)s missing card: +%(extra)s (%(penalty)s each)",
+                        "%(num)s missing cards: +%(extra)s (%(penalty)s each)", hand.missing_cards,
+                        extra=missing_card_penalty(variant, hand.missing_cards),
+                        penalty=variant.scoring.missing_card_penalty)
+        result = HandResult(**{**result.__dict__, "note": note})
+    return result
+
+
 @dataclass(frozen=True)
 class RoundResult:
     number: int
@@ -431,7 +460,7 @@ def score_round(
                       "card. Count %(name)s's cards again.", name=name, variant=variant.name),
                     f"hands.{name}.card_count", hand.card_count)
             counts[name] = hand.card_count
-            results[name] = HandResult("card_count", (), 0, 0, card_count=hand.card_count)
+            results[name] = hand_result(variant, hand)
         total = sum(counts.values())
         results[went_out] = HandResult("went_out", (), 0, total, note=_("scores the %(total)s cards left in the other hands", total=total))
         scores = {name: results[name].points for name in players}
@@ -448,25 +477,9 @@ def score_round(
         if hand.entered_as == "missing":
             missing.append(name)
             continue
-        if hand.entered_as == "cards":
-            score = hand_points(variant, hand.cards, hand.missing_cards)
-            results[name] = HandResult("cards", tuple(c.code for c in hand.cards), hand.missing_cards, score.points)
-        elif hand.entered_as == "values":
-            score = points_from_value_counts(variant, dict(hand.value_counts), hand.missing_cards)
-            results[name] = HandResult(
-                "values", (), hand.missing_cards, score.points, value_counts=hand.value_counts
-            )
-        else:
-            extra = missing_card_penalty(variant, hand.missing_cards)
-            results[name] = HandResult(
-                "points", (), hand.missing_cards, (hand.points or 0) + extra, entered_points=hand.points
-            )
+        results[name] = hand_result(variant, hand)
         if hand.missing_cards:
             extra = missing_card_penalty(variant, hand.missing_cards)
-            note = ngettext("%(num)s missing card: +%(extra)s (%(penalty)s each)",
-                            "%(num)s missing cards: +%(extra)s (%(penalty)s each)", hand.missing_cards,
-                            extra=extra, penalty=penalty)
-            results[name] = HandResult(**{**results[name].__dict__, "note": note})
             applied.append(Applied(
                 "incorrect_hand",
                 ngettext("Round %(number)s: %(name)s held %(num)s card too few and is charged %(extra)s "

@@ -44,6 +44,15 @@ SCORING_KEYS = ("round_win_bonus", "missing_card_penalty")
 MAY_I_KEYS = ("allowed", "penalty_cards_per_discard", "multiple_discards", "none_in_last_rounds",
               "discard_pile_dead", "no_lay_down_until_next_turn")
 LAST_ROUND_KEYS = ("no_discard", "all_cards_in_contract")
+# A shedding game's (ROY's) own changes: how many play, the deal, the target score and what an ace
+# and the king of spades make the next player draw.
+ROY_CHANGE_KEYS = ("players", "cards_dealt", "target", "roy")
+ROY_KEYS = ("draw_per_card", "skip_draw")
+
+
+def change_keys(base: Variant) -> tuple[str, ...]:
+    """The ``changes`` keys a house version of ``base`` may set."""
+    return CHANGE_KEYS if base.is_contract_game else ROY_CHANGE_KEYS
 
 # Which source citation a change replaces with the house's own (the rules page cites the house).
 _SOURCE_KEYS = {
@@ -52,7 +61,11 @@ _SOURCE_KEYS = {
                                                                          "same_suit_runs"),
     "wild_cards": ("wild",), "last_round": ("last_round",), "card_points": ("points",),
     "scoring": ("scoring",), "may_i": ("may_i",), "stock_exhausted": ("stock",),
+    "target": ("target",), "roy": ("ace_draw", "king_draw"),
 }
+# ROY: the ace's and the king of spades' draws each have a source key of their own (the rules page
+# and the sheet fall back to ``special_cards``), so changing one leaves the jacks cited from the source.
+_ROY_SOURCES = {"draw_per_card": "ace_draw", "skip_draw": "king_draw"}
 
 # Which source citation each meld setting's change replaces (a change of the aces alone leaves the
 # sets' and runs' minimums cited from the base's source).
@@ -67,6 +80,7 @@ LIMITS = {
     "rounds": (1, 12), "contract": (0, 6), "set_min": (2, 8), "run_min": (2, 13), "run_max": (2, 13),
     "points": (0, 1000), "round_win_bonus": (0, 1000), "missing_card_penalty": (0, 1000),
     "penalty_cards_per_discard": (0, 5), "name": (1, 60),
+    "target": (10, 1000), "draw_per_card": (1, 5), "skip_draw": (1, 10),
 }
 HOUSE_ORDER = 100  # after the built-in variants
 
@@ -76,8 +90,7 @@ HOUSE_ORDER = 100  # after the built-in variants
 def document(v: Variant) -> dict[str, Any]:
     """The variant as the nested mapping that ``variants/*.toml`` hold (``variant_from_dict``'s input)."""
     if not v.is_contract_game or v.melds is None:
-        raise HouseRulesError(_("%(name)s is not a contract game: only the May I family has house versions", name=v.name),
-                              "based_on", v.id)
+        return _shedding_document(v)
     m = v.melds
     doc: dict[str, Any] = {"id": v.id, "name": v.name}
     if v.based_on:
@@ -110,6 +123,28 @@ def document(v: Variant) -> dict[str, Any]:
     if options:
         doc["house_options"] = options
     doc["sources"] = {k: {"file": c.file, "section": c.section} for k, c in v.sources.items()}
+    return doc
+
+
+def _shedding_document(v: Variant) -> dict[str, Any]:
+    """A shedding game (ROY) as ``variants/roy.toml`` writes it."""
+    if v.roy is None:
+        raise HouseRulesError(_("%(name)s has no rules a house version could change", name=v.name), "based_on", v.id)
+    doc: dict[str, Any] = {"id": v.id, "name": v.name}
+    if v.based_on:
+        doc["based_on"] = v.based_on
+    doc.update({
+        "kind": v.kind, "order": v.order, "summary": v.summary,
+        "players": {"min": v.players.min, "max": v.players.max},
+        "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
+                 "jokers_per_deck": v.jokers_per_deck},
+        "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
+        "scoring": {**v.scoring.as_dict(), "target": v.scoring.target},
+        "may_i": v.may_i.as_dict(),
+        "stock": {"exhausted": str(v.stock_exhausted)},
+        "roy": {**asdict(v.roy), "aces": str(v.roy.aces)},
+        "sources": {k: {"file": c.file, "section": c.section} for k, c in v.sources.items()},
+    })
     return doc
 
 
@@ -186,18 +221,21 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     """``base`` with ``changes`` (docs/api.md, "House variants"): every key checked, then the
     whole checked for playability (:func:`check_playable`). Raises :class:`HouseRulesError`."""
     name = check_name(name)
-    changes = _mapping(changes if changes is not None else {}, "changes", CHANGE_KEYS)
+    changes = _mapping(changes if changes is not None else {}, "changes", change_keys(base))
     if base.based_on:
         raise HouseRulesError(_("%(name)s is itself a house variant: start from a built-in one", name=base.name),
                               "based_on", base.id)
     doc = _apply(base, changes)
     doc["id"], doc["name"], doc["based_on"], doc["order"] = id, name, base.id, HOUSE_ORDER
     doc["summary"] = f"{name}: {base.name} with a family's own changes."
-    _check_jokers(doc, tuple(changes))
+    if base.is_contract_game:
+        _check_jokers(doc, tuple(changes))
     for key in changes:
         sources = _SOURCE_KEYS[key]
         if key == "melds" and isinstance(changes[key], Mapping):  # only the meld rules that changed
             sources = tuple(dict.fromkeys(_MELD_SOURCES.get(k, "melds") for k in changes[key])) or sources
+        if key == "roy" and isinstance(changes[key], Mapping):
+            sources = tuple(_ROY_SOURCES[k] for k in changes[key])
         for src in sources:
             doc["sources"][src] = {"file": "house", "section": name}
     try:
@@ -214,14 +252,14 @@ def apply_all_rules(base: Variant, changes: Any, *, id: str, name: str) -> Varia
     each value is checked, and what differs from the base is the house's change (named in errors,
     cited as the house's)."""
     name = check_name(name)
-    changes = _mapping(changes if changes is not None else {}, "changes", CHANGE_KEYS)
+    changes = _mapping(changes if changes is not None else {}, "changes", change_keys(base))
     return apply_changes(base, _diff(document(base), _apply(base, changes)), id=id, name=name)
 
 
 def _apply(base: Variant, changes: Mapping[str, Any]) -> dict[str, Any]:
     """The base's document with each change checked and written in (no playability check yet)."""
     doc = document(base)
-    for key in CHANGE_KEYS:
+    for key in change_keys(base):
         if key in changes:
             _APPLY[key](doc, changes[key], key)
     _fit_decks(doc, "decks" in changes)
@@ -389,7 +427,16 @@ def _may_i(doc, value, key):
             m.pop("none_in_last_rounds", None)
 
 
+def _roy(doc, value, key):
+    value = _mapping(value, key, ROY_KEYS)
+    for k in ROY_KEYS:
+        if k in value:
+            doc["roy"][k] = _int(value[k], f"{key}.{k}", k)
+
+
 _APPLY = {
+    "target": _set(("scoring", "target"), "target"),
+    "roy": _roy,
     "players": _players,
     "decks": _decks,
     "jokers_per_deck": _set(("pack", "jokers_per_deck"), "jokers_per_deck"),
@@ -433,7 +480,12 @@ def _blame(changed: tuple[str, ...], *candidates: str) -> str:
 def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
     """Refuse rules that cannot be played, naming the key (preferably one in ``changed``)."""
     m = v.melds
-    assert m is not None
+    if m is not None:
+        _check_melds(v, m, changed)
+    _check_pack(v, changed)
+
+
+def _check_melds(v: Variant, m, changed: tuple[str, ...]) -> None:
     if m.run_min > m.run_max:
         raise HouseRulesError(_("a run of at least %(min)s cards is longer than the longest run (%(max)s)", min=m.run_min,
                                 max=m.run_max),
@@ -462,6 +514,9 @@ def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
                 raise HouseRulesError(_("the limit \"%(limit)s\" needs wild cards, and there are none: turn it off or "
                                         "name the wild cards", limit=what),
                                       _blame(changed, "wild_cards", f"melds.{k}"), True)
+
+
+def _check_pack(v: Variant, changed: tuple[str, ...]) -> None:
     starter = 0 if v.family == "le-may-i" else 1  # Le May I turns no card up (source 003, §2)
     for n in range(v.players.min, v.players.max + 1):
         pack = v.pack(n)
@@ -488,6 +543,8 @@ def changes_between(base: Variant, v: Variant) -> dict[str, Any]:
 
 
 def _diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    if a["kind"] != "contract":
+        return _diff_shedding(a, b)
     out: dict[str, Any] = {}
     if a["players"] != b["players"]:
         out["players"] = {k: b["players"][k] for k in ("min", "max") if a["players"][k] != b["players"][k]}
@@ -529,12 +586,27 @@ def _diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _diff_shedding(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if a["players"] != b["players"]:
+        out["players"] = {k: b["players"][k] for k in ("min", "max") if a["players"][k] != b["players"][k]}
+    if a["deal"]["cards"] != b["deal"]["cards"]:
+        out["cards_dealt"] = b["deal"]["cards"]
+    if a["scoring"]["target"] != b["scoring"]["target"]:
+        out["target"] = b["scoring"]["target"]
+    roy = {k: b["roy"][k] for k in ROY_KEYS if a["roy"][k] != b["roy"][k]}
+    if roy:
+        out["roy"] = roy
+    return out
+
+
 @dataclass(frozen=True)
 class Difference:
     """One way a house variant differs from its base: the ``changes`` key and the words."""
 
     key: str
     text: str
+    part: str = ""  # the key inside ``key`` when it names one rule of several (ROY's ``roy``)
 
 
 _RANK_WORDS = {"A": N_("aces %(points)s"), "J": N_("jacks %(points)s"), "Q": N_("queens %(points)s"),
@@ -553,6 +625,14 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
 
     if "players" in ch:
         add("players", _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max))
+    if "target" in ch:
+        add("target", _("first to %(n)s points wins", n=ch["target"]))
+    for k, value in ch.get("roy", {}).items():
+        out.append(Difference("roy", ngettext("an ace makes the next player draw %(num)s",
+                                              "an ace makes the next player draw %(num)s", value)
+                              if k == "draw_per_card" else
+                              ngettext("the king of spades makes the next player draw %(num)s",
+                                       "the king of spades makes the next player draw %(num)s", value), k))
     if "decks" in ch:
         if len(v.deck_steps) == 1:
             n = v.deck_steps[0].decks
@@ -668,7 +748,8 @@ def to_toml(v: Variant) -> str:
     for k in ("id", "name", "based_on", "kind", "order", "summary"):
         if k in doc:
             lines.append(f"{k} = {_value(doc[k])}")
-    for k in ("players", "pack", "deal", "melds", "contracts", "last_round", "points", "scoring", "may_i", "stock"):
+    for k in ("players", "pack", "deal", "melds", "contracts", "last_round", "points", "scoring", "may_i", "stock",
+              "roy"):
         if k in doc:
             _table(lines, k, doc[k])
     for key, opt in doc.get("house_options", {}).items():
@@ -679,7 +760,7 @@ def to_toml(v: Variant) -> str:
 
 _FILE_KEYS = ("id", "name", "based_on", "kind", "order", "summary", "players", "pack", "deal", "melds",
               "contracts", "last_round", "points", "scoring", "may_i", "stock", "house_options", "sources",
-              "notes")  # (a house variant's rules pages use its base's notes)
+              "notes", "roy")  # (a house variant's rules pages use its base's notes)
 
 
 def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, Any]]:
@@ -695,7 +776,7 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
     except VariantError as err:
         raise HouseRulesError(err.message, "based_on", data["based_on"]) from None
     if not base.is_contract_game:
-        document(base)  # raises: only contract games have house versions
+        return base, _shedding_changes(data, base)
     changes: dict[str, Any] = {}
 
     def section(name: str, known: tuple[str, ...]) -> Mapping[str, Any]:
@@ -748,6 +829,49 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
     if "exhausted" in stock:
         changes["stock_exhausted"] = stock["exhausted"]
     return base, changes
+
+
+def _shedding_changes(data: Mapping[str, Any], base: Variant) -> dict[str, Any]:
+    """A ROY house file's changes: players, cards dealt, target, the ace's and king's draws; every
+    other rule in the file must be the base's (a file cannot change what the form cannot)."""
+    for key in ("melds", "contracts", "last_round", "points"):
+        if key in data:
+            raise HouseRulesError(_("%(key)s is not a rule of %(name)s (a shedding game)", key=key, name=base.name),
+                                  key, key)
+    written = document(base)
+    changes: dict[str, Any] = {}
+    players = _mapping(data.get("players", {}), "players", ("min", "max"))
+    if players:
+        changes["players"] = dict(players)
+    deal = _mapping(data.get("deal", {}), "deal", ("cards", "at_a_time"))
+    if "cards" in deal:
+        changes["cards_dealt"] = deal["cards"]
+    scoring = dict(_mapping(data.get("scoring", {}), "scoring", (*written["scoring"],)))
+    if "target" in scoring:
+        changes["target"] = scoring.pop("target")
+    roy = dict(_mapping(data.get("roy", {}), "roy", tuple(written["roy"])))
+    mine = {k: roy.pop(k) for k in ROY_KEYS if k in roy}
+    if mine:
+        changes["roy"] = mine
+    fixed = {"deal.at_a_time": (deal.get("at_a_time"), written["deal"]["at_a_time"]),
+             **{f"scoring.{k}": (v, written["scoring"][k]) for k, v in scoring.items()},
+             **{f"roy.{k}": (v, written["roy"][k]) for k, v in roy.items()},
+             "pack": (data.get("pack"), written["pack"]), "may_i": (data.get("may_i"), written["may_i"]),
+             "stock": (data.get("stock"), written["stock"])}
+    for key, (given, own) in fixed.items():
+        if given is not None and given != own and not (key == "pack" and _same_pack(given, own)):
+            raise HouseRulesError(_("%(value)s: this rule follows %(name)s; a house version of it may change only "
+                                    "%(keys)s", value=_shown(given), name=base.name, keys=", ".join(ROY_CHANGE_KEYS)),
+                                  key, given)
+    return changes
+
+
+def _same_pack(given: Any, own: Mapping[str, Any]) -> bool:
+    """A wider player range moves the pack's last step: the same single deck is the same pack."""
+    if not isinstance(given, Mapping) or given.get("jokers_per_deck", own["jokers_per_deck"]) != own["jokers_per_deck"]:
+        return False
+    steps = given.get("decks")
+    return isinstance(steps, list) and all(isinstance(s, Mapping) and s.get("decks") == 1 for s in steps)
 
 
 def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> Variant:

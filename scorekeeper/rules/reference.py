@@ -90,6 +90,11 @@ def _cite(v: Variant, *keys: str) -> tuple[Citation, ...]:
     return _dedupe(v.cite(k) for k in keys if k in v.sources) or (v.cite(keys[0]),)
 
 
+def _cite_own(v: Variant, key: str, fallback: str) -> tuple[Citation, ...]:
+    """``key``'s source when the variant names one (a house version's change), else ``fallback``'s."""
+    return (v.cite(key if key in v.sources else fallback),)
+
+
 # Per built-in variant: where the turn and going out are described (not a field of the TOML).
 _TURN_CITES = {
     "joybells": Citation("000", "Playing"),
@@ -598,6 +603,9 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
     pack = v.pack(v.players.min)
     setup = Section("setup", _("Set-up and deal"), (
         Para(_("%(name)s is for %(min)s or %(max)s players, with one %(cards)s-card deck and no jokers.",
+               name=v.name, min=v.players.min, max=v.players.max, cards=pack.cards)
+             if v.players.max - v.players.min == 1 else
+             _("%(name)s is for %(min)s to %(max)s players, with one %(cards)s-card deck and no jokers.",
                name=v.name, min=v.players.min, max=v.players.max, cards=pack.cards)),
         Para(_("The dealer gives everyone %(cards)s cards, puts the rest face down as the stock, and turns its top "
                "card face up: the start of the discard pile.", cards=v.cards_dealt)),
@@ -630,12 +638,12 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
                "the stock.", n=n)),
         Para(_("Aces stack: each ace played on an ace adds %(n)s more, so the draw grows %(steps)s as the four "
                "aces of a deck come down.", n=n, steps=", ".join(str(n * k) for k in range(1, 5)))),
-    ), special, tool="roy")
+    ), _cite_own(v, "ace_draw", "special_cards"), tool="roy")
     ks = _sym(r.skip_card)
     king = Section("king-of-spades", _("King of spades"), (
         Para(_("After the %(card)s, the next player draws %(n)s cards and misses their turn.",
                card=ks, n=r.skip_draw)),
-    ), special, tool="roy")
+    ), _cite_own(v, "king_draw", "special_cards"), tool="roy")
     starter = Section("starter-card", _("The first card turned up"), (
         Para(_("If the dealer's first card is a jack, an ace or the %(card)s, nothing special happens: the first "
                "player just matches its suit or rank (or plays a jack).", card=ks)),
@@ -647,7 +655,7 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
             _("The game ends when a player reaches %(target)s points or more; that player wins.",
               target=v.scoring.target),
         )),
-    ), _cite(v, "scoring"))
+    ), _cite(v, "scoring", "target"))
     return (setup, turn, chains, jacks, aces, king, starter, _stock(v), scoring, _irregularities(v))
 
 

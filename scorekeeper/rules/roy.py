@@ -143,6 +143,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
 
     play = variant.cite("play")
     special = variant.cite("special_cards")
+    # a house version's own draws (rules/house.py) cite the house; the rest of rule 6 its source
+    ace_draw = variant.cite("ace_draw") if "ace_draw" in variant.sources else special
+    king_draw = variant.cite("king_draw") if "king_draw" in variant.sources else special
     citations: list[Citation] = []
     reasons: list[str] = []
     notes: list[str] = []
@@ -217,7 +220,7 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
         notes.append(ngettext("%(card)s on top: the next player draws %(num)s and loses the turn.",
                               "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw,
-                              card=shown(last)) + f" {cite(special)}")
+                              card=shown(last)) + f" {cite(king_draw)}")
     elif last.rank == rules.draw_card:
         trailing = 0
         for card in reversed(cards):
@@ -229,5 +232,5 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         effects = RoyEffects(next_draws=draws)
         notes.append(ngettext("Ace on top: the next player must play an ace or draw %(num)s.",
                               "Ace on top: the next player must play an ace or draw %(num)s.", draws)
-                     + f" {cite(special)}")
+                     + f" {cite(ace_draw)}")
     return RoyVerdict(True, [], effects, citations, 0, notes)

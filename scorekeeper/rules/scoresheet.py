@@ -201,7 +201,8 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
     stacks = ", ".join(str(per * k) for k in range(2, 5))
     target = variant.scoring.target
     scoring = _("The first out wins the hand and scores 1 point per card left in each opponent's hand.")
-    if target:
+    own_target = "target" in variant.sources  # a house version's target: a line of its own, cited apart
+    if target and not own_target:
         scoring += " " + _("First to %(target)s wins the game.", target=target)
     items = [
         LegendItem(
@@ -221,13 +222,16 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
             f"{r.draw_card}",
             _("After an ace the next player plays an ace or draws %(per)s (%(stacks)s as aces stack).",
               per=per, stacks=stacks),
-            cite("special_cards"),
+            cite("ace_draw" if "ace_draw" in variant.sources else "special_cards"),
             "draw_card",
         ),
         LegendItem(skip_label, _("The next player draws %(cards)s and loses the turn.", cards=r.skip_draw),
-                   cite("special_cards"), "skip_card"),
+                   cite("king_draw" if "king_draw" in variant.sources else "special_cards"), "skip_card"),
         LegendItem(_("Scoring"), scoring, cite("scoring"), "scoring"),
     ]
+    if target and own_target:
+        items.append(LegendItem(_("Winning"), _("First to %(target)s wins the game.", target=target), cite("target"),
+                                "target"))
     return items
 
 

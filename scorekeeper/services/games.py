@@ -31,6 +31,7 @@ from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
 from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
+from .proposals import end_proposals
 from .unique_rows import add_missing
 from .transactions import check_version, commit
 from .variants import rules_for_new_game
@@ -238,6 +239,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
         if key is not None:
             db.session.add(IdempotencyKey(game_id=game.id, key=key, request_hash=request_hash, status_code=201,
                                           response=body, created_at=now))
+        end_proposals(game.id, number)  # the hands sent from the players' phones: the round has them now
         db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()

@@ -71,18 +71,59 @@ def parse_round(game: Game, variant: Variant, payload: object, number: int) -> P
             raise rules.GameRulesError(_("%(value)r is not an object of hands by player name", value=raw_hands), "hands", raw_hands)
         hands: dict[str, rules.Hand] = {}
         for key, raw in raw_hands.items():
-            name = rules.find_player(names, key, f"hands.{key}")
+            name = _hand_holder(game, key, f"hands.{key}", number)
             if name in hands:
                 raise rules.GameRulesError(_("%(value)r: a second hand for %(name)s", value=key, name=name), f"hands.{key}", key)
-            if not rules.active_in_round(withdrawn[name], number):
-                raise rules.GameRulesError(
-                    _("%(name)s withdrew after round %(left)s and has no hand in round %(number)s", name=name,
-                      left=withdrawn[name], number=number), f"hands.{key}", key
-                )
             hands[name] = rules.parse_hand(variant, raw, f"hands.{name}")
     except RulesInputError as err:
         raise rules_error(err) from None
     return ParsedRound(number, went_out, str(end), hands)
+
+
+def _hand_holder(game: Game, key: object, field: str, number: int) -> str:
+    """The seated name a hand's player name stands for (case and Unicode NFC as for names), who
+    must be playing round ``number``."""
+    name = rules.find_player([s.name for s in game.seats], key, field)
+    left = next(s.withdrawn_after_round for s in game.seats if s.name == name)
+    if not rules.active_in_round(left, number):
+        raise rules.GameRulesError(
+            _("%(name)s withdrew after round %(left)s and has no hand in round %(number)s", name=name,
+              left=left, number=number), field, key
+        )
+    return name
+
+
+def parse_player_hand(game: Game, variant: Variant, number: int, key: object, raw: object) -> tuple[str, rules.Hand]:
+    """One player's hand for round ``number``, sent on its own (a player's phone:
+    services/proposals.py), checked exactly as the same hand in a round submission; 422 naming the
+    player or the value otherwise. A missing score is the scorekeeper's to declare, not a hand."""
+    field = f"hands.{key}"
+    try:
+        name = _hand_holder(game, key, field, number)
+        field = f"hands.{name}"
+        if isinstance(raw, Mapping) and "missing" in raw:
+            raise rules.GameRulesError(
+                _("only the scorekeeper can record that no score was posted; send the cards, their values or "
+                  "the points"), f"{field}.missing", raw["missing"])
+        hand = rules.parse_hand(variant, raw, field)
+    except RulesInputError as err:
+        raise rules_error(err, 422) from None
+    return name, hand
+
+
+def round_player(game: Game, number: int, key: object) -> str:
+    """The seated name of a player of round ``number`` (case and Unicode NFC as for names); 422
+    naming an unknown or withdrawn player, as for their hand."""
+    try:
+        return _hand_holder(game, key, f"hands.{key}", number)
+    except RulesInputError as err:
+        raise rules_error(err, 422) from None
+
+
+def hand_points(variant: Variant, hand: rules.Hand) -> rules.HandResult:
+    """What a hand counts in the round, as :func:`score` will count it for a player who did not go
+    out (rules/game.py ``hand_result``)."""
+    return rules.hand_result(variant, hand)
 
 
 def score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResult:

@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from datetime import datetime
+from itertools import count
 from typing import Any
 
+from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload, undefer
 
 from .. import backup
-from ..db import db
+from ..db import db, end_reading
 from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
 from . import errors as service_errors
 from . import loading
 from . import roster, table_results, tables
 from .house import HOUSE_ID
+from .stats import codepoint_order
 
 FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1
@@ -38,34 +42,98 @@ _WHOLE_GAME = (undefer(Game.rules_snapshot), selectinload(Game.rounds).undefer(R
 BATCH = 200  # games read at a time: memory stays that of a batch of games, whatever the table
 
 
-def export_table(table: Table) -> dict[str, Any]:
-    """The whole table as one JSON document (no edit tokens). The games are read a batch at a
-    time, each batch with a fixed number of queries."""
+def export_chunks(table: Table) -> Iterator[str]:
+    """The whole table as one JSON document (no edit tokens), written a part at a time as it is
+    read, so that what the server holds does not grow with the table: the roster and the players
+    ``PART`` at a time, the games ``BATCH`` at a time with a fixed number of queries each. Each
+    part is read in a transaction of its own (a slow reader holds no transaction open). The
+    bytes are those Flask's ``jsonify`` writes (keys sorted, compact), read back by
+    :func:`import_table`."""
+    table_id = table.id
     info = {"id": table.id, "name": table.name, "created_at": table.created_at.isoformat()}
-    ids = db.session.execute(
-        select(Game.id).where(Game.table_id == table.id).order_by(Game.created_at, Game.id)).scalars().all()
-    records: list[dict[str, Any]] = []
-    players: dict[int, dict[str, Any]] = {}
-    for start in range(0, len(ids), BATCH):
-        batch = ids[start:start + BATCH]
-        games = db.session.execute(select(Game).options(*_WHOLE_GAME).where(Game.id.in_(batch))
-                                   .order_by(Game.created_at, Game.id)).scalars().all()
-        for game in games:
-            records.append(backup.game_record(game, secrets=False))
-            for seat in game.seats:
-                players.setdefault(seat.player.id, backup.dump_row(seat.player, Player))
-        db.session.expunge_all()  # (the batch is written out: its rows go; what was read before stays usable)
-    games_doc = backup.document([], [], secrets=False)
-    games_doc["players"] = [players[pid] for pid in sorted(players)]
-    games_doc["games"] = records
-    return {
+    header = {k: v for k, v in backup.document([], [], secrets=False).items() if k not in ("games", "players")}
+    house_variants = [_house_variant_record(v) for v in tables.house_variants(table)]
+    end_reading()
+    yield from _json_object({
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "table": info,
-        "players": [{"name": p.name, "created_at": p.created_at.isoformat()} for p in roster.roster(table)],
-        "games": games_doc,
-        "house_variants": [_house_variant_record(v) for v in tables.house_variants(table)],
-    }
+        "players": _roster_rows(table_id),
+        "games": {**header, "games": _game_records(table_id), "players": _seated_players(table_id)},
+        "house_variants": house_variants,
+    })
+    yield "\n"
+
+
+PART = 1000  # roster entries or players read at a time
+
+
+def _json_object(obj: dict[str, Any]) -> Iterator[str]:
+    """``obj`` as JSON with its keys sorted; a value that is an iterator is written as a list, a
+    part (an iterator of lists) at a time."""
+    dumps = current_app.json.dumps
+    yield "{"
+    for n, key in enumerate(sorted(obj)):
+        yield ("," if n else "") + dumps(key) + ":"
+        value = obj[key]
+        if isinstance(value, dict):
+            yield from _json_object(value)
+        elif isinstance(value, Iterator):
+            first = True
+            yield "["
+            for part in value:
+                if part:
+                    yield ("" if first else ",") + ",".join(dumps(item, separators=(",", ":")) for item in part)
+                    first = False
+            yield "]"
+        else:
+            yield dumps(value, separators=(",", ":"))
+    yield "}"
+
+
+def _game_records(table_id: str) -> Iterator[list[dict[str, Any]]]:
+    """The table's games, oldest first, ``BATCH`` at a time (keyset: no list of every id is kept)."""
+    after = None
+    while True:
+        query = select(Game).options(*_WHOLE_GAME).where(Game.table_id == table_id)
+        if after is not None:
+            query = query.where(or_(Game.created_at > after[0], and_(Game.created_at == after[0], Game.id > after[1])))
+        games = db.session.execute(query.order_by(Game.created_at, Game.id).limit(BATCH)).scalars().all()
+        if not games:
+            end_reading()
+            return
+        records = [backup.game_record(game, secrets=False) for game in games]
+        after = (games[-1].created_at, games[-1].id)
+        db.session.expunge_all()
+        end_reading()
+        yield records
+
+
+def _seated_players(table_id: str) -> Iterator[list[dict[str, Any]]]:
+    """The players (the backup's ``players``) seated in the table's games, by id, ``PART`` at a time."""
+    seated = select(Seat.player_id).join(Game, Game.id == Seat.game_id).where(Game.table_id == table_id)
+    after = 0
+    while True:
+        rows = db.session.execute(select(Player).where(Player.id.in_(seated), Player.id > after)
+                                  .order_by(Player.id).limit(PART)).scalars().all()
+        part = [backup.dump_row(p, Player) for p in rows]
+        end_reading()
+        if not part:
+            return
+        after = rows[-1].id
+        yield part
+
+
+def _roster_rows(table_id: str) -> Iterator[list[dict[str, Any]]]:
+    """The roster by name (as ``roster.roster`` sorts it), ``PART`` at a time."""
+    for start in count(0, PART):
+        rows = db.session.execute(
+            select(TablePlayer.name, TablePlayer.created_at).where(TablePlayer.table_id == table_id)
+            .order_by(codepoint_order(TablePlayer.name_key), TablePlayer.id).offset(start).limit(PART)).all()
+        end_reading()
+        if not rows:
+            return
+        yield [{"name": name, "created_at": created.isoformat()} for name, created in rows]
 
 
 # A house variant travels with its table without its edit token and its table (the import gives

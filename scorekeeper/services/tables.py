@@ -12,15 +12,13 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from flask_babel import gettext as _
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from ..db import db
 from ..models import Game, GameResult, HouseVariant, Table, TablePlayer, new_game_id, utcnow
 from ..rules import game as rules
 from . import errors as service_errors
 from . import loading
-from . import view as game_views
-from .roster import roster
 from .transactions import commit
 
 MAX_TABLE_NAME = 80
@@ -148,33 +146,6 @@ def winners_by_game(game_ids: list[str]) -> dict[str, list[str]]:
     for gid, name in rows:
         out[gid].append(name)
     return out
-
-
-def player_game_counts(table: Table) -> dict[int, int]:
-    rows = db.session.execute(
-        select(GameResult.table_player_id, func.count()).where(GameResult.table_id == table.id)
-        .group_by(GameResult.table_player_id)
-    )
-    return dict(rows.all())
-
-
-def table_document(table: Table) -> dict:
-    """The body of ``GET /api/v1/tables/<tid>`` (docs/api.md, "Tables")."""
-    counts = player_game_counts(table)
-    players = [{"id": p.id, "name": p.name, "games": counts.get(p.id, 0)} for p in roster(table)]
-    games = db.session.execute(
-        select(Game.id, Game.variant, Game.status).where(Game.table_id == table.id)
-        .order_by(Game.created_at.desc(), Game.id)
-    ).all()
-    winners = winners_by_game([g.id for g in games])
-    return {
-        "id": table.id,
-        "name": table.name,
-        "players": players,
-        "games": [{"id": g.id, "variant": g.variant, "status": g.status, "winners": winners[g.id]} for g in games],
-        "variants": [{"id": v.id, "name": v.name, "based_on": v.based_on} for v in house_variants(table)],
-        "created_at": game_views.iso(table.created_at),
-    }
 
 
 def house_variants(table: Table) -> list[HouseVariant]:

@@ -36,3 +36,13 @@ def add_missing(model, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> Non
         if missing:
             insert = _INSERTS[db.session.get_bind().dialect.name]
             db.session.execute(insert(model).values(missing).on_conflict_do_nothing(index_elements=list(keys)))
+
+
+def put_row(model, row: dict[str, Any], keys: tuple[str, ...]) -> None:
+    """Insert ``row``, or, when a row with the same ``keys`` (a unique index) is there already, even
+    one a transaction still running has just added, write ``row``'s other columns over it
+    (``INSERT ... ON CONFLICT DO UPDATE``, on SQLite and PostgreSQL alike): two phones putting the
+    same row at once both succeed, and the last one wins."""
+    insert = _INSERTS[db.session.get_bind().dialect.name](model).values(**row)
+    changed = {k: insert.excluded[k] for k in row if k not in keys}
+    db.session.execute(insert.on_conflict_do_update(index_elements=list(keys), set_=changed))

@@ -1,13 +1,16 @@
 """The language switch on every page: remember the reader's choice (scorekeeper/i18n.py reads it)."""
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, request, url_for
 
-from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES
+from ..i18n import COOKIE, COOKIE_AGE, LANGUAGES, language
+from . import remembered
 
 bp = Blueprint("language", __name__)
+ROUND_FORM = re.compile(r"/games/[A-Za-z0-9_-]{1,32}/round")
 
 
 def _on_this_site(address: str) -> bool:
@@ -26,6 +29,9 @@ def choose(code: str):
     if not _on_this_site(back):
         back = url_for("web.home")
     response = redirect(back)
+    if code in LANGUAGES and code != language() and ROUND_FORM.fullmatch(urlsplit(back).path):
+        # cards typed on the round form are kept on the phone in the letters of the language left
+        remembered.note_language_switch(urlsplit(back).path, language())
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
                             secure=request.is_secure)

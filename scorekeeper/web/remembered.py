@@ -97,3 +97,22 @@ def remember(kind: str, item_id: str, token: str | None = None) -> None:
         now = ([item_id] + [i for i in seen(kind) if i != item_id])[:spec.seen_in_cookie]
         if now != before:
             session[spec.seen_key] = now
+
+
+# ----- the language switch -------------------------------------------------------------------------
+
+SWITCH_KEY = "switched"  # [path, the language left]: for the one page the switch returns to
+
+
+def note_language_switch(path: str, left: str) -> None:
+    """The switch from ``left`` returns to ``path``: that page may rewrite what was typed on it in
+    the new language's letters (static/js/retype.js)."""
+    session[SWITCH_KEY] = [path[:200], left]
+
+
+def language_left(path: str) -> str | None:
+    """The language the reader just switched from, once, if the switch returned to ``path``."""
+    noted = session.pop(SWITCH_KEY, None)
+    if isinstance(noted, list) and len(noted) == 2 and noted[0] == path and isinstance(noted[1], str):
+        return noted[1]
+    return None

@@ -44,6 +44,8 @@ SENTENCES = (
     N_("Went out: 0 points."),
     N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
     N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
+    N_("Typed on a page in the other language, rewritten in this page's letters: %(cards)s."),
+    N_("Not read as cards, check them: %(cards)s."),
     # static/js/card_letters_fr.js: the cards typed, as the page understood them
     N_("Read as %(cards)s"),
     # static/js/copy.js: the share pages' Copy buttons
@@ -79,6 +81,23 @@ SENTENCES = (
     N_("Keep the saved one"),
     N_("Use this phone's"),
     N_("Entered on two phones: kept the one saved offline."),
+    # static/js/hand.js: a player's "My hand" page
+    N_("Sent: %(points)s points. Waiting for the scorekeeper."),
+    N_("Sent: %(count)s cards left. Waiting for the scorekeeper."),
+    N_("This hand-in link no longer works: ask the scorekeeper for the new one."),
+    N_("The hand was not accepted (the server answered %(status)s)."),
+    N_("No network: your hand is kept on this phone and will be sent when the network is back."),
+    N_("%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent."),
+    N_("This page needs the hand-in link: scan the QR code on the scorekeeper's phone."),
+    N_("Enter your cards first."),
+    N_("Sending…"),
+    N_("Changed since it was sent: tap Send again."),
+    # static/js/proposals.js: the hands that arrive on the scorekeeper's round form
+    N_("Use it"),
+    N_("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept."),
+    N_("Sent from %(name)s's phone at %(time)s: %(points)s points."),
+    N_("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept."),
+    N_("Sent from %(name)s's phone at %(time)s: %(count)s cards left."),
     # static/js/tools.js: the hand calculator's steppers
     N_("one less %(card)s"),
     N_("one more %(card)s"),

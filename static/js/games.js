@@ -284,6 +284,14 @@ form.addEventListener("submit", e => {
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
+// Hands sent from phones: polled (304 while none) into form.got and a "hands" event; the first loads proposals.js.
+var js = document.currentScript.src.replace("games", "proposals"), d = form.dataset, tag = "", stop;
+d.proposals && setInterval(() => stop || document.hidden || fetch(d.proposals, { headers: { "If-None-Match": tag } })
+ .then(r => (stop = /40[349]/.test(r.status)) || r.ok && (tag = r.headers.get("ETag"), r.json()))
+ .then(b => b && (form.got = b, !js ? form.dispatchEvent(new Event("hands"))
+  : Object.keys(b.proposals).length && (document.head.append(make("script", { src: js })), js = "")), () => 0), 1000);
+form.addEventListener("round:moved", e => { tag = stop = ""; d.proposals = d.proposals.replace(/\d+(?=\/p)/, e.detail.round); });
+
 // Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;
 var at = +form.dataset.round;

@@ -154,11 +154,12 @@ function send(entry) {
    headers: { "Content-Type": "application/json", "Accept": "application/json", "Accept-Language": document.documentElement.lang,
     "Authorization": "Bearer " + entry.token, "Idempotency-Key": entry.key } });
  }).then(response => {
-  if (response.ok) { return remove(entry.key).then(() => true); }
+  // A Save the server had already stored (its answer replayed) changes nothing on the page: "kept".
+  if (response.ok) { return remove(entry.key).then(() => wasPosting && response.headers.get("Idempotent-Replayed") ? "kept" : true); }
   return response.json().catch(() => { return {}; }).then(body => {
    if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
    if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-    return remove(entry.key).then(() => true);
+    return remove(entry.key).then(() => "kept");
    }
    if (response.status === 409 && body && body.field === "round" && body.round === entry.body.round) {
     return recordedMeanwhile(entry, body);
@@ -195,7 +196,7 @@ function flush() {
   });
   due.sort((a, b) => a.body.round - b.body.round);
   var sent = 0, stopped = {};  // in round order; a game's later rounds wait behind one not taken
-  return due.reduce((chain, entry) => chain.then(() => stopped[entry.game] || send(entry).then(ok => { if (ok) { sent += 1; } else { stopped[entry.game] = true; } })),
+  return due.reduce((chain, entry) => chain.then(() => stopped[entry.game] || send(entry).then(ok => { if (ok === true) { sent += 1; } else if (!ok) { stopped[entry.game] = true; } })),
    Promise.resolve()).then(() => sent);
  }).then(sent => {
   sending = false;

@@ -7,6 +7,7 @@ suite's database. Timings are measured in bench/bench_table_scale.py, not here."
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from flask import before_render_template, template_rendered
 from support import big_table
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.services import house, roster_pages, stats, stats_page
+from scorekeeper.services import house, roster_pages, stats, stats_page, table_export
 from scorekeeper.web.tables.charts import decimal
 from support.served import call, serve
 
@@ -131,7 +132,7 @@ def test_the_pages_cost_the_same_statements_for_a_long_roster_as_for_a_family(wo
     app, big, small = world
     for path in ("/tables/{t}/stats?variant=continental", "/tables/{t}/stats", "/tables/{t}/stats?page=3",
                  "/tables/{t}", "/tables/{t}/players", "/api/v1/tables/{t}/stats?variant=continental",
-                 "/api/v1/tables/{t}/export.json"):
+                 "/api/v1/tables/{t}/export.json", "/api/v1/tables/{t}", "/api/v1/tables/{t}?per_page=25"):
         n_big, size_big = statements(app, path.format(t=big.id))
         n_small, _ = statements(app, path.format(t=small.id))
         assert n_big == n_small, path
@@ -191,6 +192,107 @@ def test_the_statistics_api_pages_its_players_and_keeps_its_shape(world):
     for bad in ("per_page=0", "per_page=5000", "page=0", "page=1e3", "page=99999999999999999999"):
         r = client.get(f"/api/v1/tables/{big.id}/stats?{bad}")
         assert r.status_code == 400 and r.get_json()["field"] == bad.split("=")[0], bad
+
+
+def test_the_table_api_pages_its_players_and_games_and_keeps_its_shape(world):
+    """``GET /api/v1/tables/<tid>``: a page of the roster (by name) and of the games (newest
+    first) at a time; the pages together are the whole table, and a table of up to a page is
+    answered whole, as the contract has it."""
+    app, big, small = world
+    client = app.test_client()
+    whole = client.get(f"/api/v1/tables/{big.id}?per_page=1000")
+    body = whole.get_json()
+    assert whole.headers["X-Total-Count"] == str(len(body["players"])) and len(body["players"]) > 50
+    assert whole.headers["X-Total-Games"] == str(len(body["games"])) == str(len(big.games))
+    assert [p["name"] for p in body["players"]] == sorted((p["name"] for p in body["players"]), key=str.casefold)
+    players, games, url, pages = [], [], f"/api/v1/tables/{big.id}?per_page=25", 0
+    while url:
+        r = client.get(url)
+        part = r.get_json()
+        assert set(part) == set(body) and {k: part[k] for k in ("id", "name", "variants", "created_at")} == {
+            k: body[k] for k in ("id", "name", "variants", "created_at")}
+        assert len(part["players"]) <= 25 and len(part["games"]) <= 25
+        players += part["players"]
+        games += part["games"]
+        pages += 1
+        nxt = re.search(r'<([^>]+)>; rel="next"', r.headers["Link"])
+        url = nxt.group(1).split("localhost", 1)[1] if nxt else None
+    assert pages == -(-len(body["players"]) // 25) > 1
+    assert players == body["players"] and games == body["games"]
+    assert sum(p["games"] for p in players) == sum(
+        len(client.get(f"/api/v1/games/{g['id']}").get_json()["players"]) for g in games)
+    # A family's table: one page, no field missing, the headers say it is all.
+    family = client.get(f"/api/v1/tables/{small.id}")
+    assert family.headers["X-Total-Count"] == str(len(family.get_json()["players"])) == "6"
+    assert 'rel="next"' not in family.headers["Link"] and len(family.get_json()["games"]) == 3
+    past = client.get(f"/api/v1/tables/{big.id}?page=99")
+    assert past.status_code == 200 and past.get_json()["players"] == past.get_json()["games"] == []
+    for bad in ("per_page=0", "per_page=5000", "page=0", "page=1e3", "page=99999999999999999999"):
+        r = client.get(f"/api/v1/tables/{big.id}?{bad}")
+        assert r.status_code == 400 and r.get_json()["field"] == bad.split("=")[0], bad
+
+
+def test_the_export_is_streamed_as_it_is_read_and_imports_as_the_table(world, monkeypatch, second_database_url):
+    """A table's export.json is written a batch of games (and a part of the roster) at a time,
+    each read in a transaction of its own, as the client takes it; the document it makes is the
+    whole table and imports into another server as the same table."""
+    app, big, _small = world
+    monkeypatch.setattr(table_export, "BATCH", 4)  # (small batches, so a small table has several)
+    monkeypatch.setattr(table_export, "PART", 16)
+    with app.app_context():
+        engine = db.engine
+    seen = []
+    listener = lambda *args: seen.append(1)  # noqa: E731
+    sa.event.listen(engine, "before_cursor_execute", listener)
+    try:
+        response = app.test_client().get(f"/api/v1/tables/{big.id}/export.json", buffered=False)
+        assert response.status_code == 200 and response.is_streamed
+        assert "Content-Length" not in response.headers
+        chunks, statements_then = [], []
+        for chunk in response.response:
+            chunks.append(chunk)
+            statements_then.append(len(seen))
+        response.close()
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listener)
+    # The games and the roster were read while the answer was being sent, not all before it.
+    assert len(set(statements_then)) >= -(-GAMES // 4) + -(-PLAYERS // 16), statements_then
+    assert statements_then[0] < statements_then[-1] / 2, statements_then
+    raw = b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
+    doc = json.loads(raw)
+    client = app.test_client()
+    table = client.get(f"/api/v1/tables/{big.id}?per_page=1000").get_json()
+    assert [g["id"] for g in doc["games"]["games"]] == list(reversed([g["id"] for g in table["games"]]))
+    assert [p["name"] for p in doc["players"]] == [p["name"] for p in table["players"]]
+    seated = [p["name_key"] for p in doc["games"]["players"]]
+    assert len(seated) == len(set(seated)) == len(table["players"])
+    assert raw.endswith(b"}\n") and json.dumps(doc, sort_keys=True, separators=(",", ":")).encode() == raw.strip()
+    # Imported into another server, it is the same table.
+    other = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": second_database_url,
+                        "RATELIMIT_ENABLED": False})
+    try:
+        theirs = other.test_client()
+        r = theirs.post("/api/v1/tables/import", json=doc)
+        assert r.status_code == 201 and len(r.get_json()["imported"]) == GAMES, r.get_json()
+        copy = theirs.get(f"/api/v1/tables/{big.id}?per_page=1000").get_json()
+        def same(t):  # (a roster player's id is the new server's own)
+            return {**{k: v for k, v in t.items() if not k.endswith("url") and k != "variants"},
+                    "players": [(p["name"], p["games"]) for p in t["players"]]}
+        assert same(copy) == same(table)
+        stats_url = f"/api/v1/tables/{big.id}/stats?variant=continental&per_page=1000"
+        mine, copied = client.get(stats_url).get_json(), theirs.get(stats_url).get_json()
+        for body in (mine, copied):
+            body["players"] = [{k: v for k, v in p.items() if k != "id"} for p in body["players"]]
+        assert copied == mine
+    finally:
+        with other.app_context():
+            for engine in other.extensions["sqlalchemy"].engines.values():
+                engine.dispose()
+    # Through a real server the answer goes out in chunks, with no length known beforehand.
+    with serve(app) as base:
+        answer = call(f"{base}/api/v1/tables/{big.id}/export.json")
+    assert answer.status == 200 and answer.headers.get("Transfer-Encoding") == "chunked"
+    assert json.loads(answer.body)["games"]["games"] == doc["games"]["games"]
 
 
 def test_the_new_game_page_of_a_table_offers_its_latest_names_only(world):

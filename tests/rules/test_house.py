@@ -47,10 +47,12 @@ def test_no_changes_is_the_base_under_a_new_name(vid):
     assert describe_differences(base, v) == f"the same as {base.name}"
 
 
-def test_roy_has_no_house_version():
+def test_roy_has_house_versions_of_its_own_rules_only():
+    roy = apply_changes(get_variant("roy"), {"target": 50, "roy": {"draw_per_card": 3}}, id="x", name="x")
+    assert roy.scoring.target == 50 and roy.roy.draw_per_card == 3 and roy.based_on == "roy"
     with pytest.raises(HouseRulesError) as err:
-        apply_changes(get_variant("roy"), {}, id="x", name="x")
-    assert err.value.field == "based_on"
+        apply_changes(get_variant("roy"), {"melds": {"set_min": 4}}, id="x", name="x")
+    assert err.value.field == "changes.melds"
 
 
 def test_a_house_variant_is_not_a_base():
@@ -285,7 +287,7 @@ def _edited(old: str, new: str) -> str:
      "6 players: 2 decks hold 108 cards, too few to deal 20"),
     ("[may_i]", "[may_i]\nsometimes = true", "may_i.sometimes", "not a key of may_i"),
     ('based_on = "joybells"', 'based_on = "euchre"', "based_on", "not a known variant"),
-    ('based_on = "joybells"', 'based_on = "roy"', "based_on", "not a contract game"),
+    ('based_on = "joybells"', 'based_on = "roy"', "melds", "not a rule of ROY"),
     ('based_on = "joybells"\n', "", "based_on", "missing"),
     ('kind = "contract"', 'kind = "contract"\ncolour = "red"', "colour", "not a key of a variant file"),
     ('kind = "contract"', 'kind = "shedding"', "kind", "written by the app"),

@@ -162,11 +162,14 @@ def requests(draw, targets: list[Target], world: World):
             values[arg] = draw(st.integers(0, 12) | st.sampled_from(EDGE_INTS[:-1]).filter(lambda n: n >= 0))
         elif arg == "variant_id":
             values[arg] = draw(st.sampled_from(VARIANTS[:-1]))
+        elif arg == "name":  # a player's name (a proposal's address)
+            values[arg] = draw(st.sampled_from([n for n in NAMES if n.strip() and "\u0000" not in n]) | printable.filter(
+                lambda s: s.strip() and "/" not in s and "?" not in s and "#" not in s))
         else:
             values[arg] = draw(printable.filter(lambda s: s and "/" not in s and "?" not in s and "#" not in s))
     path = target.rule
     for arg, value in values.items():
-        path = path.replace(f"<int:{arg}>", str(value)).replace(f"<{arg}>", str(value))
+        path = path.replace(f"<int:{arg}>", str(value)).replace(f"<path:{arg}>", str(value)).replace(f"<{arg}>", str(value))
     if target.endpoint == "api.get_variant_decks" or "decks" in target.rule:
         path += "?players=" + draw(st.sampled_from(["2", "3", "8", "0", "x", "", "99999999999"]))
 

@@ -315,7 +315,7 @@ def _round_players(state: game_views.GameView, number: int) -> list[tuple[int, s
 
 
 def _render_round(template: str, game, state: game_views.GameView, form, players, number: int, errors, preview=None, status=200,
-                  correcting=None):
+                  correcting=None, language_left=None):
     ctx = _game_context(game, state)
     variant = ctx["variant"]
     for entry in form.hands:
@@ -337,6 +337,7 @@ def _render_round(template: str, game, state: game_views.GameView, form, players
         no_score_rule=(variant.sources["incomplete_games"].shown_label if "incomplete_games" in variant.sources
                        else _("scorekeeper's rulings, Incomplete games and missing scores")),
         offline=ctx["editor"] and correcting is None,  # static/js/offline.js
+        language_left=language_left,  # static/js/retype.js, after the language switch
         **ctx,
     ), status
 
@@ -364,7 +365,8 @@ def record(game_id: str):
         form = round_form(players, ctx_variant, data={
             "round": str(number), "key": secrets.token_urlsafe(16), "version": str(state.version),
             "hands": [{"seat": str(seat), "mode": modes.get(name, "values")} for seat, name in players]})
-        return _render_round("games/round.html", game, state, form, players, number, {})
+        return _render_round("games/round.html", game, state, form, players, number, {},
+                             language_left=remembered.language_left(request.path))
     form = round_form(players, ctx_variant)
 
     def save(payload):

@@ -39,7 +39,12 @@ NUMBERS = {
     "scoring.missing_card_penalty": _l("Incorrect hand: points per missing card"),
     "may_i.penalty_cards_per_discard": _l("May I: penalty cards per discard taken"),
     "may_i.none_in_last_rounds": _l("No May I in the last … rounds (0: every round)"),
+    # ROY's (a shedding game: no melds, contracts or card points)
+    "target": _l("Points that win the game"),
+    "roy.draw_per_card": _l("An ace: cards the next player draws"),
+    "roy.skip_draw": _l("King of spades: cards the next player draws"),
 }
+ROY_NUMBERS = ("players.min", "players.max", "cards_dealt", "target", "roy.draw_per_card", "roy.skip_draw")
 CHECKS = {
     "melds.wilds_may_not_outnumber_naturals": _l("Wilds may not outnumber natural cards in a meld"),
     "melds.all_wild_set": _l("A set made only of wild cards is allowed"),
@@ -91,6 +96,10 @@ def decks_text(v: Variant) -> str:
 
 def values_of(v: Variant) -> dict[str, str]:
     """Every input's value for variant ``v`` (text as the form shows it; checkboxes "on" or "")."""
+    if v.roy is not None:
+        return {"players.min": str(v.players.min), "players.max": str(v.players.max),
+                "cards_dealt": str(v.cards_dealt), "target": str(v.scoring.target),
+                "roy.draw_per_card": str(v.roy.draw_per_card), "roy.skip_draw": str(v.roy.skip_draw)}
     m = v.melds
     out = {"players.min": str(v.players.min), "players.max": str(v.players.max), "decks": decks_text(v),
            "jokers_per_deck": str(v.jokers_per_deck), "cards_dealt": str(v.cards_dealt),
@@ -145,7 +154,13 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
     module works out the difference). Rounds: the rows up to the first empty one."""
     changes: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
+    if not base.is_contract_game:
+        for name in ROY_NUMBERS:
+            _put(changes, name, _number(data.get(name, "")))
+        return Parsed(changes, errors)
     for name in NUMBERS:
+        if name in ROY_NUMBERS[3:]:
+            continue
         _put(changes, name, _number(data.get(name, "")))
     for name in CHECKS:
         _put(changes, name, bool(data.get(name)))

@@ -9,8 +9,8 @@ from flask_babel import gettext as _
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, get_variant
-from scorekeeper.services import house
-from scorekeeper.services.errors import ServiceError
+from scorekeeper.services import house, house_import
+from scorekeeper.services.errors import Conflict, ServiceError
 
 from .. import remembered
 from ..qr import qr_response
@@ -76,8 +76,6 @@ def new(variant_id: str):
     """Make a house version of a variant (built-in, example or another family's): the form starts
     from its rules."""
     start = _variant_or_404(variant_id)
-    if not start.is_contract_game:
-        abort(404, _("%(name)s has no house versions: only the May I family's contract games do", name=start.name))
     base = get_variant(start.based_on) if start.based_on else start
     # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
     table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
@@ -168,9 +166,13 @@ MAX_FILE = 100_000
 
 @bp.route("/rules/import", methods=["GET", "POST"])
 def import_file():
-    """Import a house variant file (an exported .toml), checked exactly as the form is."""
+    """Import a house variant file (an exported .toml), checked exactly as the form is. From a
+    table's page (``?table=<id>``, its edit rights needed) the variant joins that table. A variant
+    of the same name already there is recognised: the same rules are not copied; other rules ask
+    whether to update it or keep both (the file's text is kept in the form for that answer)."""
+    table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
     form = ImportForm()
-    error = None
+    error = duplicate = None
     if form.validate_on_submit():
         upload = request.files.get("file")
         text = form.text.data or ""
@@ -181,14 +183,31 @@ def import_file():
             except UnicodeDecodeError:
                 error = _("File: %(name)s is not a text file (UTF-8)", name=repr(upload.filename))
         if error is None:
+            form.text.data = text  # kept for the choice below, if one is asked
             try:
-                saved = house.import_toml(text, form.name.data or None)
+                done = house_import.import_file(text, form.name.data or None, table.id if table else None,
+                                                request.form.get("duplicate") or None, remembered.token_ids("house"))
+            except Conflict as err:
+                duplicate = {"message": err.message, **err.extra}
             except ServiceError as err:
                 error = _("File: %(error)s", error=err.message)
             else:
-                remembered.remember("house", saved.row.id, saved.edit_token)
-                flash(_("Imported “%(name)s”. This phone may change these rules.", name=saved.row.name), "ok")
-                return redirect(url_for("rules.variant_page", variant_id=saved.row.id))
+                return _imported(done, table)
     elif request.method == "POST":
         error = _("; ").join(_("%(field)s: %(error)s", field=k, error=" ".join(map(str, v))) for k, v in form.errors.items())
-    return render_template("house/import.html", form=form, error=error), 400 if error else 200
+    return render_template("house/import.html", form=form, error=error, duplicate=duplicate,
+                           table=table), 400 if error else 409 if duplicate else 200
+
+
+def _imported(done, table):
+    if done.edit_token is not None:
+        remembered.remember("house", done.row.id, done.edit_token)
+    where = {"name": done.row.name, "table": table.name if table else ""}
+    flash({"created": _("Imported “%(name)s” into %(table)s: its “Start a game” offers it.", **where) if table else
+                      _("Imported “%(name)s”. This phone may change these rules.", **where),
+           "kept_both": _("Imported as “%(name)s”: both versions are kept.", **where),
+           "updated": _("“%(name)s” now has the file’s rules (version %(version)s). Games started before keep "
+                        "theirs.", version=done.row.version, **where),
+           "same": _("“%(name)s” is already here with these very rules: nothing was added.", **where)}[done.outcome],
+          "ok")
+    return redirect(url_for("rules.variant_page", variant_id=done.row.id))

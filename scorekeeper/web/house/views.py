@@ -20,6 +20,7 @@ CHANGE_ANCHORS = {
     "rounds": "contracts", "contract_kind": "contracts", "melds": "melds", "wild_cards": "melds",
     "last_round": "last-round", "card_points": "scoring", "scoring": "scoring", "may_i": "may-i",
     "stock_exhausted": "stock",
+    "target": "scoring", "roy.draw_per_card": "aces", "roy.skip_draw": "king-of-spades",  # ROY's
 }
 
 
@@ -46,7 +47,7 @@ def house_page_context(v: Variant) -> dict[str, Any]:
     diffs = rules_house.differences(base, v)
     changed: dict[str, list[str]] = {}
     for d in diffs:
-        changed.setdefault(CHANGE_ANCHORS[d.key], []).append(d.text)
+        changed.setdefault(CHANGE_ANCHORS[f"{d.key}.{d.part}" if d.part else d.key], []).append(d.text)
     row = house.find_row(v.id)
     return {"house": {
         "base": base,

@@ -8,6 +8,7 @@ rounds, hands, corrections and rules, so a game could not be rebuilt from it.
 from __future__ import annotations
 
 import json
+import tomllib
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -21,6 +22,14 @@ from ..edit_links import no_store
 from .access import check_csrf, remember
 from .forms import ActionForm
 from .routes import bp
+
+
+def _house_rules_file(raw: bytes) -> bool:
+    """Whether the file is a house variant's TOML (``based_on = ...``), chosen here by mistake."""
+    try:
+        return b"based_on" in raw[:4000] and isinstance(tomllib.loads(raw.decode("utf-8")).get("based_on"), str)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
 
 
 def _refused(message: str):
@@ -40,6 +49,10 @@ def import_table():
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
+        if _house_rules_file(raw):
+            return _refused(_("The file: %(name)s is a house rules file, not a table. Import it from the page of "
+                              "the table it belongs to (“Import house rules”), so that it joins that table.",
+                              name=upload.filename or "?"))
         return _refused(_("The file: %(name)s is not a table exported by scorekeeper (it is not JSON).",
                           name=upload.filename or "?"))
     if not isinstance(doc, dict) or not isinstance(doc.get("table"), dict):

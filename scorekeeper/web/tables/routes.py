@@ -121,7 +121,7 @@ def table(table_id: str):
         counts={p.id: p.games for p in shown.players}, player_choices=choices,
         history=hist, filters=f, variants=table_history.variants_played(table), years=table_history.years_played(table),
         form=TableForm(), house_variants=house_variants,
-        house_bases=[v for v in all_variants() if v.is_contract_game],
+        house_bases=all_variants(),
         print_years=yearbook_svc.years_to_print(table),
     )
     end_reading(table, *house_variants)

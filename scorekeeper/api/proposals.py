@@ -1,0 +1,141 @@
+"""Hands from the players' phones, the JSON API (docs/api.md, "Hands from the players' phones";
+its OpenAPI description is at the end of this file): the hand-in link, a player's proposal for
+the next round, and the proposals the scorekeeper's round form polls.
+
+The hand-in token may only put or delete proposals; every other write still needs the edit token
+(the game's or its table's), so a hand-in token is refused there with 403 like any wrong token.
+The rules are applied by ``scorekeeper.services.proposals``."""
+from __future__ import annotations
+
+from flask import jsonify, request, url_for
+from flask_babel import gettext as _
+
+from .. import live
+from ..services import errors as service_errors
+from ..services import loading
+from ..services import proposals as svc
+from . import openapi
+from .blueprint import bp
+from .request import ApiError, bearer_token, json_body
+
+
+def _game_with_edit_token(game_id: str):
+    """The game (404 if unknown), after checking the edit token (401/403)."""
+    try:
+        game = svc.get_game(game_id)
+        loading.check_token(game, bearer_token())
+    except service_errors.Unauthorized as err:
+        raise ApiError(err.message, 401, field=err.field) from None
+    return game
+
+
+def _game_with_hand_token(game_id: str):
+    """The game (404 if unknown), for the hand-in token or the edit token (401 without a token,
+    403 with any other)."""
+    game = svc.get_game(game_id)
+    token = bearer_token()
+    if not token:
+        raise ApiError(_("sending a hand needs the game's hand-in link (Authorization: Bearer <token>)"), 401,
+                       field="Authorization")
+    if not (svc.hand_token_ok(game, token) or loading.token_matches(game, token)):
+        raise ApiError(_("this hand-in link is not valid for this game (a newer one may have replaced it)"), 403,
+                       field="Authorization")
+    return game
+
+
+def hand_page_url(game_id: str, token: str) -> str:
+    """The player's "My hand" page with the hand-in token after ``#`` (a browser never sends it)."""
+    return url_for("games.my_hand", game_id=game_id, _external=True) + "#" + token
+
+
+@bp.post("/games/<game_id>/hand-link")
+def new_hand_link(game_id: str):
+    """A new hand-in link; the game's old one stops working."""
+    game = _game_with_edit_token(game_id)
+    json_body(required=False)
+    token = svc.new_hand_link(game)
+    return jsonify({"token": token, "url": hand_page_url(game_id, token)}), 201
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
+def put_proposal(game_id: str, number: int, name: str):
+    game = _game_with_hand_token(game_id)
+    hand = json_body()
+    return jsonify(svc.propose(game, number, name, hand))
+
+
+@bp.delete("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
+def delete_proposal(game_id: str, number: int, name: str):
+    game = _game_with_hand_token(game_id)
+    svc.withdraw_proposal(game, number, name)
+    return "", 204
+
+
+@bp.get("/games/<game_id>/rounds/<int:number>/proposals")
+def get_proposals(game_id: str, number: int):
+    """The hands sent for the next round; conditional (ETag, ``If-None-Match`` → 304) for polling."""
+    game = _game_with_edit_token(game_id)
+    body, stamp = svc.proposals(game, number)
+    unchanged = live.not_modified(stamp, None)
+    if unchanged is not None:
+        return unchanged
+    return live.tag(jsonify(body), stamp, None)
+
+
+# ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
+
+def _describe() -> None:
+    openapi.add_tag("hands", "Hands from the players' phones: proposals for the next round, recorded only "
+                             "when the scorekeeper saves the round")
+    gid = openapi.path_param("game_id", "The game's id")
+    num = openapi.path_param("number", "The game's next round (any other is 409)", {"type": "integer", "minimum": 1})
+    name = openapi.path_param("name", "An active player's name (case-insensitive, Unicode NFC)")
+    err = openapi.ERROR_RESPONSE
+    hand_token = ("Needs the hand-in token (or the game's edit token): Authorization: Bearer <token> "
+                  "(401 without, 403 wrong). The hand-in token can do nothing else.")
+    edit_token = "Needs the game's (or its table's) edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
+    openapi.add_schema("Proposal", {
+        "type": "object",
+        "required": ["player", "round", "points", "hand"],
+        "properties": {
+            "player": {"type": "string"}, "round": {"type": "integer"},
+            "points": {"type": "integer", "description": "As the round will count the hand"},
+            "hand": {"$ref": "#/components/schemas/Hand"},
+        },
+    })
+    openapi.add_path("api.new_hand_link", {"post": {
+        "summary": "A new hand-in link for the players' phones (the old one stops working)", "tags": ["hands"],
+        "description": edit_token, "parameters": [gid],
+        "responses": {"201": openapi.json_response("The hand-in token and the \"My hand\" page's address (token after #)", {
+            "type": "object", "required": ["token", "url"],
+            "properties": {"token": {"type": "string"}, "url": {"type": "string"}}}),
+            "401": err, "403": err, "404": err},
+    }})
+    openapi.add_path("api.put_proposal", {"put": {
+        "summary": "Send (or replace) a player's hand for the next round", "tags": ["hands"],
+        "description": hand_token + " The hand is checked exactly as in a round (not missing).",
+        "parameters": [gid, num, name], "requestBody": openapi.json_body({"$ref": "#/components/schemas/Hand"}),
+        "responses": {"200": openapi.json_response("The proposal, with its points",
+                                                   {"$ref": "#/components/schemas/Proposal"}),
+                      "400": err, "401": err, "403": err, "404": err, "409": err, "422": err},
+    }})
+    openapi.add_path("api.delete_proposal", {"delete": {
+        "summary": "Take back a player's hand for the next round", "tags": ["hands"], "description": hand_token,
+        "parameters": [gid, num, name],
+        "responses": {"204": {"description": "Taken back (or none was sent)"},
+                      "401": err, "403": err, "404": err, "409": err, "422": err},
+    }})
+    openapi.add_path("api.get_proposals", {"get": {
+        "summary": "The hands sent for the next round (ETag; 304 to If-None-Match)", "tags": ["hands"],
+        "description": edit_token + " Once the round is saved: 409.", "parameters": [gid, num],
+        "responses": {"200": openapi.json_response("{round, proposals: {name: {points, hand, at}}}", {
+            "type": "object", "required": ["round", "proposals"],
+            "properties": {"round": {"type": "integer"}, "proposals": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"points": {"type": "integer"},
+                                                 "hand": {"$ref": "#/components/schemas/Hand"},
+                                                 "at": {"type": "string", "format": "date-time"}}}}}}),
+            "304": {"description": "Unchanged since the ETag sent"}, "401": err, "403": err, "404": err, "409": err},
+    }})
+
+
+_describe()

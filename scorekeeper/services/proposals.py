@@ -1,0 +1,158 @@
+"""Hands from the players' phones (docs/api.md, "Hands from the players' phones").
+
+A game's hand-in link carries a token that can only propose hands: each player sends their own
+hand for the game's next round, checked exactly as the round will check it (services/parsing.py)
+and counted as the round will count it (rules/game.py ``hand_result``). A proposal records
+nothing: the scorekeeper's round form shows it, and saving the round ends the round's proposals
+(:func:`end_proposals`, in the round's own transaction: services/games.py). Each change here is one
+transaction (services/transactions.py). Proposals are not part of the game's version, so a player
+sending a hand never makes the scorekeeper's open form stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+
+from flask_babel import gettext as _
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import lazyload
+
+from ..db import db
+from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
+from ..rules import game as rules
+from .errors import Conflict
+from . import loading
+from .loading import hash_token, new_token, variant_of
+from .parsing import hand_points, parse_player_hand, round_player
+from .transactions import commit
+from .unique_rows import put_row
+from .view import iso, status_word
+
+
+def new_hand_link(game: Game) -> str:
+    """A new hand-in token for the game (returned once; only its hash is kept). It replaces the
+    game's old one, which stops working at once (a player who left the table cannot keep sending)."""
+    token = new_token()
+    put_row(HandLink, {"game_id": game.id, "token_hash": hash_token(token), "created_at": utcnow()}, ("game_id",))
+    commit(_("the hand-in link was replaced from another phone at the same moment; try again"))
+    return token
+
+
+def hand_token_ok(game: Game, token: object) -> bool:
+    """Whether ``token`` is the game's current hand-in token (compared in constant time)."""
+    if not isinstance(token, str) or not token or len(token) > 200:
+        return False
+    stored = db.session.execute(select(HandLink.token_hash).where(HandLink.game_id == game.id)).scalar_one_or_none()
+    return stored is not None and hmac.compare_digest(hash_token(token).encode(), stored.encode())
+
+
+def get_game(game_id: object) -> Game:
+    """The game with its seats only (404 otherwise): what proposals need, in a fixed number of
+    small queries however many rounds the game has (the round form polls its proposals)."""
+    if isinstance(game_id, str) and loading.GAME_ID.fullmatch(game_id):
+        game = db.session.execute(select(Game).where(Game.id == game_id).options(
+            lazyload(Game.rounds), lazyload(Game.corrections), lazyload(Game.rulings))).scalar_one_or_none()
+        if game is not None:
+            return game
+    return loading.get_game(game_id)  # (the 404 naming the id)
+
+
+def _rounds_played(game: Game) -> int:
+    return db.session.execute(select(func.count()).select_from(Round).where(Round.game_id == game.id)).scalar_one()
+
+
+def check_round_open(game: Game, number: int) -> int:
+    """409 with the reason unless ``number`` is the game's next round and the game is in progress;
+    the number of rounds played otherwise."""
+    played = _rounds_played(game)
+    extra = {"round": number, "next_round": played + 1 if game.status == GameStatus.IN_PROGRESS else None}
+    if number <= played and game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(_("round %(number)s is already recorded, and the game is %(status)s: no hands can be sent "
+                         "for it", number=number, status=status_word(game.status)), "round", **extra)
+    if number <= played:
+        raise Conflict(_("round %(number)s is already recorded: hands can be sent only for the next round "
+                         "(round %(next)s)", number=number, next=played + 1), "round", **extra)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict(_("the game is %(status)s: no hands can be sent for it", status=status_word(game.status)),
+                       "round", **extra)
+    if number != played + 1:
+        raise Conflict(_("round %(number)s is not the next round: hands can be sent only for round %(next)s",
+                         number=number, next=played + 1), "round", **extra)
+    return played
+
+
+def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
+    """Keep (or replace) a player's hand for the next round; the answer says the points as the
+    round will count them: ``{"player", "round", "points", "hand"}``."""
+    played = check_round_open(game, round_no)
+    variant = variant_of(game)
+    player, parsed = parse_player_hand(game, variant, round_no, name, hand)
+    points = hand_points(variant, parsed).points
+    seat = next(s.seat for s in game.seats if s.name == player)
+    _lock_game(game)
+    put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
+                           "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
+            ("game_id", "round_number", "seat"))
+    _still_open(game, round_no, played)
+    commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
+    return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
+
+
+def _lock_game(game: Game) -> None:
+    """A share lock on the game's row, taken before the proposal is written. On
+    PostgreSQL a round being saved holds the row (its version moves on), so this waits for it to
+    commit; a round saved after this waits for this change to commit, so its end of the round's
+    proposals sees this one. (Taken before writing the proposal: a round that holds the game and
+    then ends the proposals never waits for a proposal that waits for the game.)"""
+    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update(read=True))
+
+
+def _still_open(game: Game, round_no: int, played: int) -> None:
+    """Look again, once the proposal is written, whether its round is still to be played: a round
+    saved while the hand was on its way must not keep it (on SQLite this transaction holds the only
+    write lock by now; on PostgreSQL :func:`_lock_game` saw to it). A round saved meanwhile: nothing
+    is kept, 409 as for a recorded round."""
+    status = db.session.execute(select(Game.status).where(Game.id == game.id)).scalar_one()
+    if _rounds_played(game) == played and status == game.status:
+        return
+    db.session.rollback()  # (the game is read again below)
+    check_round_open(game, round_no)
+    raise Conflict(_("the game changed while the hand was on its way; send it again"), "round")  # pragma: no cover
+
+
+def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
+    """Take back a player's hand for the next round (nothing happens when none was sent)."""
+    check_round_open(game, round_no)
+    player = round_player(game, round_no, name)
+    seat = next(s.seat for s in game.seats if s.name == player)
+    db.session.execute(delete(HandProposal).where(HandProposal.game_id == game.id, HandProposal.round_number == round_no,
+                                                  HandProposal.seat == seat))
+    commit(_("the hand could not be taken back: another change reached it at the same moment; try again"))
+
+
+def proposals(game: Game, round_no: int) -> tuple[dict, str]:
+    """The hands sent for the next round, ``{"round", "proposals": {name: {"points", "hand", "at"}}}``
+    in seating order (only players still in the round), and a stamp that changes whenever they do
+    (the answer's ETag)."""
+    check_round_open(game, round_no)
+    active = {s.seat for s in game.seats if rules.active_in_round(s.withdrawn_after_round, round_no)}
+    names = {s.seat: s.name for s in game.seats}
+    rows = db.session.execute(select(HandProposal).where(
+        HandProposal.game_id == game.id, HandProposal.round_number == round_no).order_by(HandProposal.seat)).scalars()
+    body = {"round": round_no, "proposals": {}}
+    exact = []
+    for row in rows:
+        if row.seat not in active:
+            continue
+        body["proposals"][names[row.seat]] = {"points": row.points, "hand": row.hand, "at": iso(row.sent_at)}
+        exact.append(row.sent_at.isoformat())
+    text = json.dumps([game.id, body, exact], sort_keys=True, default=str)
+    return body, "hands-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def end_proposals(game_id: str, number: int) -> None:
+    """Saving round ``number`` ends its proposals (and any older ones left behind): called inside
+    the round's own transaction, so the round and the end of its proposals commit together."""
+    db.session.execute(delete(HandProposal).where(HandProposal.game_id == game_id,
+                                                  HandProposal.round_number <= number))

@@ -1,0 +1,195 @@
+// A player's "My hand" page (templates/games/hand.html): who this phone is (asked once, kept per
+// game), the hand sent to the scorekeeper as a proposal (PUT /api/v1/.../proposals/<name> with the
+// hand-in token read after # in the address), kept on the phone while there is no network, and the
+// round followed (GET /games/<id>/hand/now with If-None-Match: 304 while nothing changed). The
+// hand itself is the round form's (static/js/games.js builds its keypad and card picker).
+(() => {
+"use strict";
+var box = document.querySelector(".hand-in");
+if (!box) { return; }
+var say = window.scorekeeperSay;
+var game = box.dataset.game, roy = box.dataset.roy === "yes";
+var form = box.querySelector("form.hand-form"), who = box.querySelector(".who-are-you");
+var problem = box.querySelector(".hand-problem"), note = form.querySelector(".sent-note");
+var round = +box.dataset.round || null, players = JSON.parse(box.dataset.players || "[]");
+var etag = box.dataset.etag, KEY = "scorekeeper.hand." + game, api = box.dataset.api;
+
+function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (err) { return {}; } }
+var kept = load();
+function keep() { try { localStorage.setItem(KEY, JSON.stringify(kept)); } catch (err) { /* private: kept in the page */ } }
+// the link carries the token after # ("#token=..." or "#...": docs/api.md); browsers never send it
+var after = location.hash.slice(1), found = /(?:^|&)token=([^&]+)/.exec(after);
+found = found ? found[1] : /^[\w.~-]+$/.test(after) ? after : null;
+if (found) { kept.token = decodeURIComponent(found); keep(); }
+
+// ROY: the cards left are what the player sends (the points go to whoever went out).
+function sentSaid(s) {
+ sent(roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
+  : say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: s.points }));
+}
+function tell(text) { problem.textContent = text || ""; problem.hidden = !text; }
+function sent(text) { note.textContent = text || ""; note.hidden = !text; }
+var same = (a, b) => a.normalize("NFC").toLowerCase() === b.normalize("NFC").toLowerCase();
+var mine = () => kept.name && players.find(p => same(p, kept.name));
+
+// Who are you? Once per game; the buttons are the players of the round shown.
+function drawButtons() {
+ var row = who.querySelector(".who-buttons");
+ if (row.children.length === players.length && players.every((p, i) => row.children[i].value === p)) { return; }
+ row.replaceChildren(...players.map(p => Object.assign(document.createElement("button"),
+  { type: "button", className: "big who-button", value: p, textContent: p })));
+}
+function show() {
+ var me = mine();
+ drawButtons();
+ who.hidden = !round || !!me;
+ form.hidden = !round || !me;
+ if (me) { form.querySelector("legend .who").textContent = me; }
+}
+who.addEventListener("click", e => {
+ var b = e.target.closest("button.who-button");
+ if (!b) { return; }
+ kept.name = b.value;
+ keep();
+ show();
+});
+// Not you? A hand sent under the wrong name is taken back from the scorekeeper's form.
+form.querySelector(".not-me").addEventListener("click", () => {
+ var s = kept.sent;
+ if (s && s.round === round && s.name) {
+  fetch(api + "/rounds/" + s.round + "/proposals/" + encodeURIComponent(s.name), { method: "DELETE", credentials: "omit",
+   headers: { "Authorization": "Bearer " + kept.token } }).catch(() => { /* no network: the scorekeeper sees the name */ });
+ }
+ kept.name = kept.sent = kept.pending = null;
+ keep();
+ sent("");
+ form.reset();
+ form.dispatchEvent(new Event("change"));
+ show();
+});
+
+// The hand as the API takes it (null: nothing entered yet).
+function hand() {
+ var F = window.scorekeeperForm, fs = form.querySelector("fieldset.hand");
+ if (roy) { var count = F.number(fs.querySelector("input.count")); return count === null ? null : { card_count: count }; }
+ var mode = F.modeOf(fs), out = {}, missing = F.number(fs.querySelector("input[name$='-missing_cards']"));
+ if (mode === "points") {
+  var points = F.number(fs.querySelector("input[name$='-points']"));
+  if (points === null) { return null; }
+  out.points = points;
+ } else if (mode === "cards") {
+  var code = window.scorekeeperCode || (c => c.toUpperCase());
+  out.cards = Array.prototype.map.call(fs.querySelectorAll(".suit-row input:checked"), b => b.value)
+   .concat(F.typed(fs).map(code));
+  if (!out.cards.length && !missing) { return null; }
+ } else {
+  var values = {};
+  fs.querySelectorAll(".mode-values input").forEach(b => { var n = F.number(b); if (n) { values[F.cardValueOf(b)] = n; } });
+  if (!Object.keys(values).length && !missing) { return null; }
+  out.values = values;
+ }
+ if (missing) { out.missing_cards = missing; }
+ return out;
+}
+
+function put(p) {
+ return fetch(api + "/rounds/" + p.round + "/proposals/" + encodeURIComponent(p.name), {
+  method: "PUT", cache: "no-store", credentials: "omit", body: JSON.stringify(p.hand),
+  headers: { "Content-Type": "application/json", "Accept": "application/json", "Authorization": "Bearer " + kept.token },
+ }).then(r => r.json().catch(() => ({})).then(body => [r.status, body]));
+}
+var label = n => roy ? say("Hand %(number)s", { number: n }) : say("Round %(number)s", { number: n });
+var sending = false;
+// Send the hand waiting on the phone, if any; a round saved meanwhile is said, never sent.
+function flush() {
+ var p = kept.pending;
+ if (!p || sending) { return; }
+ if (round && p.round < round) { return dropped(p); }
+ sending = true;
+ put(p).then(([status, body]) => {
+  if (status === 200) {
+   kept.pending = null;
+   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count, hand: p.hand };
+   tell("");
+   sentSaid(kept.sent);
+  } else if (status === 409) {
+   dropped(p);
+   poll();
+  } else if (status === 401 || status === 403) {
+   kept.pending = null;
+   tell(say("This hand-in link no longer works: ask the scorekeeper for the new one."));
+   sent("");
+  } else {
+   kept.pending = null;
+   tell(body.error || say("The hand was not accepted (the server answered %(status)s).", { status }));
+   sent("");
+  }
+  keep();
+ }, () => {
+  sent(say("No network: your hand is kept on this phone and will be sent when the network is back."));
+ }).then(() => { sending = false; });
+}
+function dropped(p) {
+ kept.pending = null;
+ keep();
+ sent("");
+ tell(say("%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent.", { what: label(p.round) }));
+}
+
+form.addEventListener("submit", e => {
+ e.preventDefault();
+ if (!kept.token) { return tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
+ var h = hand();
+ if (!h) { return tell(say("Enter your cards first.")); }
+ tell("");
+ kept.pending = { round, name: mine(), hand: h };
+ keep();
+ sent(say("Sending…"));
+ flush();
+});
+form.addEventListener("input", () => {
+ if (!note.hidden && kept.sent) { sent(say("Changed since it was sent: tap Send again.")); }
+});
+
+// The round followed: when it is saved, its scores show and the next round's hand starts empty.
+function moved(now) {
+ box.querySelector(".hand-now").innerHTML = now.now;  // the server's own page part
+ players = now.players;
+ if (now.round !== round) {
+  if (kept.pending && kept.pending.round < (now.round || Infinity)) { dropped(kept.pending); }
+  round = now.round;
+  kept.sent = null;
+  keep();
+  sent("");
+  form.reset();
+  form.dispatchEvent(new Event("change"));
+ }
+ show();
+}
+var asking = false;
+function poll() {
+ if (asking || document.visibilityState === "hidden") { return; }
+ asking = true;
+ fetch(box.dataset.now, { cache: "no-store", credentials: "same-origin",
+  headers: Object.assign({ "Accept": "application/json" }, etag ? { "If-None-Match": '"' + etag + '"' } : {}) })
+  .then(r => {
+   if (r.status !== 200) { return; }
+   etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+   return r.json().then(moved);
+  })
+  .catch(() => { /* no network: next tick */ })
+  .then(() => { asking = false; flush(); });
+}
+setInterval(poll, 2000);
+addEventListener("online", poll);
+document.addEventListener("visibilitychange", poll);
+
+if (!kept.token) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
+// After a reload: the hand waiting to be sent, or the one sent for this round, shown again.
+var held = [kept.pending, kept.sent].find(h => h && h.round === round && h.hand && same(h.name || "", mine() || ""));
+if (held) { window.scorekeeperFill(form.querySelector("fieldset.hand"), held.hand, held.points); }
+if (kept.sent && kept.sent.round === round) { sentSaid(kept.sent); }
+if (held && held === kept.pending) { sent(say("Sending…")); }
+show();
+flush();
+})();

@@ -1,0 +1,84 @@
+"""Schemathesis against the real app over HTTP, on the test's database (SQLite file, or PostgreSQL in
+the second pass): cases drawn from ``/api/v1/openapi.json`` for every operation, valid and invalid,
+most of them aimed at real rows with the token that may change them (tests/support/api_world.py).
+Any 5xx fails the test, and so does an answer that breaks the document: a body that does not match
+its documented schema, or a documented JSON answer that is not JSON.
+
+Bounded: ``SCOREKEEPER_SCHEMATHESIS_EXAMPLES`` cases per operation and mode (6 by default, about
+400 requests); ``bench/fuzz_api.py --schemathesis N`` runs more against gunicorn."""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis")
+
+from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.errors import Unsatisfiable  # noqa: E402
+from schemathesis import GenerationMode  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance, not_a_server_error, response_schema_conformance)
+
+from scorekeeper import create_app  # noqa: E402
+from support import api_world  # noqa: E402
+from support.served import serve  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+EXAMPLES = int(os.environ.get("SCOREKEEPER_SCHEMATHESIS_EXAMPLES", "6"))
+CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+
+
+@pytest.fixture
+def served_app(database_url):
+    """The app with TESTING off (an exception is a real 500 answer) and no rate limit, over HTTP."""
+    app = create_app({"TESTING": False, "SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": database_url,
+                      "RATELIMIT_ENABLED": False})
+    with serve(app) as base:
+        yield base
+    with app.app_context():
+        for engine in app.extensions["sqlalchemy"].engines.values():
+            engine.dispose()
+
+
+def test_schemathesis_finds_no_server_error_and_no_answer_outside_the_document(served_app):
+    import requests
+
+    base = served_app
+    world = api_world.world(base)
+    schema = schemathesis.openapi.from_url(base + "/api/v1/openapi.json")
+    rnd = random.Random(29)
+    session = requests.Session()
+    failures: list[str] = []
+    answered: dict[str, int] = {}
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @settings(max_examples=EXAMPLES, deadline=None, database=None, phases=[Phase.generate],
+                      suppress_health_check=list(HealthCheck), derandomize=True)
+            @given(case=operation.as_strategy(generation_mode=mode), aimed=st.floats(0, 1))
+            def check(case, aimed):
+                if aimed < 0.8:
+                    api_world.aim(case, world, rnd)
+                try:
+                    response = case.call(base_url=base + "/api/v1", session=session, timeout=60)
+                except (requests.exceptions.InvalidHeader, requests.exceptions.InvalidURL, UnicodeError):
+                    return  # (a request the client cannot even send: not the server's to answer)
+                answered[operation.label] = answered.get(operation.label, 0) + 1
+                api_world.follow(world, case, response)
+                try:
+                    case.validate_response(response, checks=CHECKS)
+                except (AssertionError, BaseExceptionGroup) as failure:  # (one failure, or a group of them)
+                    failures.append(f"{response.status_code} {case.as_curl_command()}\n{failure}"[:1500])
+
+            try:
+                check()
+            except Unsatisfiable:
+                pass  # (no invalid case can be made for an operation without inputs)
+    print(f"{sum(answered.values())} answers from {len(answered)} operations")
+    assert len(answered) >= 25 and sum(answered.values()) >= EXAMPLES * len(answered), answered
+    assert not failures, "\n\n".join(failures[:10])
