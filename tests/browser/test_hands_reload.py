@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from support.browser_support import AXE_JS, AXE_PATH, check_page, start_game
-from test_hands_from_phones import hand_in_link, table  # noqa: F401  (the phones at the table)
+from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 
 import pytest
 
