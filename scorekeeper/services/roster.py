@@ -44,6 +44,12 @@ def _on_roster(table: Table, keys: list[str]) -> dict[str, TablePlayer]:
     return by_key
 
 
+def find_player(table: Table, name: str) -> TablePlayer | None:
+    """The roster entry a typed name stands for (by name key or look-alike), if any."""
+    key = rules.name_key(name)
+    return _on_roster(table, [key]).get(key)
+
+
 def roster_entries(table: Table, names: list[str]) -> list[TablePlayer]:
     """The roster entry for each name (matched by name_key or look-alike), new names added to the roster."""
     keys = [rules.name_key(n) for n in names]

@@ -16,6 +16,7 @@ from .stats import Paging, codepoint_order
 SHOWN = 40  # players listed on the table page
 PER_PAGE = 100  # players on one page of the roster
 RECENT_NAMES = 60  # names offered when starting a game
+MERGE_CHOICES = 40  # other players offered by the "Same person as" list; a longer roster types the name
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,13 @@ def recent_names(table: Table, limit: int = RECENT_NAMES) -> list[str]:
         .where(TablePlayer.table_id == table.id, Game.table_id == table.id)
         .group_by(TablePlayer.id, TablePlayer.name).order_by(last.desc(), TablePlayer.id).limit(limit))
     return [name for (name,) in rows]
+
+
+def merge_choices(table: Table, player_id: int, limit: int = MERGE_CHOICES) -> list[TablePlayer] | None:
+    """The other players a player may be merged into, by name, when there are at most ``limit``;
+    None when there are more (the page then asks for the other entry's name)."""
+    rows = db.session.execute(
+        select(TablePlayer).where(TablePlayer.table_id == table.id, TablePlayer.id != player_id)
+        .order_by(TablePlayer.name_key, TablePlayer.id).limit(limit + 1)
+    ).scalars().all()
+    return None if len(rows) > limit else list(rows)

@@ -336,3 +336,45 @@ def test_no_page_is_rendered_inside_a_transaction(world, db_backend):
             watcher.dispose()
     assert len(checks) == 8
     assert all(not busy and idle in (None, 0) for _name, busy, idle in checks), checks
+
+
+def test_same_person_as_offers_a_bounded_list_or_asks_for_the_name(world):
+    """The editor's "Same person as" on a player's page: a list of the others on a small table; on a
+    roster longer than roster_pages.MERGE_CHOICES, a box for the other entry's name (the page does not
+    list the whole roster), and the typed name merges as the list would."""
+    app, big, small = world
+    with app.app_context():  # a table of its own, so the merge below leaves the module's tables as they are
+        club = big_table.seed(roster_pages.MERGE_CHOICES + 5, 14, seed=11, table_name="Merging club")
+    client = app.test_client()
+    for table in (club, small):
+        assert client.post(f"/tables/{table.id}/edit", data={"token": table.edit_token}).status_code in (200, 302)
+    small_players = client.get(f"/api/v1/tables/{small.id}").get_json()["players"]
+    page = client.get(f"/tables/{small.id}/players/{small_players[0]['id']}").get_data(as_text=True)
+    listed = re.search(r'<select[^>]*id="merge-into"[^>]*>(.*?)</select>', page, re.S).group(1)
+    assert listed.count("<option") == len(small_players) - 1
+
+    players = client.get(f"/api/v1/tables/{club.id}?per_page=1000").get_json()["players"]
+    assert len(players) > roster_pages.MERGE_CHOICES + 1  # more others than the list may hold
+    # Two entries that never sat in one game: the first's games then count for the second.
+    games_of = {}
+    for g in client.get(f"/api/v1/tables/{club.id}?per_page=1000").get_json()["games"]:
+        for name in client.get(f"/api/v1/games/{g['id']}").get_json()["players"]:
+            games_of.setdefault(name, set()).add(g["id"])
+    first, second = next((a, b) for a in players for b in players
+                         if a["id"] != b["id"] and not games_of.get(a["name"], set()) & games_of.get(b["name"], set()))
+    page = client.get(f"/tables/{club.id}/players/{first['id']}").get_data(as_text=True)
+    assert 'id="merge-into"' in page and not re.search(r'<select[^>]*id="merge-into"', page)  # no list of 40 and more names
+    assert page.count("<option") < 10
+    assert re.search(r'<input[^>]*id="merge-into"[^>]*name="into_name"|<input[^>]*name="into_name"[^>]*id="merge-into"', page)
+    assert "Type the other entry's name" in page
+    # A name not on the roster: refused, named, nothing merged.
+    r = client.post(f"/tables/{club.id}/players/{first['id']}/merge", data={"into_name": "Nobody Here"})
+    assert r.status_code == 400
+    assert "Same person as: &#39;Nobody Here&#39; is not a player of this table" in r.get_data(as_text=True)
+    # The name typed in other capitals and spacing is the entry.
+    typed = "  " + second["name"].upper() + " "
+    r = client.post(f"/tables/{club.id}/players/{first['id']}/merge", data={"into_name": typed})
+    assert r.status_code == 302
+    after = {p["name"]: p for p in client.get(f"/api/v1/tables/{club.id}?per_page=1000").get_json()["players"]}
+    assert first["name"] not in after
+    assert after[second["name"]]["games"] == first["games"] + second["games"]

@@ -26,6 +26,8 @@ class RenameForm(PageForm):
 
 class MergeForm(PageForm):
     into = SelectField(_l("Same person as"), validate_choice=False)
+    # (a roster too long for a list: the other entry's name is typed)
+    into_name = StringField(_l("Same person as"), filters=[lambda v: v.strip() if isinstance(v, str) else v])
     submit = SubmitField(_l("Merge"))
 
 

@@ -295,14 +295,17 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
     played = table_history.variants_played(table)
     merge = MergeForm()
     editor = can_edit(table)
-    # (the merge form is the editor's: a reader's page does not read the whole roster)
-    merge.into.choices = [(str(p.id), p.name) for p in roster_svc.roster(table) if p.id != person.id] if editor else []
+    # (the merge form is the editor's; it lists at most roster_pages.MERGE_CHOICES others, or asks
+    # for the other entry's name: no page reads a club's whole roster)
+    others = roster_pages.merge_choices(table, person.id) if editor else []
+    merge.into.choices = [(str(p.id), p.name) for p in others or []]
+    merge_by_name = others is None
     return render_template(
         "tables/player.html", table=table, person=person, editor=editor, row=rows.get(person.id),
         h2h=h2h, variant=variant, variants=played, rating=rating, contracts=contracts,
         zero_rounds_apply=_penalty_game_among([variant] if variant else [vid for vid, _name in played]),
         recent=table_history.history(table, player_id=person.id, limit=10), rename=RenameForm(), merge=merge,
-        rename_error=rename_error, merge_error=merge_error,
+        rename_error=rename_error, merge_error=merge_error, merge_by_name=merge_by_name,
         chart=charts.rating_chart(rating) if rating else None,
     ), (400 if rename_error or merge_error else 200)
 
@@ -329,12 +332,18 @@ def merge(table_id: str, player_id: int):
     table = editable(table_id)
     person = _player(table, player_id)
     form = MergeForm()
-    form.into.choices = [(str(p.id), p.name) for p in roster_svc.roster(table)]
     check_csrf(form)
-    try:
-        into = int(form.into.data or "")
-    except ValueError:
-        return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table", value=repr(form.into.data)))
+    if form.into_name.data:  # typed, on a roster too long for a list
+        found = roster_svc.find_player(table, form.into_name.data[:200])
+        if found is None:
+            return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table",
+                                                             value=repr(form.into_name.data[:200])))
+        into = found.id
+    else:
+        try:
+            into = int(form.into.data or "")
+        except ValueError:
+            return player(table_id, player_id, merge_error=_("Same person as: %(value)s is not a player of this table", value=repr(form.into.data)))
     name = person.name
     try:
         target = roster_svc.merge_players(table, person, into)
