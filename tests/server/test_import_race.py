@@ -5,48 +5,17 @@ none of its players or games joins. Two imports of the same games into one table
 loser's refusal holds none of the database's words."""
 from __future__ import annotations
 
-import http.client
 import json
 import secrets
-import threading
 
 import pytest
 
-from support.server import server  # noqa: F401  (the fixture: gunicorn as documented)
+from support.server import at_once, call, server  # noqa: F401  (server: the fixture, gunicorn as documented)
 
 TRIALS = 10
 pytestmark = pytest.mark.slow
 
 
-def call(port, method, path, body=None, token=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        r = conn.getresponse()
-        raw = r.read()
-        return r.status, (json.loads(raw) if raw and r.getheader("Content-Type", "").startswith("application/json")
-                          else raw.decode())
-    finally:
-        conn.close()
-
-
-def at_once(calls):
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(i, fn):
-        barrier.wait()
-        answers[i] = fn()
-
-    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    return answers
 
 
 def game_export(port, players):

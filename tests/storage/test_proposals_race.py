@@ -4,53 +4,17 @@ same and of different players at once never answer 500 and leave one proposal pe
 saved while hands are on their way keeps none of them; a backup leaves proposals out."""
 from __future__ import annotations
 
-import http.client
-import json
-import threading
 from urllib.parse import quote
 
 import pytest
 import sqlalchemy as sa
 
-from support.server import server  # noqa: F401  (the fixture: gunicorn as documented)
+from support.server import at_once, call, server  # noqa: F401  (server: the fixture, gunicorn as documented)
 
 pytestmark = pytest.mark.slow
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Zoë"]
 
 
-def call(port, method, path, body=None, token=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    sent = {"Content-Type": "application/json", **(headers or {})}
-    if token:
-        sent["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
-        r = conn.getresponse()
-        raw = r.read()
-        return r.status, (json.loads(raw) if raw and r.getheader("Content-Type", "").startswith("application/json")
-                          else raw.decode())
-    finally:
-        conn.close()
-
-
-def at_once(calls):
-    """Run the calls on real threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(i, fn):
-        barrier.wait()
-        try:
-            answers[i] = fn()
-        except Exception as err:  # (the test then fails naming it)
-            answers[i] = ("error", repr(err))
-
-    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    return answers
 
 
 def new_game(port):

@@ -1,10 +1,12 @@
 """The app under gunicorn as README.md documents it, for the tests of a real server."""
 from __future__ import annotations
 import http.client
+import json
 import os
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 import pytest
@@ -61,3 +63,39 @@ def get(port: int, path: str, timeout: float = 30) -> tuple[int, float]:
         return response.status, time.monotonic() - started
     finally:
         conn.close()
+
+
+def call(port: int, method: str, path: str, body=None, token=None, headers=None):
+    """One JSON request to the server on ``port``: (status, the JSON answer or the text)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
+        r = conn.getresponse()
+        raw = r.read()
+        return r.status, (json.loads(raw) if raw and r.getheader("Content-Type", "").startswith("application/json")
+                          else raw.decode())
+    finally:
+        conn.close()
+
+
+def at_once(calls):
+    """Run the calls on real threads released together; their answers in order."""
+    barrier = threading.Barrier(len(calls))
+    answers = [None] * len(calls)
+
+    def run(i, fn):
+        barrier.wait()
+        try:
+            answers[i] = fn()
+        except Exception as err:  # (the test then fails naming it)
+            answers[i] = ("error", repr(err))
+
+    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    return answers
