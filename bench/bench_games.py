@@ -19,23 +19,18 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import statistics
-import sys
 import tempfile
 import time
 from datetime import datetime, timezone
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchkit import replace_section, timed  # puts the repository on sys.path
 
 from sqlalchemy import event  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 
-DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Games"
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
 
@@ -51,15 +46,6 @@ def make_game(client, names, rounds):
         assert r.status_code == 201, r.get_json()
     return game["id"], auth
 
-
-def timed(fn, reps):
-    out = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - start) * 1000)
-    out.sort()
-    return statistics.median(out), out[int(len(out) * 0.99) - 1], out[-1]
 
 
 def queries(app, client, path, headers):
@@ -138,10 +124,7 @@ def main() -> None:
     print(section)
     if args.no_write:
         return
-    text = DOC.read_text() if DOC.exists() else "# Performance\n"
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    text = pattern.sub(section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
-    DOC.write_text(text)
+    replace_section(HEADING, section)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,9 @@ The numbers go in docs/performance.md ("Polls while the players send their hands
 from __future__ import annotations
 
 import argparse
-import statistics
-import sys
 import tempfile
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchkit import timed  # puts the repository on sys.path
 
 from sqlalchemy import event  # noqa: E402
 
@@ -27,15 +22,6 @@ from scorekeeper.db import db  # noqa: E402
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
 
-
-def timed(fn, reps):
-    out = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - start) * 1000)
-    out.sort()
-    return statistics.median(out), out[int(len(out) * 0.99) - 1], out[-1]
 
 
 def main() -> None:

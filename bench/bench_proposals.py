@@ -19,23 +19,16 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
-import statistics
-import sys
 import tempfile
-import time
 from datetime import datetime, timezone
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchkit import replace_section, timed  # puts the repository on sys.path
 
 from sqlalchemy import event  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
 
-DOC = ROOT / "docs" / "performance.md"
 HEADING = "## Hands from the players' phones"
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
 
@@ -58,15 +51,6 @@ def make_game(client, names, rounds):
         assert r.status_code == 200, r.get_json()
     return game["id"], rounds + 1, auth, hand_in
 
-
-def timed(fn, reps):
-    out = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - start) * 1000)
-    out.sort()
-    return statistics.median(out), out[min(len(out) - 1, int(len(out) * 0.99))], out[-1]
 
 
 def statements(app, fn) -> int:
@@ -140,10 +124,7 @@ def main() -> None:
     print(section)
     if args.no_write:
         return
-    text = DOC.read_text(encoding="utf-8")
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    text = pattern.sub(lambda m: section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
-    DOC.write_text(text, encoding="utf-8")
+    replace_section(HEADING, section)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
-"""What the database benchmarks share (bench_tables.py, bench_table_scale.py, bench_yearbook.py): the app on
-a throwaway SQLite file or PostgreSQL cluster, the count of SQL statements one request runs, and the
-replacement of one database's part of a section of docs/performance.md.
+"""What the benchmarks share (bench_tables.py, bench_table_scale.py, bench_yearbook.py, bench_games.py,
+bench_hands.py, bench_proposals.py): the app on a throwaway SQLite file or PostgreSQL cluster, the
+timing of a request repeated, the count of SQL statements one request runs, and the replacement of a
+section (or of one database's part of it) of docs/performance.md.
 
 Importing this module puts the repository and tests/ on ``sys.path`` (the benchmarks run as scripts
 from the repository root, and seed through tests/support/)."""
 from __future__ import annotations
 
+import math
 import re
+import statistics
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -101,3 +105,23 @@ def write_section(heading: str, intro: str, label: str, report: str) -> None:
     new_section = head + "".join(sorted(p.rstrip("\n") + "\n\n" for p in kept + [report]))
     text = text[:start] + new_section + ("" if end == -1 else text[end + 1:])
     DOC.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+
+
+def timed(fn, reps: int) -> tuple[float, float, float]:
+    """``fn`` run ``reps`` times: the median, the 99th percentile (nearest rank) and the slowest, in ms."""
+    out = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    out.sort()
+    return statistics.median(out), out[max(0, math.ceil(len(out) * 0.99) - 1)], out[-1]
+
+
+def replace_section(heading: str, section: str) -> None:
+    """Replace the ``## `` section of docs/performance.md titled ``heading`` by ``section`` (added at
+    the end when missing)."""
+    text = DOC.read_text(encoding="utf-8")
+    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
+    text = pattern.sub(lambda m: section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
+    DOC.write_text(text, encoding="utf-8")

@@ -14,7 +14,6 @@ Exit status 1 if any check failed.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import tempfile
