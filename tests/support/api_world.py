@@ -138,3 +138,30 @@ def follow(world: dict, case, response) -> None:
         world["variant_tokens"][world["variants"][0]] = token
     elif case.path_parameters.get("game_id") == world["alone"]:
         world["alone_token"] = token
+
+
+def each_case(schema, examples: int, world: dict, rnd, visit) -> None:
+    """Every operation of the OpenAPI document ``schema``, ``examples`` valid and as many invalid
+    cases each (drawn the same way every run), four in five aimed at the world's rows:
+    ``visit(operation_label, case)`` sends and judges each."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import Unsatisfiable
+    from schemathesis import GenerationMode
+
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
+                      suppress_health_check=list(HealthCheck), derandomize=True)
+            @given(case=operation.as_strategy(generation_mode=mode), aimed=st.floats(0, 1))
+            def check(case, aimed):
+                if aimed < 0.8:
+                    aim(case, world, rnd)
+                visit(operation.label, case)
+
+            try:
+                check()
+            except Unsatisfiable:
+                pass  # (no invalid case can be made for an operation without inputs)
