@@ -6,21 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser_support import PHONES, _new_page, screenshot, start_game, submit
+from support.browser_support import screenshot, start_game, submit  # (the phone fixture: phone_in_each_language there)
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(params=["en", "fr"])
-def phone(request, browser, live_server):
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
-    page.phone += "-" + request.param
-    page.language = request.param
-    page.goto(live_server + f"/language/{request.param}?next=/")
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def switch_language(page):

@@ -289,3 +289,16 @@ def start_game(page, base: str, variant: str, names) -> str:
         page.fill(f"#players-{i}", name)
     submit(page, "main button[type=submit]")
     return page.url
+
+
+@pytest.fixture(params=["en", "fr"], name="phone")
+def phone_in_each_language(request, browser, live_server):
+    """A phone (390x844) whose reader chose English, then French, on the language switch."""
+    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    page.phone += "-" + request.param
+    page.language = request.param
+    page.goto(live_server + f"/language/{request.param}?next=/")
+    try:
+        yield page
+    finally:
+        context.close()
