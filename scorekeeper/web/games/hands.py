@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, jsonify, make_response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 
 from ... import live
 from ...models import GameStatus
 from ...services import errors as service_errors
-from ...services import hand_links
 from ...services import loading
 from ...services import proposals as proposal_svc
 from ...services import view as game_views
@@ -157,7 +156,7 @@ def round_proposals(game_id: str, number: int):
         abort(404, _("Round %(number)s is not recorded in this game.", number=number))
     if not remembered.can_edit("game", stamp):
         abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
-    etag = hand_links.proposals_stamp(stamp.id, stamp.version, number)
+    etag = proposal_svc.proposals_stamp(stamp.id, stamp.version, number)
     unchanged = live.not_modified(etag, "no-store")
     if unchanged is not None:
         return unchanged
