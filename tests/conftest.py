@@ -2,12 +2,14 @@
 
 Every test gets a fresh database: a real SQLite file under ``tmp_path`` by default, or a fresh
 database in a throwaway PostgreSQL cluster when ``SCOREKEEPER_TEST_DB=postgresql`` (or
-``pytest --db=postgresql``). The cluster is made by ``tests/support/pgcluster.py`` with the machine's own
+``pytest --db=postgresql``). It is a copy of one migrated once per session (Alembic's upgrade was
+most of a PostgreSQL test's set-up); the migrations' own tests start from an empty one. The cluster is made by ``tests/support/pgcluster.py`` with the machine's own
 ``initdb``/``pg_ctl`` in a temporary directory, once per session, and stopped at the end.
 """
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -41,7 +43,8 @@ def pytest_report_header(config):
 
 # The fixtures through which a test reaches the suite's database (``app``, ``client``, ``server`` …
 # all ask for ``database_url``).
-DATABASE_FIXTURES = {"database_url", "second_database_url", "postgresql_cluster", "db_backend"}
+DATABASE_FIXTURES = {"database_url", "empty_database_url", "second_database_url", "postgresql_cluster",
+                     "db_backend"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -78,11 +81,41 @@ def postgresql_cluster(db_backend):
         cluster.stop()
 
 
-@pytest.fixture
-def database_url(db_backend, postgresql_cluster, tmp_path):
-    """A fresh, empty database for one test: a SQLite file, or a new PostgreSQL database."""
+@pytest.fixture(scope="session")
+def migrated_database(db_backend, postgresql_cluster, tmp_path_factory) -> str:
+    """A database at the newest schema, made once per session (per worker), that each test's
+    database is copied from: the SQLite file's path, or the PostgreSQL template database's name."""
     if db_backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+        path = tmp_path_factory.mktemp("migrated") / "scorekeeper.db"
+        where, url = str(path), f"sqlite:///{path}"
+    else:
+        where = postgresql_cluster.create_database()
+        url = postgresql_cluster.url(where)
+    _dispose(create_app({"TESTING": True, "SECRET_KEY": "template", "SQLALCHEMY_DATABASE_URI": url}))
+    return where
+
+
+@pytest.fixture
+def database_url(db_backend, postgresql_cluster, migrated_database, tmp_path):
+    """A fresh database at the newest schema, holding nothing, for one test: a SQLite file, or a new
+    PostgreSQL database (copies of ``migrated_database``)."""
+    if db_backend == "sqlite":
+        path = tmp_path / "scorekeeper.db"
+        shutil.copyfile(migrated_database, path)
+        yield f"sqlite:///{path}"
+        return
+    name = postgresql_cluster.create_database(template=migrated_database)
+    try:
+        yield postgresql_cluster.url(name)
+    finally:
+        postgresql_cluster.drop_database(name)
+
+
+@pytest.fixture
+def empty_database_url(db_backend, postgresql_cluster, tmp_path):
+    """A fresh, empty database (no schema at all) for one test, of the suite's kind."""
+    if db_backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.db'}"
         return
     name = postgresql_cluster.create_database()
     try:

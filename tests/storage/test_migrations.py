@@ -21,6 +21,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import Config
 
+from scorekeeper import create_app
 from scorekeeper.db import MIGRATIONS, db
 
 FIXTURE = Path(__file__).resolve().parents[1] / "support" / "data" / "games_at_0001.json"
@@ -39,9 +40,13 @@ def revision_of(app) -> str | None:
 
 
 @pytest.fixture
-def unmigrated(app_factory):
+def unmigrated(empty_database_url):
     """An app on an empty database that does not migrate on start (the CLI does it)."""
-    return app_factory(SCOREKEEPER_AUTO_MIGRATE=False, RATELIMIT_ENABLED=False)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": empty_database_url, "SCOREKEEPER_AUTO_MIGRATE": False})
+    yield app
+    with app.app_context():
+        db.engine.dispose()  # so that the database can be dropped
 
 
 def test_history_is_linear_and_starts_at_0001():

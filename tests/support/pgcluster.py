@@ -159,10 +159,13 @@ class Cluster:
             host="127.0.0.1", port=self.port, user=SUPERUSER, dbname=name, autocommit=True
         )
 
-    def create_database(self) -> str:
+    def create_database(self, template: str | None = None) -> str:
+        """A new database: empty, or a copy of the database ``template`` (which nobody may be
+        connected to)."""
         name = f"t{next(self._names)}_{uuid.uuid4().hex[:8]}"
+        copy_of = f' TEMPLATE "{template}"' if template else ""
         with self.connect() as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{copy_of}')
         return name
 
     def drop_database(self, name: str) -> None:
