@@ -81,6 +81,10 @@ def live_server():
         def _inline():
             return render_template_string(INLINE)
 
+        @app.get(AXE_PATH)
+        def _axe():
+            return AXE_JS.read_bytes(), 200, {"Content-Type": "text/javascript"}
+
         server = make_server("127.0.0.1", 0, _closes_its_answers(app), threaded=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
@@ -120,8 +124,6 @@ def _new_page(browser, live_server, viewport, javascript=True, color_scheme="lig
     page.on("console", lambda msg: page.seen.append(msg.text))
     page.on("pageerror", lambda err: page.seen.append(str(err)))
     page.on("request", lambda req: page.requests.append(req.url))
-    page.route("**" + AXE_PATH, lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=AXE_JS.read_bytes()))
     return context, page
 
 
