@@ -341,6 +341,7 @@ PARTS = {"start": (start, 3), **{v: (a_whole_game(v), 21) for v in PLAYERS},
          "table": (visit_table, 17), "rules-and-tools": (rules_and_tools, 20)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", list(PARTS))
 def test_the_whole_app_in_french(browser, live_server, part):
     walk = Walk(browser, live_server)

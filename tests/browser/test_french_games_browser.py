@@ -29,6 +29,7 @@ def _check(page, name: str, problems: list[str]) -> None:
         problems.append(str(err))
 
 
+@pytest.mark.slow
 def test_a_game_in_french_passes_the_phone_checks(live_server, french_page):
     page, problems = french_page, []
     page.goto(live_server + "/games/new")

@@ -22,6 +22,7 @@ HANDS = {"Bob": [(10, 2), (5, 1)], "Cy": [(15, 1), (3, 2)], "Di": [(20, 1), (9, 
 ROUND_TWO = {"Bob": [(8, 1), (4, 1)], "Cy": [(7, 2)], "Di": [(6, 1)]}
 
 
+@pytest.mark.slow
 def test_three_phones_send_their_hands_and_the_scorekeeper_saves(table, live_server):
     keeper = table("Ann")
     keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy", "Di"])

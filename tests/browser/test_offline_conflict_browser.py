@@ -84,6 +84,7 @@ def test_a_round_recorded_on_two_phones_shows_both_and_loses_nothing(live_server
     assert csp_violations(phone) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phone", ["en-US"], indirect=True)
 def test_a_form_saved_online_for_a_round_another_phone_recorded(live_server, phone):
     """The round form was open while another phone recorded that round: Save stores nothing and

@@ -77,6 +77,7 @@ def phones(browser):
         context.close()
 
 
+@pytest.mark.slow
 def test_a_table_of_four_plays_a_whole_game_through_a_network_drop(live_server, phones):
     ann_phone = phones(service_workers="allow")
     ann = ann_phone.new_page()
