@@ -7,7 +7,7 @@ The hand-in token may only put or delete proposals; every other write still need
 The rules are applied by ``scorekeeper.services.proposals``."""
 from __future__ import annotations
 
-from flask import jsonify, request, url_for
+from flask import jsonify, url_for
 from flask_babel import gettext as _
 
 from .. import live

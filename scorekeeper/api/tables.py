@@ -12,7 +12,6 @@ from flask_babel import gettext as _
 from ..db import db
 from ..services import games as games_svc
 from ..services import errors as service_errors
-from ..services import errors as service_errors
 from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_document

@@ -17,14 +17,11 @@ from typing import Iterable, Sequence
 from .cards import JOKER, RANKS, SUIT_SYMBOLS
 from .variants import (
     SOURCE_KEYS,
-    SOURCE_TITLES,
     VARIANTS,
     Citation,
     ContractKind,
-    RoundScore,
     StockExhausted,
     Variant,
-    Winner,
     own_source,
     shown_section,
     shown_text,

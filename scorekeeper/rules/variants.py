@@ -6,7 +6,6 @@ docs/rulings.md is a field here, and ``sources`` says where each rule comes from
 """
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from dataclasses import asdict, dataclass, field, replace

@@ -16,7 +16,7 @@ from ..rules.errors import RulesInputError
 from ..rules.variants import Variant, VariantError, get_variant
 from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
 from .transactions import commit
-from .variants import HOUSE_ID, find_row, find_variant, rules_for_new_game, variant_of_row  # noqa: F401  (one way in for the pages and the API)
+from .variants import HOUSE_ID, find_row, find_variant, variant_of_row  # noqa: F401  (one way in for the pages and the API)
 from . import tables
 from .loading import hash_token, new_token
 

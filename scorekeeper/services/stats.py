@@ -19,7 +19,6 @@ from sqlalchemy.orm import aliased
 
 from ..db import db
 from ..models import Game, GameResult, Table, TablePlayer
-from ..rules.variants import get_variant
 from . import errors as service_errors
 from .rounding import half_up, ratio
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from support.browser_support import check_page, screenshot
+from support.browser_support import check_page
 
 pytestmark = pytest.mark.browser
 

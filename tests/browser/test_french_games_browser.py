@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser_support import PHONES, _new_page, check_page, submit
+from support.browser_support import PHONES, new_page, check_page, submit
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def french_page(browser, live_server):
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    context, page = new_page(browser, live_server, PHONES["390x844"])
     page.phone += "-fr"
     page.goto(live_server + "/language/fr?next=/")
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser_support import PHONES, _new_page, check_page
+from support.browser_support import PHONES, new_page, check_page
 
 pytestmark = pytest.mark.browser
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def page_fr(browser, live_server):
     """A phone at 390x844 whose browser asks for French."""
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    context, page = new_page(browser, live_server, PHONES["390x844"])
     context.set_extra_http_headers({"Accept-Language": "fr-FR,fr;q=0.9"})
     try:
         yield page

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser_support import _new_page, check_page, submit
+from support.browser_support import new_page, check_page, submit
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_rotation_look_alikes_and_pages_on_a_phone(page, language, browser, live
     assert WORDS[language][0] in page.text_content("body")
     check_page(page, f"hardening new table link {language}")
     # the replaced link
-    context, phone = _new_page(browser, live_server, viewport)
+    context, phone = new_page(browser, live_server, viewport)
     try:
         phone.context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
         phone.goto(f"{base}/tables/{table['id']}/edit?token={table['edit_token']}")

@@ -4,7 +4,6 @@ keeps the old rules while a new one uses the new. Every house page passes ``chec
 (screenshot, axe-core, no sideways scroll, 44px targets, page weight, no other sites)."""
 from __future__ import annotations
 
-import re
 
 import pytest
 

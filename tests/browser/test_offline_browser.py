@@ -3,9 +3,6 @@ scoreboard updates by itself; the app installs its service worker; a round saved
 waits on the phone and is sent exactly once when the network is back (docs/offline.md)."""
 from __future__ import annotations
 
-import json
-import time
-import urllib.request
 
 import pytest
 from support.offline import api, browser_context, csp_violations, new_game  # noqa: F401

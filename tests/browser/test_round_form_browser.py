@@ -4,12 +4,10 @@ nothing; a half-entered round comes back after a reload, a language switch and B
 is not a card is named, with its player, and never counted in the running total."""
 from __future__ import annotations
 
-import json
-import urllib.request
 
 import pytest
 
-from support.browser_support import PHONES, _new_page, screenshot, submit
+from support.browser_support import PHONES, screenshot, submit
 from support.round_form import LANGUAGES, shot, start_game  # noqa: F401
 from support.round_form import rounds  # noqa: F401
 

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from support.browser_support import PHONES, screenshot, sideways_scroll, small_tap_targets, submit
+from support.browser_support import PHONES, sideways_scroll, small_tap_targets, submit
 from support.round_form import LANGUAGES, rounds, shot, start_game
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from support.round_form import RoundForm
-from support.browser_support import PHONES, _new_page, csp_violations, screenshot, start_game, submit
+from support.browser_support import PHONES, new_page, csp_violations, screenshot, start_game, submit
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def phone(browser, live_server):
     """One fresh context at 390x844 (a phone), JavaScript on."""
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    context, page = new_page(browser, live_server, PHONES["390x844"])
     try:
         yield page
     finally:
@@ -337,7 +337,7 @@ def test_keep_the_screen_on_switch(phone, live_server):
 
 
 def test_without_the_wake_lock_api_nothing_breaks(browser, live_server):
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    context, page = new_page(browser, live_server, PHONES["390x844"])
     try:
         context.add_init_script("delete Navigator.prototype.wakeLock;")
         game_url = start_game(page, live_server, "joybells", ["Ann", "Bob", "Cy"])

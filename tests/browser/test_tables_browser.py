@@ -3,12 +3,11 @@ from the home page, start games from it, then every table page passes ``check_pa
 axe-core, no sideways scroll, tap targets, page weight, CSP)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from support.browser_support import check_page, submit
-from support.tables import a_month_of_sundays, api, play_game  # noqa: F401
+from support.tables import a_month_of_sundays  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

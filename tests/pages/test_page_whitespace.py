@@ -25,12 +25,11 @@ def test_round_form_stays_inside_its_share_of_the_budget(client):
 
 # ----- the 60 KB page budget (docs/performance.md) at the largest tables -----------------------------------
 
-import re  # noqa: E402
 
 import pytest  # noqa: E402
 
 from scorekeeper.rules import all_variants  # noqa: E402
-from support.pages import ASSET, BUDGET, LONG_NAMES, weight  # noqa: F401
+from support.pages import BUDGET, LONG_NAMES, weight  # noqa: F401
 
 
 # The preview's heading in each language (French sentences run longer: both are measured).

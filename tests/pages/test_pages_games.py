@@ -2,7 +2,6 @@
 change a game, and a game page that costs the same number of SQL queries however big the game."""
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -10,7 +9,7 @@ from sqlalchemy import event
 
 from scorekeeper.db import db
 from scorekeeper.models import Round
-from support.round_form import CSRF, api_state, csrf_of, post_round, round_data, start, text  # noqa: F401
+from support.round_form import api_state, post_round, round_data, start, text  # noqa: F401
 
 
 # ----- full games of every variant through the pages -------------------------------------------------

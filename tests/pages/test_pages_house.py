@@ -10,8 +10,6 @@ import re
 import pytest
 
 from support.pdfcheck import pdf_text
-from scorekeeper.rules.variants import get_variant
-from scorekeeper.web.house.forms import values_of
 from support.house import JOYBELLS_SMITH, form_data  # noqa: F401
 
 
@@ -76,7 +74,7 @@ def test_errors_name_the_input_and_save_nothing(app, client, changes, where, wor
     assert r.status_code == 400
     found = alerts(r)
     assert any(a.startswith(where + ":") and words in a for a in found), found
-    assert f'href="#f-' in r.get_data(as_text=True)  # the summary links to the input
+    assert 'href="#f-' in r.get_data(as_text=True)  # the summary links to the input
     with app.app_context():
         from scorekeeper.models import HouseVariant
         from scorekeeper.db import db

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import re
 
-import pytest
 
 from scorekeeper.services import ratings
 from scorekeeper.web.tables import charts

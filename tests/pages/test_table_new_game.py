@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from support.tables import api_game, start_table
+from support.tables import start_table
 
 
 def _page(client, table_id):

@@ -3,7 +3,6 @@ cards as strings, the case in the test's name. Each one fails on a plausible sli
 scorekeeper/rules/ that the other rules tests let through (docs/testing.md)."""
 from __future__ import annotations
 
-import pytest
 
 from scorekeeper.rules import game as g
 from scorekeeper.rules.cards import parse_cards

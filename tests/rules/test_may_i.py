@@ -7,7 +7,6 @@ from hypothesis import given, strategies as st
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.may_i import resolve_may_i
-from scorekeeper.rules.variants import VariantError
 
 MAY_I_VARIANTS = ["joybells", "continental", "le-may-i", "clenney"]
 

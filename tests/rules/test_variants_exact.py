@@ -2,7 +2,6 @@
 pack, rounds, house rules, and every check made when a definition is loaded, naming the field."""
 from __future__ import annotations
 
-import copy
 import tomllib
 
 import pytest

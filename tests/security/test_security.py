@@ -7,9 +7,7 @@ import re
 import stat
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
 
 import pytest
 from flask import render_template_string, request, session
@@ -17,7 +15,7 @@ from werkzeug.routing.converters import NumberConverter
 
 from scorekeeper import create_app
 from scorekeeper.security import CONTENT_SECURITY_POLICY
-from support.security import EXPECTED_HEADERS, _PageScan, crawl  # noqa: F401
+from support.security import EXPECTED_HEADERS, crawl  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 

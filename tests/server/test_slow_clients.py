@@ -4,20 +4,13 @@ still answers an ordinary request within a second. Also over a real socket: a ch
 the size limit is answered 413."""
 from __future__ import annotations
 
-import http.client
-import os
-import shlex
 import socket
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
-from support import pgcluster
-from support.server import ROOT, documented_command, get, server  # noqa: F401
+from support.server import documented_command, get, server  # noqa: F401
 
 SLOW_CLIENTS = 48  # more than the 40 that froze the command with 16 threads per worker
 

@@ -113,7 +113,9 @@ def browser():
             chromium.close()
 
 
-def _new_page(browser, live_server, viewport, javascript=True, color_scheme="light"):
+def new_page(browser, live_server, viewport, javascript=True, color_scheme="light"):
+    """A fresh browser context at ``viewport`` and its page, which notes what the page says (console,
+    errors) and asks for; the caller closes the context."""
     context = browser.new_context(viewport=viewport, java_script_enabled=javascript,
                                   service_workers="block", color_scheme=color_scheme)
     page = context.new_page()
@@ -135,7 +137,7 @@ def viewport(request):
 @pytest.fixture
 def page(browser, live_server, viewport):
     """A fresh browser context at a phone size, JavaScript on."""
-    context, page = _new_page(browser, live_server, viewport)
+    context, page = new_page(browser, live_server, viewport)
     try:
         yield page
     finally:
@@ -145,7 +147,7 @@ def page(browser, live_server, viewport):
 @pytest.fixture
 def dark_page(browser, live_server):
     """A fresh browser context at 390x844 whose system asks for dark mode."""
-    context, page = _new_page(browser, live_server, PHONES["390x844"], color_scheme="dark")
+    context, page = new_page(browser, live_server, PHONES["390x844"], color_scheme="dark")
     page.phone += " dark"
     try:
         yield page
@@ -156,7 +158,7 @@ def dark_page(browser, live_server):
 @pytest.fixture
 def page_without_js(browser, live_server):
     """A fresh browser context at 390x844 with JavaScript off (plain form posts)."""
-    context, page = _new_page(browser, live_server, PHONES["390x844"], javascript=False)
+    context, page = new_page(browser, live_server, PHONES["390x844"], javascript=False)
     try:
         yield page
     finally:
@@ -296,7 +298,7 @@ def start_game(page, base: str, variant: str, names) -> str:
 @pytest.fixture(params=["en", "fr"], name="phone")
 def phone_in_each_language(request, browser, live_server):
     """A phone (390x844) whose reader chose English, then French, on the language switch."""
-    context, page = _new_page(browser, live_server, PHONES["390x844"])
+    context, page = new_page(browser, live_server, PHONES["390x844"])
     page.phone += "-" + request.param
     page.language = request.param
     page.goto(live_server + f"/language/{request.param}?next=/")

@@ -15,7 +15,7 @@ from wtforms.validators import ValidationError
 from wtforms import StringField, SubmitField
 
 from scorekeeper.rules.calculators import RANK_ORDER, check_players_count
-from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
+from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.variants import Variant, all_variants, shown_text
 from scorekeeper.services.house import find_variant

@@ -20,8 +20,6 @@ from scorekeeper.web.house.views import house_index_context, house_page_context,
 from .forms import (
     MAX_SEATS,
     MELD_FIELDS,
-    RANK_CHOICES,
-    RANK_LABELS,
     DeckForm,
     HandForm,
     MayIForm,
@@ -32,7 +30,6 @@ from .forms import (
     keypad_ranks,
     rank_labels,
     keypad_suits,
-    suit_choices,
     suit_name,
     suit_select,
 )

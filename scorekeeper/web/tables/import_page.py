@@ -14,7 +14,6 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...services import games as games_svc
 from ...services import errors as service_errors
 from ...services import table_export
 from .. import remembered
