@@ -104,3 +104,15 @@ def test_the_api_keeps_english_codes(client):
     assert r.status_code == 400  # T is ten in English codes; the API reads English only
     r = client.post("/api/v1/variants/clenney/hand-score", json={"cards": ["3C", "KH"]}, headers=FR)
     assert r.status_code == 200 and [line["card"] for line in r.json["lines"]] == ["3C", "KH"]
+
+
+def value_row_labels(r) -> list[str]:
+    """The ranks named beside each card value of the round form's first hand, by value."""
+    hand = r.get_data(as_text=True).split('id="hand-0"', 1)[1].split("</fieldset>", 1)[0]
+    return [re.sub(r"\s+", " ", small) for small in re.findall(r"<small>([^<]*)</small>", hand.split('class="mode-values"', 1)[1])]
+
+
+def test_the_rows_by_value_name_the_ranks_in_the_pages_letters(client):
+    gid = start(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    assert value_row_labels(client.get(f"/games/{gid}/round", headers=EN)) == ["Joker", "A", "10 J Q K", "2 3 4 5 6 7 8 9"]
+    assert value_row_labels(client.get(f"/games/{gid}/round", headers=FR)) == ["Joker", "A", "10 V D R", "2 3 4 5 6 7 8 9"]

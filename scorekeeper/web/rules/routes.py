@@ -84,6 +84,12 @@ def _card_filter(code: str) -> Markup:
     return Markup("<span class=\"{}\">{}</span>").format(cls, card_letters.face(card, language()))
 
 
+@bp.app_template_filter("card_rank")
+def _rank_filter(rank: str) -> str:
+    """A rank alone (or the joker) as the page's cards name it: R D V on a French page, Joker."""
+    return "Joker" if rank == card_letters.JOKER else card_letters.typed(rank, language())
+
+
 @bp.app_template_filter("card_suit")
 def _suit_filter(suit: str) -> Markup:
     cls = "red-card" if suit in ("H", "D") else ""
