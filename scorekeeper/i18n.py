@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gettext
 
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import card_letters, words
@@ -38,6 +38,19 @@ def select_language() -> str:
 def language() -> str:
     """The language of this request's answer ("en" or "fr")."""
     return str(get_locale() or DEFAULT)
+
+
+def _catalogue():
+    """Flask-Babel's catalogue for the locale in force (force_locale included), found once per
+    request and locale: a game page has about forty sentences, and each lookup through
+    ``get_translations`` walks Flask-Babel's context four times (docs/performance.md, "Server speed")."""
+    locale = get_locale()
+    if not has_app_context():
+        return get_translations()
+    found = g.setdefault("_catalogues", {})
+    if locale not in found:
+        found[locale] = get_translations()
+    return found[locale]
 
 
 def _rules_speak_the_language() -> None:
@@ -64,13 +77,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=select_language)
     # Templates translate through Flask-Babel's catalogue of the request (so force_locale reaches
-    # them as it reaches flask_babel.gettext), one dictionary lookup each: Jinja's newstyle gettext
-    # fills the placeholders (about forty sentences on a game page: docs/performance.md).
+    # them as it reaches flask_babel.gettext); Jinja's newstyle gettext fills the placeholders.
     app.jinja_env.install_gettext_callables(
-        gettext=lambda s: get_translations().gettext(s),
-        ngettext=lambda s, p, n: get_translations().ngettext(s, p, n),
-        pgettext=lambda c, s: get_translations().pgettext(c, s),
-        npgettext=lambda c, s, p, n: get_translations().npgettext(c, s, p, n),
+        gettext=lambda s: _catalogue().gettext(s),
+        ngettext=lambda s, p, n: _catalogue().ngettext(s, p, n),
+        pgettext=lambda c, s: _catalogue().pgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalogue().npgettext(c, s, p, n),
         newstyle=True)
     app.before_request(_rules_speak_the_language)
     app.teardown_request(_rules_back_to_english)
