@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import reference as ref
 from scorekeeper.rules import search as search_mod
-from scorekeeper.rules.variants import Citation, DeckStep, WildSpec, all_variants, get_variant
+from scorekeeper.rules.variants import SOURCE_TITLES, Citation, DeckStep, WildSpec, all_variants, get_variant
 
 CONT = get_variant("continental")
 ROY = get_variant("roy")
@@ -193,7 +193,7 @@ def test_source_line_names_the_section_only_when_there_is_one():
     assert ref.source_line(Citation("zzz", "")) == "zzz"
     assert ref.source_line(Citation("001", "Xmas rule")).endswith("“Xmas rule”")
     assert ref.source_lines([Citation("001", '"Xmas"')])[0].endswith("“Xmas”")
-    assert ref.source_line(Citation("house", "")) == ref.SOURCE_TITLES["house"]
+    assert ref.source_line(Citation("house", "")) == SOURCE_TITLES["house"]
 
 
 def test_cite_uses_the_variants_sources_or_falls_back_to_the_first_key():
