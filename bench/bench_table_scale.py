@@ -104,8 +104,8 @@ def main() -> None:
         f"Measured {datetime.now():%Y-%m-%d} by `bench/bench_table_scale.py --db {args.db} --players {args.players} "
         f"--games {args.games} --reps {args.reps}` ({platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} CPUs shared with other work, load average {os.getloadavg()[0]:.1f} at the end; making "
-        f"the table through the services took {seeded:.0f} s). In process, no network. On a machine this "
-        "loaded the wall-clock times are several times what the request costs; the CPU time is the app's "
+        f"the table through the services took {seeded:.0f} s). In process, no network. On a loaded machine "
+        "the wall-clock times are several times what the request costs; the CPU time is the app's "
         "process only (with SQLite that includes the database's work, with PostgreSQL it does not).",
         "",
         "| request | median ms | max ms | median CPU ms | bytes | SQL statements |",
