@@ -87,7 +87,7 @@ def _card_filter(code: str) -> Markup:
 @bp.app_template_filter("card_rank")
 def _rank_filter(rank: str) -> str:
     """A rank alone (or the joker) as the page's cards name it: R D V on a French page, Joker."""
-    return "Joker" if rank == card_letters.JOKER else card_letters.typed(rank, language())
+    return card_letters.code_face(rank, language())
 
 
 @bp.app_template_filter("card_suit")
