@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import pytest
 
@@ -111,30 +112,32 @@ def database_url(db_backend, postgresql_cluster, migrated_database, tmp_path):
         postgresql_cluster.drop_database(name)
 
 
-@pytest.fixture
-def empty_database_url(db_backend, postgresql_cluster, tmp_path):
-    """A fresh, empty database (no schema at all) for one test, of the suite's kind."""
+@contextmanager
+def _empty_database(db_backend, postgresql_cluster, sqlite_file):
+    """A fresh, empty database (no schema at all) of the suite's kind: ``sqlite_file``, or a new
+    PostgreSQL database, dropped afterwards."""
     if db_backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'empty.db'}"
+        yield f"sqlite:///{sqlite_file}"
         return
     name = postgresql_cluster.create_database()
     try:
         yield postgresql_cluster.url(name)
     finally:
         postgresql_cluster.drop_database(name)
+
+
+@pytest.fixture
+def empty_database_url(db_backend, postgresql_cluster, tmp_path):
+    """A fresh, empty database for one test, of the suite's kind (the migrations' tests)."""
+    with _empty_database(db_backend, postgresql_cluster, tmp_path / "empty.db") as url:
+        yield url
 
 
 @pytest.fixture
 def second_database_url(db_backend, postgresql_cluster, tmp_path):
     """Another fresh, empty database of the same kind (e.g. to restore a backup into)."""
-    if db_backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'second.db'}"
-        return
-    name = postgresql_cluster.create_database()
-    try:
-        yield postgresql_cluster.url(name)
-    finally:
-        postgresql_cluster.drop_database(name)
+    with _empty_database(db_backend, postgresql_cluster, tmp_path / "second.db") as url:
+        yield url
 
 
 @pytest.fixture
