@@ -14,7 +14,8 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Iterable, Sequence
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS
+from .card_letters import shown_face
+from .cards import JOKER, RANKS
 from .variants import (
     SOURCE_KEYS,
     VARIANTS,
@@ -146,12 +147,12 @@ def wild_text(v: Variant) -> str:
         if t == JOKER:
             words.append(_("jokers"))
         elif t in RANKS:
-            words.append(_("every %(rank)s", rank=t))
+            words.append(_("every %(rank)s", rank=shown_face(t)))
         elif t in reds:
             if t == reds[0]:
-                words.append(_("red aces") if len(reds) == 2 else _("the %(card)s", card=t))
+                words.append(_("red aces") if len(reds) == 2 else _("the %(card)s", card=shown_face(t)))
         else:
-            words.append(t)
+            words.append(shown_face(t))
     return _and(words)
 
 
@@ -169,7 +170,7 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
             keys[i] = keyed[i][1]
     out = []
     for key, group in groupby(zip(keyed, keys), key=lambda pair: pair[1]):  # neighbours of one value
-        ranks = [rank for (rank, _value), _key in group]
+        ranks = [shown_face(rank) for (rank, _value), _key in group]  # in the page's letters ("V–R")
         out.append((ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}", key))
     if JOKER in v.points and v.has_jokers:
         out.append((_("Joker"), v.points[JOKER]))
@@ -387,7 +388,7 @@ def _melds(v: Variant) -> Section:
     blocks: list[Block] = [Items(tuple(items))]
     for opt in v.house_options.values():
         if opt.adds_wild:
-            ranks = [_("every %(rank)s", rank=t) for t in opt.adds_wild]
+            ranks = [_("every %(rank)s", rank=shown_face(t)) for t in opt.adds_wild]
             joined = ranks[0]
             for more in ranks[1:]:
                 joined = _("%(list)s and %(last)s", list=joined, last=more)
@@ -564,10 +565,6 @@ def _irregularities(v: Variant) -> Section:
 
 # ----- ROY --------------------------------------------------------------------------------------
 
-def _sym(code: str) -> str:
-    return code[:-1] + SUIT_SYMBOLS[code[-1]] if code[-1] in SUIT_SYMBOLS else code
-
-
 def _roy_sections(v: Variant) -> tuple[Section, ...]:
     r = v.roy
     assert r is not None
@@ -614,7 +611,7 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
         Para(_("Aces stack: each ace played on an ace adds %(n)s more, so the draw grows %(steps)s as the four "
                "aces of a deck come down.", n=n, steps=", ".join(str(n * k) for k in range(1, 5)))),
     ), _cite_own(v, "ace_draw", "special_cards"), tool="roy")
-    ks = _sym(r.skip_card)
+    ks = shown_face(r.skip_card)
     king = Section("king-of-spades", _("King of spades"), (
         Para(_("After the %(card)s, the next player draws %(n)s cards and misses their turn.",
                card=ks, n=r.skip_draw)),
