@@ -420,7 +420,9 @@ def _player_leaving(v: Variant, c: Ctx) -> dict[str, Node]:
         c.R("total", _("One player leaves, two or more finish"),
             _("The player who left gets, as their game total, the two highest final totals of the others added "
             "together."),
-            _("Until the game ends scorekeeper shows that total as provisional.")),
+            _("Until the game ends scorekeeper shows that total as provisional."),
+            _("Whatever that total is, the player who left never wins nor shares the win: it goes to the best "
+              "total among those who finished (scorekeeper's rulings, A player who leaves never wins).")),
         c.R("void", _("Fewer than two finish"),
             _("The game is void: its results count in no statistics. scorekeeper keeps it on record, marked void.")),
     )}

@@ -28,7 +28,7 @@ TREES = {
     ('scoring-errors', ('joybells', 'continental', 'le-may-i', 'clenney', 'roy')): [('start', (('count', 'mixed'), ('sheet', 'sheet'))), ('mixed', (('yes', 'stands'), ('no', 'recount'))), ('stands', 'scoring-errors', (), None, 1), ('recount', 'scoring-errors', (), 'hand', 1), ('sheet', 'scoring-errors', (), None, 2)],
     ('stock', ('joybells', 'continental', 'clenney')): [('start', (('no', 'turn-over'), ('yes', 'end'))), ('turn-over', 'stock', (), None, 1), ('end', 'stock', (), 'hand', 2)],
     ('stock', ('le-may-i', 'roy')): [('reshuffle', 'stock', (), None, 1)],
-    ('player-leaving', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'suspend'), ('no', 'others'))), ('others', (('two', 'total'), ('fewer', 'void'))), ('suspend', 'player-leaving', (), None, 2), ('total', 'player-leaving', (), None, 2), ('void', 'player-leaving', (), None, 1)],
+    ('player-leaving', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'suspend'), ('no', 'others'))), ('others', (('two', 'total'), ('fewer', 'void'))), ('suspend', 'player-leaving', (), None, 2), ('total', 'player-leaving', (), None, 3), ('void', 'player-leaving', (), None, 1)],
     ('player-leaving', ('roy',)): [('start', (('two', 'play-on'), ('one', 'ends'))), ('play-on', 'player-leaving', (), None, 1), ('ends', 'player-leaving', (), None, 1)],
     ('missing-score', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'fill'), ('no', 'replay'))), ('fill', 'missing-score', (), None, 1), ('replay', 'missing-score', (), None, 1)],
 }
