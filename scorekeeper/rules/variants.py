@@ -83,8 +83,7 @@ def shown_text(text: str) -> str:
 # Section names of the choices the rules package makes, shown in the reader's language through
 # shown_section(). A section of docs/rulings.md is cited by its heading there, in every language,
 # as the sources' own headings are: a reader looking it up finds it under that title.
-OWN_SOURCES = ("rulings", "choice", "house")
-_TRANSLATED_SECTIONS = ("choice", "house")
+TRANSLATED_SECTIONS = ("choice", "house")
 _OWN_SECTIONS = (
     N_("a set of wild cards only"), N_("a run needs a natural card"),
     N_("no more copies of a card than the pack holds"), N_("no May I in the last rounds"),
@@ -104,7 +103,7 @@ def own_source(v: Variant) -> str:
 def shown_section(file: str, section: str) -> str:
     """A citation's section as the reader sees it: our choices translated, a heading (a source's or
     docs/rulings.md's) as written."""
-    return _(section) if section and file in _TRANSLATED_SECTIONS else section
+    return _(section) if section and file in TRANSLATED_SECTIONS else section
 
 
 def source_title(file: str) -> str:
