@@ -1,0 +1,57 @@
+"""Words on the pages a new user reads and prints: the numbers and plurals they carry."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from support.games import create, post_round
+
+EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+
+
+def _le_may_i_won_on(client, total_of_ann: int) -> dict:
+    """A Le May I game Ann wins: out in rounds 1 to 4 (20 off each), then caught with the rest."""
+    g = create(client, "le-may-i", ["Ann", "Bob", "Cy"])
+    for _ in range(4):
+        post_round(client, g, {"went_out": "Ann", "hands": {"Bob": {"points": 30}, "Cy": {"points": 40}}})
+    post_round(client, g, {"went_out": "Bob", "hands": {"Ann": {"points": total_of_ann + 80}, "Cy": {"points": 40}}})
+    return g
+
+
+@pytest.mark.parametrize("headers, said", [(EN, "with -1 point"), (FR, "avec -1\u00a0point")])
+def test_a_winner_on_minus_one_reads_minus_one_point(client, headers, said):
+    g = _le_may_i_won_on(client, -1)
+    page = client.get(f"/games/{g['id']}", headers=headers).get_data(as_text=True)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert "Ann" in text and said.replace("\u00a0", " ") in text.replace("\u00a0", " ")
+    assert "-1 points" not in text
+
+
+def test_a_winner_on_more_points_reads_points(client):
+    g = _le_may_i_won_on(client, -5)
+    assert "with -5 points" in client.get(f"/games/{g['id']}", headers=EN).get_data(as_text=True)
+
+
+def test_a_player_who_left_never_wins_though_the_rule_posts_the_lowest_total(client):
+    """docs/rulings.md, "A player who leaves never wins": Di leaves after round 1; the two highest
+    totals of the others (-12 and -32) post -44 for her, below Ann's -34; Ann wins, everywhere."""
+    from support.tables import bearer, new_table, play, stats, table_game
+
+    table = new_table(client)
+    token = table["edit_token"]
+    g = table_game(client, table, "le-may-i", ["Ann", "Bob", "Cy", "Di"])
+    play(client, g, token, "Ann", Bob=2, Cy=2, Di=2)
+    assert client.post(f"/api/v1/games/{g['id']}/withdraw", json={"player": "Di"},
+                       headers=bearer(token)).status_code == 200
+    for went_out, points in (("Ann", {"Bob": 2, "Cy": 2}), ("Bob", {"Ann": 2, "Cy": 2}), ("Bob", {"Ann": 2, "Cy": 2}),
+                             ("Cy", {"Ann": 2, "Bob": 4})):
+        state = play(client, g, token, went_out, **points)
+    assert state["totals"] == {"Ann": -34, "Bob": -32, "Cy": -12, "Di": -44}
+    assert (state["winner"], state["winners"]) == ("Ann", ["Ann"])
+    wins = {p["name"]: p["wins"] for p in stats(client, table)["players"]}
+    assert wins == {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}
+    year = client.get(f"/api/v1/tables/{table['id']}/years/{g['created_at'][:4]}").json
+    assert [v["champions"] for v in year["variants"]] == [["Ann"]]
+    assert "Di wins" not in client.get(f"/games/{g['id']}", headers=EN).get_data(as_text=True)
