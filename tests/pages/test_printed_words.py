@@ -55,3 +55,21 @@ def test_a_player_who_left_never_wins_though_the_rule_posts_the_lowest_total(cli
     year = client.get(f"/api/v1/tables/{table['id']}/years/{g['created_at'][:4]}").json
     assert [v["champions"] for v in year["variants"]] == [["Ann"]]
     assert "Di wins" not in client.get(f"/games/{g['id']}", headers=EN).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("months", range(1, 13))
+def test_the_month_labels_of_a_chart_never_run_together(app, months):
+    """The yearbook's rating chart: "start" and the months so far; each label drawn at its place
+    (about 6 units a letter at the charts' 11 px) keeps clear of the next, the last month always labelled."""
+    from scorekeeper.web.tables import charts
+
+    labels = ["start", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][:months + 1]
+    with app.test_request_context():
+        svg = str(charts.line_chart("t", labels, [("Ann", [float(i) for i in range(len(labels))])]).svg)
+    drawn = re.findall(r'<text class="tick" x="([\d.]+)" y="\d+" text-anchor="(\w+)">(\w+)</text>', svg)
+    spans = []
+    for x, anchor, label in drawn:
+        width, x = 6 * len(label), float(x)
+        spans.append({"start": (x, x + width), "end": (x - width, x), "middle": (x - width / 2, x + width / 2)}[anchor])
+    assert [label for *_, label in drawn][-1] == labels[-1]
+    assert all(a[1] + 4 <= b[0] for a, b in zip(spans, spans[1:])), drawn
