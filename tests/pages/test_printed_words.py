@@ -73,3 +73,17 @@ def test_the_month_labels_of_a_chart_never_run_together(app, months):
         spans.append({"start": (x, x + width), "end": (x - width, x), "middle": (x - width / 2, x + width / 2)}[anchor])
     assert [label for *_, label in drawn][-1] == labels[-1]
     assert all(a[1] + 4 <= b[0] for a, b in zip(spans, spans[1:])), drawn
+
+
+def test_points_a_round_read_with_one_format_in_a_column(client):
+    """A column of averages: 12.57 above 17.00, never 17.0 (the statistics page and the yearbook)."""
+    from support.tables import new_table, play, table_game
+
+    table = new_table(client)
+    g = table_game(client, table, "joybells", ["Ann", "Bob", "Cy"])
+    for ann in (12, 12, 12, 13, 13, 13, 13):
+        play(client, g, table["edit_token"], "Cy", Ann=ann, Bob=17)
+    page = client.get(f"/tables/{table['id']}/stats", query_string={"variant": "joybells"}, headers=EN)
+    text = page.get_data(as_text=True)
+    assert '<td class="num">12.57</td>' in text and '<td class="num">17.00</td>' in text
+    assert '<td class="num">17.0</td>' not in text

@@ -54,9 +54,10 @@ def day(value: date | datetime) -> str:
     return dates.format_date(value.date() if isinstance(value, datetime) else value, "d MMM y", locale=language())
 
 
-def decimal(value: float, pattern: str = "0.0#") -> str:
-    """A number as the reader writes it (12.5, 12,5); ``pattern`` is Babel's. Rounded half up
-    first (services/rounding.py): Babel alone rounds half to even."""
+def decimal(value: float, pattern: str = "0.00") -> str:
+    """A number as the reader writes it (12.50, 12,50); ``pattern`` is Babel's, by default two
+    decimals always, so that a column of averages reads alike (12.57 above 17.00, never 17.0).
+    Rounded half up first (services/rounding.py): Babel alone rounds half to even."""
     places = len(pattern.split(".", 1)[1]) if "." in pattern else 0
     return numbers.format_decimal(half_up(value, places), pattern, locale=language())
 
