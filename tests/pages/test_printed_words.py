@@ -87,3 +87,18 @@ def test_points_a_round_read_with_one_format_in_a_column(client):
     text = page.get_data(as_text=True)
     assert '<td class="num">12.57</td>' in text and '<td class="num">17.00</td>' in text
     assert '<td class="num">17.0</td>' not in text
+
+
+def test_a_french_page_says_d_elodie(client):
+    from support.tables import new_table, play, table_game
+
+    table = new_table(client)
+    g = table_game(client, table, "joybells", ["Élodie", "Bob", "Cy"])
+    play(client, g, table["edit_token"], "Bob", **{"Élodie": 12, "Cy": 8})
+    players = client.get(f"/api/v1/tables/{table['id']}").json["players"]
+    elodie = next(p["id"] for p in players if p["name"] == "Élodie")
+    page = client.get(f"/tables/{table['id']}/players/{elodie}", headers=FR).get_data(as_text=True)
+    assert "d’Élodie" in page and "de Élodie" not in page
+    bob = next(p["id"] for p in players if p["name"] == "Bob")
+    assert "de Bob" in client.get(f"/tables/{table['id']}/players/{bob}", headers=FR).get_data(as_text=True)
+    assert "d’Élodie" not in client.get(f"/tables/{table['id']}/players/{elodie}", headers=EN).get_data(as_text=True)

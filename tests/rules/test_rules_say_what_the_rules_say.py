@@ -198,3 +198,40 @@ def test_a_page_is_marked_exactly_where_its_words_differ_from_its_base(v):
     differ = tuple(a for a in mine if mine[a].replace(v.name, base.name) != theirs.get(a))
     assert reference.changed_sections(base, v) == differ
     assert differ, "a house variant changes something"
+
+
+# ----- French: "d’Élodie", never "de Élodie" -------------------------------------------------------------
+
+@pytest.mark.parametrize("text, values, mended", [
+    ("Les cartes de Élodie", ["Élodie"], "Les cartes d’Élodie"),
+    ("De Ann et de Bob", ["Ann", "Bob"], "D’Ann et de Bob"),
+    ("Règles de Ugo, de Ugo", "Ugo", "Règles d’Ugo, d’Ugo"),  # one value alone, every place
+    ("Les cartes de Hugo", ["Hugo"], "Les cartes de Hugo"),  # an h is left as it is
+    ("Les cartes de Bob", ["Bob"], "Les cartes de Bob"),
+    ("5 de 7", [7, None, ""], "5 de 7"),  # not a name: left alone
+    ("Le jeu de Yann", ["yann"], "Le jeu de Yann"),  # only the value as filled in
+    ("le défi de œuvre", ["œuvre"], "le défi d’œuvre"),
+])
+def test_a_french_sentence_elides_de_before_a_name_starting_with_a_vowel(text, values, mended):
+    from scorekeeper.rules.words import elided
+
+    assert elided(text, values) == mended
+
+
+def test_the_rules_sentences_elide_only_in_french():
+    from gettext import NullTranslations
+
+    from scorekeeper.rules import words
+
+    try:
+        words.use(NullTranslations(), "fr")
+        assert words._("Recount de %(name)s", name="Élodie") == "Recount d’Élodie"
+        with words.in_english():
+            assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
+        assert words._("Recount de %(name)s", name="Élodie") == "Recount d’Élodie"
+        words.use(NullTranslations(), "en")
+        assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
+        words.use(NullTranslations())
+        assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
+    finally:
+        words.use(NullTranslations())
