@@ -102,3 +102,14 @@ def test_a_french_page_says_d_elodie(client):
     bob = next(p["id"] for p in players if p["name"] == "Bob")
     assert "de Bob" in client.get(f"/tables/{table['id']}/players/{bob}", headers=FR).get_data(as_text=True)
     assert "d’Élodie" not in client.get(f"/tables/{table['id']}/players/{elodie}", headers=EN).get_data(as_text=True)
+
+
+def test_the_french_yearbook_header_keeps_its_words_whole(client, app):
+    from support.pdfcheck import pdf_text
+    from support.yearbook_data import two_years
+
+    table, _games = two_years(client, app, names=("Élodie", "Bartholomew", "Christopher"))
+    r = client.get(f"/tables/{table['id']}/years/2026.pdf", headers=FR)
+    assert r.status_code == 200
+    _pages, text = pdf_text(r.data)
+    assert "Victoires" in text and "Victoire s" not in text
