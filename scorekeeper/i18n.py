@@ -17,6 +17,8 @@ from __future__ import annotations
 import gettext
 
 from flask import Flask, g, has_app_context, has_request_context, request
+from jinja2 import pass_context
+from markupsafe import Markup, escape
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import card_letters, words
@@ -54,7 +56,7 @@ def _catalogue():
 
 
 def _rules_speak_the_language() -> None:
-    words.use(get_translations())
+    words.use(get_translations(), language())
     # pages name cards with their language's letters; the JSON API keeps the English codes
     card_letters.use("en" if request.path.startswith("/api/") else language())
 
@@ -62,6 +64,21 @@ def _rules_speak_the_language() -> None:
 def _rules_back_to_english(_exc) -> None:
     words.use(gettext.NullTranslations())  # code run after the request (tests, CLI) reads English
     card_letters.use("en")
+
+
+def _eliding(translate):
+    """A template's translation function whose French sentences say "d’Élodie", not "de Élodie"
+    (rules/words.py, ``elided``): the name is only known once the sentence is filled in."""
+    @pass_context
+    def filled(context, *args, **variables):
+        text = translate(context, *args, **variables)
+        if not variables or language() != "fr":
+            return text
+        values = [v for v in variables.values() if isinstance(v, str)]
+        if isinstance(text, Markup):  # what the page shows: the names as escaped in it
+            return Markup(words.elided(str(text), [str(escape(v)) for v in values]))
+        return words.elided(text, values)
+    return filled
 
 
 def _vary(response):
@@ -84,6 +101,8 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: _catalogue().pgettext(c, s),
         npgettext=lambda c, s, p, n: _catalogue().npgettext(c, s, p, n),
         newstyle=True)
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):
+        app.jinja_env.globals[name] = _eliding(app.jinja_env.globals[name])
     app.before_request(_rules_speak_the_language)
     app.teardown_request(_rules_back_to_english)
     app.after_request(_vary)

@@ -235,23 +235,30 @@ def safe_cell(value: object) -> object:
 
 
 def game_csv(game: Game) -> str:
+    """The scoresheet as a table for a spreadsheet, in the reader's language: its column names, the
+    contracts ("1 set + 1 run", "1 brelan + 1 séquence") and how a round ended."""
+    from ..rules.game import STOCK_EXHAUSTED
+    from ..rules.variants import Contract
     from ..services.view import game_state
 
     state = game_state(game)
     names = state["players"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["round", "dealer", "contract", "went_out", "end", *[safe_cell(n) for n in names]])
+    writer.writerow([_("Round"), _("Dealer"), _("Contract"), _("Who went out"), _("How it ended"),
+                     *[safe_cell(n) for n in names]])
+    ends = {STOCK_EXHAUSTED: _("stock ran out"), "went_out": _("went out")}
     for rnd in state["rounds"]:
         contract = rnd.get("contract")
-        contract_text = "" if not contract else f"{contract['sets']} sets, {contract['runs']} runs"
+        contract_text = "" if not contract else Contract(contract["sets"], contract["runs"]).describe()
         bonus = rnd.get("bonus") or {}
+        end = rnd.get("end") or ""
         writer.writerow([
             rnd["number"], safe_cell(rnd["dealer"]), contract_text, safe_cell(rnd["went_out"] or ""),
-            rnd.get("end", ""),
+            ends.get(end, end),
             *[rnd["scores"].get(n, 0) + bonus.get(n, 0) if n in rnd["scores"] else "" for n in names],
         ])
-    writer.writerow(["total", "", "", "", "", *[state["totals"].get(n, "") for n in names]])
+    writer.writerow([_("Total"), "", "", "", "", *[state["totals"].get(n, "") for n in names]])
     return out.getvalue()
 
 

@@ -682,6 +682,8 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
         add("scoring", _("%(n)s points off per round won", n=value) if k == "round_win_bonus"
             else _("%(n)s points per missing card (incorrect hand)", n=value))
     for k, value in ch.get("may_i", {}).items():
+        if k != "allowed" and not v.may_i.allowed:
+            continue  # without May I, its other rules say nothing
         text = {"allowed": _("May I allowed") if value else _("no May I"),
                 "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
                                                       "May I: %(num)s penalty cards per discard", value),

@@ -9,6 +9,10 @@ trees give the "Irregularities" section of each rules page, so the rulings are w
 Every sentence is marked with ``_`` where the tree is built (per call), so it is in the reader's
 language; topic titles and prompts are module data, marked ``N_`` and translated when read.
 
+ROY's own source has no irregularity rules, and ROY has no discard draws, melds or hand sizes to get
+wrong: its guide keeps only what fits any card game (a deal to do again, a scoring error, a
+player leaving, the stock running out), as docs/rulings.md "ROY's gaps" decides.
+
 Pure module: no Flask.
 """
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Callable, Sequence
 
 from .blocks import Cases, HouseNote, Para, Section
 from .errors import RulesInputError
-from .variants import SOURCE_KEYS, Citation, StockExhausted, Variant, own_source, source_title
+from .variants import SOURCE_KEYS, VARIANTS, Citation, StockExhausted, Variant, own_source, source_title
 from .words import N_, _
 
 
@@ -89,6 +93,11 @@ def _own(v: Variant) -> str:
     return own_source(v)
 
 
+def _base_name(v: Variant) -> str:
+    """The name of the variant whose rules a source wrote: a house variant's base, else its own."""
+    return VARIANTS[v.family].name if v.family in VARIANTS else v.name
+
+
 @dataclass(frozen=True)
 class Topic:
     key: str  # also the anchor on the rules page
@@ -119,6 +128,9 @@ class Topic:
         if self.key == "player-leaving" and not v.is_contract_game:
             # ROY has no rule for it: our ruling (docs/rulings.md), not Continental's two-highest-totals rule
             return Citation("rulings", "Laying down and laying off"), own
+        if self.key == "re-deal" and not v.is_contract_game:
+            # the one rummy answer every card game shares (docs/rulings.md, "ROY's gaps")
+            return Citation("rulings", "ROY's gaps"), own
         if self.key in COVERAGE.get(own, {}):
             return Citation(own, COVERAGE[own][self.key]), None
         return Citation("001", COVERAGE["001"].get(self.key, "Rules of play")), own
@@ -142,9 +154,11 @@ class Topic:
         rulings = self.rulings(v)
         cases = tuple((r.title, " ".join(r.steps)) for r in rulings)
         blocks: list = [Para(self.prompt), Cases(cases)]
-        if silent_in is not None:
-            blocks.append(HouseNote(rulings[0].house_note or "", cite))
-        return Section(self.key, self.title, tuple(blocks), (cite,), tool="irregularities")
+        note = next((r.house_note for r in rulings if r.house_note), None)
+        if note is not None:
+            blocks.append(HouseNote(note, cite))
+        cites = tuple(dict.fromkeys((cite,) + tuple(r.citation for r in rulings)))
+        return Section(self.key, self.title, tuple(blocks), cites, tool="irregularities")
 
 
 @dataclass(frozen=True)
@@ -162,10 +176,11 @@ class Ctx:
             if self.cite.file == "001":
                 note = _("The %(variant)s rules (%(source)s) say nothing about this. This is the Continental "
                          "ruling (%(citation)s), which scorekeeper applies as a house rule.",
-                         variant=self.v.name, source=own, citation=self.cite.shown_label)
+                         variant=_base_name(self.v), source=own, citation=self.cite.shown_label)
             else:
                 note = _("The %(variant)s rules (%(source)s) say nothing about this. This is scorekeeper's house "
-                         "rule (%(citation)s).", variant=self.v.name, source=own, citation=self.cite.shown_label)
+                         "rule (%(citation)s).", variant=_base_name(self.v), source=own,
+                         citation=self.cite.shown_label)
         return Ruling(id, title, tuple(steps), self.cite, anchor or self.topic.own_section or self.topic.key,
                       self.silent_in, note, see, tool)
 
@@ -277,6 +292,16 @@ def _incorrect_hand(v: Variant, c: Ctx) -> dict[str, Node]:
 
 
 def _re_deal(v: Variant, c: Ctx) -> dict[str, Node]:
+    if not v.is_contract_game:
+        return {n.id: n for n in (
+            Q("start", _("Has anyone played a card yet in this hand?"),
+              ("no", _("Not yet"), "again"), ("yes", _("Yes, play has begun"), "table")),
+            c.R("again", _("Caught before the first play"),
+                _("The same dealer gathers the cards, shuffles and deals again.")),
+            c.R("table", _("Found once play has begun"),
+                _("The %(name)s rules say nothing about it: the players agree among themselves how to go on.",
+                  name=_base_name(v))),
+        )}
     return {n.id: n for n in (
         Q("start", _("What went wrong with the deal?"),
           ("exposed", _("More than one card was shown while dealing, or turned up face up in the pack"), "again"),
@@ -300,10 +325,25 @@ def _re_deal(v: Variant, c: Ctx) -> dict[str, Node]:
 
 
 def _laid_down(v: Variant, c: Ctx) -> dict[str, Node]:
+    went_out = Ctx(v, c.topic, Citation("rulings", "Going out on an illegal meld"), None)
     return {n.id: n for n in (
-        Q("start", _("Is the set or run correct apart from some cards that do not belong in it?"),
+        Q("start", _("Did the player go out with those cards (the wrong meld was their last play)?"),
+          ("out", _("Yes, they went out with them"), "went-out"),
+          ("not-out", _("No, they still hold cards"), "meld")),
+        Q("meld", _("Is the set or run correct apart from some cards that do not belong in it?"),
           ("yes", _("Yes, only some extra cards are wrong"), "extra"),
           ("no", _("No, the meld itself is wrong"), "whole")),
+        Q("went-out", _("Has the round already been recorded?"),
+          ("no", _("No, not yet"), "out-before"), ("yes", _("Yes, it is on the score sheet"), "out-after")),
+        went_out.R("out-before", _("Went out on an illegal meld, round not recorded"),
+                   _("The going out does not count: the player picks up every card they laid down or laid off "
+                     "in that turn."),
+                   _("Play goes on with the next player; the round ends only when someone goes out properly "
+                     "(or the stock runs out)."), tool="meld"),
+        went_out.R("out-after", _("Went out on an illegal meld, round already recorded"),
+                   _("The round stands as recorded."),
+                   _("The players may change it by agreement, like any scoring error: scorekeeper keeps the old "
+                     "score, the new one and the reason."), see=("scoring-errors",)),
         c.R("extra", _("Extra cards in a good meld"),
             _("Whatever does not belong goes back into the hand of the player who put it there, as soon as "
             "someone notices."),
@@ -380,7 +420,9 @@ def _player_leaving(v: Variant, c: Ctx) -> dict[str, Node]:
         c.R("total", _("One player leaves, two or more finish"),
             _("The player who left gets, as their game total, the two highest final totals of the others added "
             "together."),
-            _("Until the game ends scorekeeper shows that total as provisional.")),
+            _("Until the game ends scorekeeper shows that total as provisional."),
+            _("Whatever that total is, the player who left never wins nor shares the win: it goes to the best "
+              "total among those who finished (scorekeeper's rulings, A player who leaves never wins).")),
         c.R("void", _("Fewer than two finish"),
             _("The game is void: its results count in no statistics. scorekeeper keeps it on record, marked void.")),
     )}
@@ -398,9 +440,10 @@ def _missing_score(v: Variant, c: Ctx) -> dict[str, Node]:
 
 
 TOPICS: tuple[Topic, ...] = (
-    Topic("out-of-turn", N_("Play out of turn"), N_("Someone took a turn that was not theirs."), _out_of_turn),
+    Topic("out-of-turn", N_("Play out of turn"), N_("Someone took a turn that was not theirs."), _out_of_turn,
+          for_shedding=False),
     Topic("illegal-draw", N_("Illegal draw"),
-          N_("Someone saw or drew a card they were not entitled to."), _illegal_draw),
+          N_("Someone saw or drew a card they were not entitled to."), _illegal_draw, for_shedding=False),
     Topic("premature-discard", N_("Premature discard"),
           N_("Someone discarded before drawing, or threw away more than one card."), _premature_discard,
           for_shedding=False),

@@ -14,7 +14,8 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Iterable, Sequence
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS
+from .card_letters import shown_face
+from .cards import JOKER, RANKS
 from .variants import (
     SOURCE_KEYS,
     VARIANTS,
@@ -92,21 +93,6 @@ def _cite_own(v: Variant, key: str, fallback: str) -> tuple[Citation, ...]:
     return (v.cite(key if key in v.sources else fallback),)
 
 
-# Per built-in variant: where the turn and going out are described (not a field of the TOML).
-_TURN_CITES = {
-    "joybells": Citation("000", "Playing"),
-    "continental": Citation("001", "The play"),
-    "le-may-i": Citation("003", "§2"),
-    "clenney": Citation("004", "Play"),
-}
-_GOING_OUT_CITES = {
-    "joybells": Citation("000", "Ending the round"),
-    "continental": Citation("001", "The play"),
-    "le-may-i": Citation("003", "§8"),
-    "clenney": Citation("004", "Play"),
-}
-
-
 # ----- small formatters shared with the comparison ----------------------------------------------
 
 def _and(words: Sequence[str]) -> str:
@@ -161,12 +147,12 @@ def wild_text(v: Variant) -> str:
         if t == JOKER:
             words.append(_("jokers"))
         elif t in RANKS:
-            words.append(_("every %(rank)s", rank=t))
+            words.append(_("every %(rank)s", rank=shown_face(t)))
         elif t in reds:
             if t == reds[0]:
-                words.append(_("red aces") if len(reds) == 2 else _("the %(card)s", card=t))
+                words.append(_("red aces") if len(reds) == 2 else _("the %(card)s", card=shown_face(t)))
         else:
-            words.append(t)
+            words.append(shown_face(t))
     return _and(words)
 
 
@@ -184,7 +170,7 @@ def points_groups(v: Variant) -> list[tuple[str, int]]:
             keys[i] = keyed[i][1]
     out = []
     for key, group in groupby(zip(keyed, keys), key=lambda pair: pair[1]):  # neighbours of one value
-        ranks = [rank for (rank, _value), _key in group]
+        ranks = [shown_face(rank) for (rank, _value), _key in group]  # in the page's letters ("V–R")
         out.append((ranks[0] if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}", key))
     if JOKER in v.points and v.has_jokers:
         out.append((_("Joker"), v.points[JOKER]))
@@ -270,7 +256,8 @@ def _setup(v: Variant) -> Section:
     extra = _notes(v, "setup") or [_("The dealer turns the top stock card face up to begin the discard pile; "
                                      "the deal moves one seat left each round.")]
     blocks += [Para(t) for t in extra]
-    return Section("setup", _("Set-up and deal"), tuple(blocks), _cite(v, "players", "pack", "deal"), tool="decks")
+    return Section("setup", _("Set-up and deal"), tuple(blocks),
+                   _cite(v, "players", "players_min", "pack", "deal", "deal_order"), tool="decks")
 
 
 def _turn(v: Variant) -> Section:
@@ -287,8 +274,8 @@ def _turn(v: Variant) -> Section:
     ]
     if v.may_i.allowed:
         blocks.append(Para(_("Between turns, players may ask for the card just thrown away: see May I.")))
-    cite = _TURN_CITES.get(v.family, v.cite("deal"))
-    return Section("turn", _("The turn"), tuple(blocks), (cite, Citation(RULINGS, "Laying down and laying off")))
+    return Section("turn", _("The turn"), tuple(blocks),
+                   _cite_own(v, "turn", "deal") + (Citation(RULINGS, "Laying down and laying off"),))
 
 
 def _option(opt) -> dict[str, str]:
@@ -323,20 +310,7 @@ def _may_i(v: Variant) -> Section:
         items.append(_("After a May I the cards below it in the discard pile are dead: nobody may take them."))
     if m.no_lay_down_until_next_turn:
         items.append(_("Whoever took a May I may not put any cards on the table until their own next turn."))
-    extra = {
-        "joybells": [
-            _("The card the dealer turns up at the start can be claimed like any discard."),
-            _("A discard nobody picks up during the next player's turn is gone for good."),
-        ],
-        "le-may-i": [
-            _("A player who is asked and says no must take the card themselves (plus a penalty card, unless it "
-              "is their turn). That comes to the same thing: the nearest claimant to the current player gets it."),
-        ],
-        "continental": [
-            _("Taking a card you don't need, in the hope that the penalty card helps, is allowed."),
-        ],
-    }.get(v.family, [])
-    items += extra
+    items += _notes(v, "may_i")
     blocks: list[Block] = [
         Para(_("A player whose turn it is not may ask for the card that was just discarded by saying “May I?”.")),
         Items(tuple(items)),
@@ -379,7 +353,8 @@ def _contracts(v: Variant) -> Section:
     if v.contract_kind is ContractKind.EXACT:
         blocks.append(Para(_("After going down you can make no new sets or runs; your other cards can only "
                              "be laid off.")))
-    return Section("contracts", _("Contracts"), tuple(blocks), _cite(v, "contracts"), tool="meld")
+    return Section("contracts", _("Contracts"), tuple(blocks), _cite(v, "contracts", "every_round", "all_at_once"),
+                   tool="meld")
 
 
 def _melds(v: Variant) -> Section:
@@ -413,7 +388,7 @@ def _melds(v: Variant) -> Section:
     blocks: list[Block] = [Items(tuple(items))]
     for opt in v.house_options.values():
         if opt.adds_wild:
-            ranks = [_("every %(rank)s", rank=t) for t in opt.adds_wild]
+            ranks = [_("every %(rank)s", rank=shown_face(t)) for t in opt.adds_wild]
             joined = ranks[0]
             for more in ranks[1:]:
                 joined = _("%(list)s and %(last)s", list=joined, last=more)
@@ -434,9 +409,10 @@ def _laying_off(v: Variant) -> Section:
                                                 "yours or anyone's, in the same turn and in later ones.")]
     items.append(_("A set takes more cards of its rank; a run grows at either end with the next cards of its suit."))
     if m.wild.tokens:
-        items.append(_("On your own turn, once down, you may take a wild card out of a run by putting in its place "
-                       "the natural card it stands for. The freed wild must go back on the table in a set or run "
-                       "during that same turn."))
+        items += _notes(v, "wild_swap") or [_("On your own turn, once down, you may take a wild card out of a run "
+                                              "by putting in its place the natural card it stands for. The freed "
+                                              "wild must go back on the table in a set or run during that same "
+                                              "turn.")]
         items.append(_("Wild cards in sets are never swapped out."))
     items += _notes(v, "laying_off")
     if m.all_wild_set:
@@ -457,9 +433,8 @@ def _going_out(v: Variant) -> Section:
         items.append(_("In round %(n)s you must go out without a discard (see Last round).", n=v.last_round.round))
     items.append(_("A player found to have gone out with too few cards takes back what they laid down in that "
                    "turn, and the round goes on (see Irregularities)."))
-    cite = _GOING_OUT_CITES.get(v.family, v.cite("scoring"))
     return Section("going-out", _("Going out"), (Items(tuple(items)),),
-                   (cite, Citation(RULINGS, "Irregularities")))
+                   _cite_own(v, "going_out", "scoring") + (Citation(RULINGS, "Irregularities"),))
 
 
 def _last_round(v: Variant) -> Section:
@@ -482,7 +457,7 @@ def _last_round(v: Variant) -> Section:
             sentences.append(_("There is no final discard."))
         blocks.append(Para(" ".join(sentences)))
         cites = _cite(v, "last_round")
-    for opt in v.house_options.values():
+    for opt in v.house_options.values() if v.may_i.allowed else ():  # no May I: no option about it
         if opt.no_may_i_in_last_rounds:
             first = n - opt.no_may_i_in_last_rounds + 1
             blocks.append(Para(_("With the house option “%(option)s”, May I is off from round %(first)s on.",
@@ -493,7 +468,7 @@ def _last_round(v: Variant) -> Section:
 def _silent_note(v: Variant, topic: str, applied: Citation) -> HouseNote:
     return HouseNote(
         _("The %(name)s rules (%(source)s) do not cover %(topic)s. scorekeeper applies the Continental ruling "
-          "(%(ruling)s) as a house rule.", name=v.name, source=source_title(primary_source(v)), topic=topic,
+          "(%(ruling)s) as a house rule.", name=_base(v).name, source=source_title(primary_source(v)), topic=topic,
           ruling=applied.shown_label),
         applied,
     )
@@ -524,7 +499,7 @@ def _stock(v: Variant) -> Section:
         else:
             blocks.append(HouseNote(_("The %(name)s rules (%(source)s) do not cover a stock that runs out: "
                                       "reshuffling is scorekeeper's house rule.",
-                                      name=v.name, source=source_title(primary_source(v))), cite))
+                                      name=_base(v).name, source=source_title(primary_source(v))), cite))
     return Section("stock", _("When the stock runs out"), tuple(blocks), tuple(cites), tool="irregularities")
 
 
@@ -565,20 +540,22 @@ def _irregularities(v: Variant) -> Section:
     blocks: list[Block] = []
     if covered:
         blocks.append(Para(_("The %(name)s rules (%(source)s) settle: %(topics)s.",
-                             name=v.name, source=own, topics=", ".join(covered))))
+                             name=_base(v).name, source=own, topics=", ".join(covered))))
     if silent:
         if v.is_contract_game:
             blocks.append(HouseNote(
                 _("The %(name)s rules (%(source)s) say nothing about %(topics)s. For those, scorekeeper applies "
                   "the Continental rulings (Continental Rummy, encyclopedia article) as house rules, as set out "
-                  "below.", name=v.name, source=own, topics=", ".join(silent)),
+                  "below.", name=_base(v).name, source=own, topics=", ".join(silent)),
                 Citation("001", "Rules of play")))
         else:
             blocks.append(HouseNote(
-                _("The %(name)s rules (%(source)s) say nothing about irregularities. Where a Continental ruling "
-                  "(Continental Rummy, encyclopedia article) fits a shedding game it is offered below as a house "
-                  "rule.", name=v.name, source=own),
-                Citation("001", "Rules of play")))
+                _("The %(name)s rules (%(source)s) say nothing about irregularities. Mistakes in play (a turn "
+                  "out of turn, a card that does not fit) are for the players to settle among themselves; "
+                  "nobody ever draws from the discard pile. What scorekeeper adds is below: a wrong deal is "
+                  "dealt again by the same dealer, and its own rulings for a scoring error and a player "
+                  "leaving.", name=_base(v).name, source=own),
+                Citation(RULINGS, "ROY's gaps")))
     blocks.append(Para(_("The irregularity guide walks you to the ruling one question at a time.")))
     cites = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
     cites = _dedupe(cites + tuple(c for s in subs for c in s.citations))
@@ -587,10 +564,6 @@ def _irregularities(v: Variant) -> Section:
 
 
 # ----- ROY --------------------------------------------------------------------------------------
-
-def _sym(code: str) -> str:
-    return code[:-1] + SUIT_SYMBOLS[code[-1]] if code[-1] in SUIT_SYMBOLS else code
-
 
 def _roy_sections(v: Variant) -> tuple[Section, ...]:
     r = v.roy
@@ -613,6 +586,8 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
             _("On your turn you play one or more cards face up onto the discard pile."),
             _("Your first card must share the suit or the rank of the top card (or follow the suit just named "
               "with a jack)."),
+            _("A jack may be played first on any card, as the only card of your turn, to name a new suit (see "
+              "Jacks)."),
             _("If you cannot play a single card, take one card from the stock and your turn is over."),
             _("When you have played all you want to, the player on your left goes."),
         )),
@@ -636,7 +611,7 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
         Para(_("Aces stack: each ace played on an ace adds %(n)s more, so the draw grows %(steps)s as the four "
                "aces of a deck come down.", n=n, steps=", ".join(str(n * k) for k in range(1, 5)))),
     ), _cite_own(v, "ace_draw", "special_cards"), tool="roy")
-    ks = _sym(r.skip_card)
+    ks = shown_face(r.skip_card)
     king = Section("king-of-spades", _("King of spades"), (
         Para(_("After the %(card)s, the next player draws %(n)s cards and misses their turn.",
                card=ks, n=r.skip_draw)),
@@ -673,3 +648,16 @@ def rules_page(v: Variant) -> RulesPage:
 
 def anchors_for(v: Variant) -> tuple[str, ...]:
     return CONTRACT_ANCHORS if v.is_contract_game else ROY_ANCHORS
+
+
+def changed_sections(base: Variant, v: Variant) -> tuple[str, ...]:
+    """The anchors of ``v``'s rules page whose words mean something else than on ``base``'s page:
+    a house variant's page marks exactly these. Sentences naming the house variant are read with
+    the base's name, so a new name alone changes nothing."""
+    def texts(page: RulesPage, name: str) -> dict[str, list[str]]:
+        return {s.anchor: [t.replace(name, base.name) for b in s.blocks for t in block_text(b)]
+                for s in page.all_sections}
+
+    before = texts(rules_page(base), base.name)
+    after = texts(rules_page(v), v.name)
+    return tuple(a for a in after if after[a] != before.get(a))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from .cards import JOKER, RANKS, parse_card
+from .card_letters import shown_face
+from .cards import JOKER, RANKS
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
 from .aces import describe_aces
@@ -72,7 +73,7 @@ def running_totals(rounds: Sequence[Mapping], names: Sequence[str]) -> list[dict
 
 
 def _rank_label(key: str) -> str:
-    return "Joker" if key == JOKER else key
+    return "Joker" if key == JOKER else shown_face(key)  # in the sheet's letters (V, D, R in French)
 
 
 def _collapse(ranks: list[str]) -> str:
@@ -196,7 +197,7 @@ def _roy_legend(variant: Variant) -> list[LegendItem]:
     r = variant.roy
     assert r is not None
     cite = variant.cite
-    skip_label = parse_card(r.skip_card).label  # K♠
+    skip_label = shown_face(r.skip_card)  # K♠ (R♠ in French)
     per = r.draw_per_card
     stacks = ", ".join(str(per * k) for k in range(2, 5))
     target = variant.scoring.target

@@ -80,12 +80,11 @@ def shown_text(text: str) -> str:
     return _(text) if text else text
 
 
-# Section names of our own rulings (docs/rulings.md and the choices the rules package makes), shown
-# in the reader's language through shown_section(); the sources' own headings stay as they are written.
-OWN_SOURCES = ("rulings", "choice", "house")
+# Section names of the choices the rules package makes, shown in the reader's language through
+# shown_section(). A section of docs/rulings.md is cited by its heading there, in every language,
+# as the sources' own headings are: a reader looking it up finds it under that title.
+TRANSLATED_SECTIONS = ("choice", "house")
 _OWN_SECTIONS = (
-    N_("Built-in variants"), N_("Irregularities"), N_("May I"), N_("Stock depletion"), N_("Laying down and laying off"),
-    N_("house choice: the played cards are shuffled into a new stock"),
     N_("a set of wild cards only"), N_("a run needs a natural card"),
     N_("no more copies of a card than the pack holds"), N_("no May I in the last rounds"),
 )
@@ -102,8 +101,9 @@ def own_source(v: Variant) -> str:
 
 
 def shown_section(file: str, section: str) -> str:
-    """A citation's section as the reader sees it: ours translated, a source's heading as written."""
-    return _(section) if section and file in OWN_SOURCES else section
+    """A citation's section as the reader sees it: our choices translated, a heading (a source's or
+    docs/rulings.md's) as written."""
+    return _(section) if section and file in TRANSLATED_SECTIONS else section
 
 
 def source_title(file: str) -> str:

@@ -16,21 +16,24 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 _catalogue: ContextVar[gettext.NullTranslations] = ContextVar("catalogue", default=gettext.NullTranslations())
+_language: ContextVar[str] = ContextVar("language", default="en")
 
 
-def use(catalogue: gettext.NullTranslations) -> None:
-    """The catalogue the sentences of this request (or thread) are looked up in."""
+def use(catalogue: gettext.NullTranslations, language: str = "en") -> None:
+    """The catalogue the sentences of this request (or thread) are looked up in, and its language."""
     _catalogue.set(catalogue)
+    _language.set(language)
 
 
 @contextmanager
 def in_english() -> Iterator[None]:
     """The sentences made inside are English, whoever reads this request (for what is stored)."""
-    token = _catalogue.set(gettext.NullTranslations())
+    token, language = _catalogue.set(gettext.NullTranslations()), _language.set("en")
     try:
         yield
     finally:
         _catalogue.reset(token)
+        _language.reset(language)
 
 
 def catalogue() -> gettext.NullTranslations:
@@ -38,10 +41,28 @@ def catalogue() -> gettext.NullTranslations:
     return _catalogue.get()
 
 
+# French drops the "e" of "de" before a vowel sound: "les cartes d’Élodie", never "de Élodie". A name
+# filled into a French sentence decides it only once filled in, so the filled sentence is mended.
+_VOWELS = "AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouyàâäæéèêëîïôöœùûü"
+
+
+def elided(text: str, values: object) -> str:
+    """``text`` (a French sentence filled with ``values``) with "de Élodie" made "d’Élodie" for
+    each value that starts with a vowel; other words and other languages are left alone."""
+    for value in values if isinstance(values, (list, tuple)) else (values,):
+        if isinstance(value, str) and value[:1] and value[0] in _VOWELS:
+            for de, d in (("de ", "d’"), ("De ", "D’")):
+                text = text.replace(de + value, d + value)
+    return text
+
+
 def _(message: str, **params: object) -> str:
     """``message`` in the reader's language, its ``%(name)s`` placeholders filled from ``params``."""
     text = _catalogue.get().gettext(message)
-    return text % params if params else text
+    if not params:
+        return text
+    filled = text % params
+    return elided(filled, list(params.values())) if _language.get() == "fr" else filled
 
 
 def ngettext(singular: str, plural: str, n: int, **params: object) -> str:

@@ -367,9 +367,9 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
                    "complete totals of the other players; with fewer than two others completing, the game is void.")
         citation = rules.cite(variant, "incomplete_games", rules.INCOMPLETE_GAMES)
     else:
-        summary = (f"{name} withdrew after round {played}. Their total stays as it was; with fewer than two players "
-                   "left the game ends, void.")
-        citation = rules.Citation("choice", "ROY has no withdrawal rule").label
+        summary = (f"{name} withdrew after round {played}. Their total stays as it was and they cannot win; with "
+                   "fewer than two players left the game ends, void.")
+        citation = rules.Citation("rulings", "Laying down and laying off").label  # docs/rulings.md: ROY, a player leaving
     game.rulings.append(Ruling(round_number=played or None, kind=RulingKind.WITHDRAWAL, summary=summary, citation=citation,
                                automatic=True, player=name, at=utcnow()))
     result = _refresh_status(game, variant)

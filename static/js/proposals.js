@@ -65,7 +65,7 @@ function fill(hand, p) {
 
 function time(at) {
  var d = new Date(at);
- return isNaN(d.getTime()) ? "" : d.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+ return isNaN(d.getTime()) ? "" : d.toLocaleTimeString(lang, { hour: "numeric", minute: "2-digit" });  // 6:49 AM, 06:49 in French
 }
 function noteOf(hand) {
  var note = hand.querySelector(".arrived");

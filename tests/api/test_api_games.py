@@ -321,7 +321,7 @@ def test_withdrawn_player_gets_two_highest_totals_of_the_others(client):
     r = create(client, "roy", ["Ann", "Bob", "Cy"])
     client.post(f"/api/v1/games/{r['id']}/withdraw", json={"player": "Cy"}, headers=auth(r))
     assert [x["citation"] for x in state(client, r)["rulings"]] == [
-        "scorekeeper's choice where the sources are silent, ROY has no withdrawal rule"]
+        "scorekeeper's rulings, Laying down and laying off"]
 
 
 def test_game_is_void_when_fewer_than_two_players_remain(client):

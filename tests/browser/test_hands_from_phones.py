@@ -7,6 +7,7 @@ meanwhile. Taps are counted (docs/performance.md, "Taps with hands from the play
 """
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -62,6 +63,8 @@ def test_three_phones_send_their_hands_and_the_scorekeeper_saves(table, live_ser
     for seat, p in enumerate(players, start=1):
         expect(keeper.page.locator(f"#hand-{seat} output.running")).to_have_text(str(points(HANDS[p.name])), timeout=2000)
         expect(keeper.page.locator(f"#hand-{seat} .arrived")).to_contain_text("Sent from")
+        # the time as the reader writes it: hours and minutes, no seconds
+        assert not re.search(r"\d:\d\d:\d\d", keeper.page.locator(f"#hand-{seat} .arrived").inner_text())
     assert time.monotonic() - sent_at["Di"] < 2.5
     check_page(keeper.page, "hands round form arrived en")
     for p in players:

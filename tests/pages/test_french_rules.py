@@ -90,8 +90,8 @@ def names_on(v=None) -> list[str]:
         page = reference.rules_page(x)
         for s in page.sections:
             for sub in (s, *s.subsections):
-                names += [c.section.strip('"') for c in sub.citations
-                          if c.section and c.file not in variants.OWN_SOURCES]  # ours are translated
+                names += [c.section.strip('"') for c in sub.citations  # our choices are translated
+                          if c.section and c.file not in variants.TRANSLATED_SECTIONS]
     return names
 
 
@@ -200,7 +200,7 @@ def test_contracts_cards_and_decks_read_as_french_sentences(client):
     assert "Une partie compte 7 manches." in clenney and "1 carte de pénalité" in clenney
     roy = visible(client.get("/rules/roy", headers=FR).get_data(as_text=True))
     assert "ROY se joue à 2 ou 3 joueurs, avec un seul jeu de 52 cartes, sans joker." in roy
-    assert "la pioche passe à 2, 4, 6, 8" in roy and "Après le K♠, le joueur suivant pioche 7 cartes" in roy
+    assert "la pioche passe à 2, 4, 6, 8" in roy and "Après le R♠, le joueur suivant pioche 7 cartes" in roy
 
 
 def test_a_case_title_takes_the_french_space_before_its_colon(client):
@@ -216,7 +216,7 @@ def test_french_puts_a_space_before_semicolons_in_lists(client):
     """Decks, card values and citations joined in a list: " ; " in French, "; " in English."""
     french = visible(client.get("/rules/compare", headers=FR).get_data(as_text=True))
     assert "2 jeux pour 4 joueurs ; 3 jeux pour 5–6 joueurs" in french
-    assert "2–9 : 5 ; 10–K : 10" in french
+    assert "2–9 : 5 ; 10–R : 10" in french
     assert not re.search(r"\w;", french)
     joybells = client.get("/rules/joybells", headers=FR).get_data(as_text=True)
     assert "section « May I »</span> ; <span" in joybells

@@ -226,8 +226,8 @@ def test_dates_and_numbers_follow_the_language(app):
     from scorekeeper.web.tables import charts
 
     day = datetime(2026, 11, 24, 23, 30)
-    for headers, expected in ((EN, ("24 Nov 2026", "12.5", "12.0", "33%")),
-                              (FR, ("24 nov. 2026", "12,5", "12,0", "33\xa0%"))):
+    for headers, expected in ((EN, ("24 Nov 2026", "12.50", "12.00", "33%")),  # averages: always two decimals
+                              (FR, ("24 nov. 2026", "12,50", "12,00", "33\xa0%"))):
         with app.test_request_context("/", headers=headers):
             assert (charts.day(day), charts.decimal(12.5), charts.decimal(12.0), charts.percent(0.333)) == expected
     # outside a request (a command, a test): English

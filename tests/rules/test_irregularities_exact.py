@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.rules import irregularities as ir
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.irregularities import Question, Ruling
-from scorekeeper.rules.variants import all_variants, get_variant
+from scorekeeper.rules.variants import Citation, all_variants, get_variant
 
 CONT = get_variant("continental")
 JOY = get_variant("joybells")
@@ -17,17 +17,18 @@ ROY = get_variant("roy")
 CLEN = get_variant("clenney")
 
 TREES = {
-    ('out-of-turn', ('joybells', 'continental', 'le-may-i', 'clenney', 'roy')): [('start', (('yes', 'stands'), ('no', 'drew'))), ('drew', (('yes', 'too-late'), ('no', 'undo'))), ('stands', 'out-of-turn', (), None, 2), ('too-late', 'out-of-turn', (), None, 2), ('undo', 'out-of-turn', ('illegal-draw',), None, 3)],
-    ('illegal-draw', ('joybells', 'continental', 'le-may-i', 'roy')): [('start', (('yes', 'late'), ('no', 'how-many'))), ('how-many', (('one', 'one'), ('several', 'several'))), ('late', 'illegal-draw', ('incorrect-hand',), None, 2), ('one', 'illegal-draw', (), None, 3), ('several', 'illegal-draw', (), None, 2)],
+    ('out-of-turn', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'stands'), ('no', 'drew'))), ('drew', (('yes', 'too-late'), ('no', 'undo'))), ('stands', 'out-of-turn', (), None, 2), ('too-late', 'out-of-turn', (), None, 2), ('undo', 'out-of-turn', ('illegal-draw',), None, 3)],
+    ('illegal-draw', ('joybells', 'continental', 'le-may-i')): [('start', (('yes', 'late'), ('no', 'how-many'))), ('how-many', (('one', 'one'), ('several', 'several'))), ('late', 'illegal-draw', ('incorrect-hand',), None, 2), ('one', 'illegal-draw', (), None, 3), ('several', 'illegal-draw', (), None, 2)],
     ('illegal-draw', ('clenney',)): [('start', (('yes', 'late'), ('no', 'how-many'))), ('how-many', (('one', 'one'), ('several', 'several'))), ('late', 'illegal-draw', ('incorrect-hand',), None, 2), ('one', 'illegal-draw', (), None, 2), ('several', 'illegal-draw', (), None, 2)],
     ('premature-discard', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('no-draw', 'next-drew'), ('two', 'next-took'))), ('next-drew', (('yes', 'short'), ('no', 'draw-now'))), ('next-took', (('yes', 'stays'), ('no', 'take-back'))), ('draw-now', 'premature-discard', (), None, 2), ('short', 'premature-discard', ('incorrect-hand',), None, 1), ('take-back', 'premature-discard', (), None, 1), ('stays', 'premature-discard', ('incorrect-hand',), None, 2)],
     ('incorrect-hand', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('during', 'during'), ('after', 'after'), ('out', 'went-out'))), ('during', (('many', 'many'), ('few', 'few'))), ('after', (('many', 'count-all'), ('few', 'charge'))), ('many', 'incorrect-hand', (), None, 2), ('few', 'incorrect-hand', (), None, 2), ('count-all', 'incorrect-hand', (), None, 1), ('charge', 'incorrect-hand', (), 'hand', 1), ('went-out', 'incorrect-hand', (), None, 2)],
-    ('re-deal', ('joybells', 'continental', 'le-may-i', 'clenney', 'roy')): [('start', (('exposed', 'again'), ('one', 'one'), ('count', 'count'), ('pack', 'pack'))), ('count', (('no', 'demand'), ('yes', 'too-late'))), ('again', 're-deal', (), None, 1), ('one', 're-deal', (), None, 1), ('demand', 're-deal', (), None, 1), ('too-late', 're-deal', ('incorrect-hand',), None, 1), ('pack', 're-deal', (), None, 2)],
-    ('laid-down-illegally', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'extra'), ('no', 'whole'))), ('extra', 'laid-down-illegally', (), None, 3), ('whole', 'laid-down-illegally', (), 'meld', 2)],
+    ('re-deal', ('roy',)): [('start', (('no', 'again'), ('yes', 'table'))), ('again', 're-deal', (), None, 1), ('table', 're-deal', (), None, 1)],
+    ('re-deal', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('exposed', 'again'), ('one', 'one'), ('count', 'count'), ('pack', 'pack'))), ('count', (('no', 'demand'), ('yes', 'too-late'))), ('again', 're-deal', (), None, 1), ('one', 're-deal', (), None, 1), ('demand', 're-deal', (), None, 1), ('too-late', 're-deal', ('incorrect-hand',), None, 1), ('pack', 're-deal', (), None, 2)],
+    ('laid-down-illegally', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('out', 'went-out'), ('not-out', 'meld'))), ('meld', (('yes', 'extra'), ('no', 'whole'))), ('went-out', (('no', 'out-before'), ('yes', 'out-after'))), ('out-before', 'laid-down-illegally', (), 'meld', 2), ('out-after', 'laid-down-illegally', ('scoring-errors',), None, 2), ('extra', 'laid-down-illegally', (), None, 3), ('whole', 'laid-down-illegally', (), 'meld', 2)],
     ('scoring-errors', ('joybells', 'continental', 'le-may-i', 'clenney', 'roy')): [('start', (('count', 'mixed'), ('sheet', 'sheet'))), ('mixed', (('yes', 'stands'), ('no', 'recount'))), ('stands', 'scoring-errors', (), None, 1), ('recount', 'scoring-errors', (), 'hand', 1), ('sheet', 'scoring-errors', (), None, 2)],
     ('stock', ('joybells', 'continental', 'clenney')): [('start', (('no', 'turn-over'), ('yes', 'end'))), ('turn-over', 'stock', (), None, 1), ('end', 'stock', (), 'hand', 2)],
     ('stock', ('le-may-i', 'roy')): [('reshuffle', 'stock', (), None, 1)],
-    ('player-leaving', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'suspend'), ('no', 'others'))), ('others', (('two', 'total'), ('fewer', 'void'))), ('suspend', 'player-leaving', (), None, 2), ('total', 'player-leaving', (), None, 2), ('void', 'player-leaving', (), None, 1)],
+    ('player-leaving', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'suspend'), ('no', 'others'))), ('others', (('two', 'total'), ('fewer', 'void'))), ('suspend', 'player-leaving', (), None, 2), ('total', 'player-leaving', (), None, 3), ('void', 'player-leaving', (), None, 1)],
     ('player-leaving', ('roy',)): [('start', (('two', 'play-on'), ('one', 'ends'))), ('play-on', 'player-leaving', (), None, 1), ('ends', 'player-leaving', (), None, 1)],
     ('missing-score', ('joybells', 'continental', 'le-may-i', 'clenney')): [('start', (('yes', 'fill'), ('no', 'replay'))), ('fill', 'missing-score', (), None, 1), ('replay', 'missing-score', (), None, 1)],
 }
@@ -36,7 +37,7 @@ SILENT = {
     'continental': [],
     'le-may-i': ['out-of-turn', 'illegal-draw', 'premature-discard', 'incorrect-hand', 're-deal', 'laid-down-illegally', 'scoring-errors', 'player-leaving', 'missing-score'],
     'clenney': ['out-of-turn', 'premature-discard', 'player-leaving', 'missing-score'],
-    'roy': ['out-of-turn', 'illegal-draw', 're-deal', 'scoring-errors', 'stock', 'player-leaving'],
+    'roy': ['re-deal', 'scoring-errors', 'stock', 'player-leaving'],
 }
 
 
@@ -71,6 +72,10 @@ def test_a_silent_source_gives_the_continental_ruling_or_a_house_rule_said_in_ev
         cite, silent_in = topic.citation(variant)
         assert silent_in in (None, own)
         for ruling in topic.rulings(variant):
+            if ruling.id.startswith("out-"):  # going out on an illegal meld: our ruling, whatever the source
+                assert (ruling.citation, ruling.silent_in, ruling.house_note) == (
+                    Citation("rulings", "Going out on an illegal meld"), None, None)
+                continue
             assert ruling.citation == cite and ruling.silent_in == silent_in
             assert (ruling.house_note is None) is (silent_in is None)
             if silent_in is not None:
@@ -78,6 +83,8 @@ def test_a_silent_source_gives_the_continental_ruling_or_a_house_rule_said_in_ev
         if silent_in is not None and topic.key == "player-leaving" and not variant.is_contract_game:
             # ROY: our ruling (docs/rulings.md, "Laying down and laying off"), not Continental's
             assert (cite.file, cite.section) == ("rulings", "Laying down and laying off")
+        elif silent_in is not None and topic.key == "re-deal" and not variant.is_contract_game:
+            assert (cite.file, cite.section) == ("rulings", "ROY's gaps")  # docs/rulings.md, not Continental's
         elif silent_in is not None and topic.key != "stock":
             assert cite == topic.citation(CONT)[0]  # the Continental ruling
         if silent_in is None and topic.key != "stock":
@@ -99,7 +106,7 @@ def test_the_incorrect_hand_fine_is_the_variants_penalty():
 @pytest.mark.parametrize("variant, keys", [
     (CONT, ["out-of-turn", "illegal-draw", "premature-discard", "incorrect-hand", "re-deal", "laid-down-illegally",
             "scoring-errors", "player-leaving", "missing-score"]),
-    (ROY, ["out-of-turn", "illegal-draw", "re-deal", "scoring-errors", "player-leaving"]),
+    (ROY, ["re-deal", "scoring-errors", "player-leaving"]),
 ])
 def test_topics_of_a_variant_and_the_stock_with_its_own_section(variant, keys):
     assert [t.key for t in ir.topics(variant)] == keys
@@ -112,8 +119,8 @@ def test_get_topic_names_the_topics_known_for_the_variant():
     with pytest.raises(RulesInputError) as err:
         ir.get_topic(ROY, "incorrect-hand", "t")
     assert (err.value.field, err.value.value) == ("t", "incorrect-hand")
-    assert err.value.message == ("'incorrect-hand' is not an irregularity the guide covers for ROY (known: out-of-turn,"
-                                 " illegal-draw, re-deal, scoring-errors, stock, player-leaving)")
+    assert err.value.message == ("'incorrect-hand' is not an irregularity the guide covers for ROY (known: re-deal,"
+                                 " scoring-errors, stock, player-leaving)")
 
 
 def test_a_walk_follows_the_answers_to_a_ruling():

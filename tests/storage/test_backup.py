@@ -176,13 +176,26 @@ def test_game_csv_download(client):
     assert r.status_code == 200 and r.mimetype == "text/csv"
     assert r.headers["Content-Disposition"] == f'attachment; filename="scorekeeper-{g["id"]}.csv"'
     rows = list(csv.reader(io.StringIO(r.get_data(as_text=True))))
-    assert rows[0] == ["round", "dealer", "contract", "went_out", "end", "Ann", "Bob", "Cy"]
-    assert rows[1][0] == "1" and rows[1][3] == "Ann" and rows[1][4] == "went_out"
+    assert rows[0] == ["Round", "Dealer", "Contract", "Who went out", "How it ended", "Ann", "Bob", "Cy"]
+    assert rows[1][0] == "1" and rows[1][3] == "Ann" and rows[1][4] == "went out"
+    assert (rows[1][2], rows[2][2]) == ("2 sets", "1 set + 1 run")  # the contract in words, plurals right
     assert rows[1][5:] == ["-20", "5", "15"]  # Le May I: -20 for going out
     assert rows[2][5:] == ["3", "4", "-20"]
     state = client.get(f"/api/v1/games/{g['id']}").get_json()
-    assert rows[3] == ["total", "", "", "", "", *[str(state["totals"][n]) for n in ("Ann", "Bob", "Cy")]]
+    assert rows[3] == ["Total", "", "", "", "", *[str(state["totals"][n]) for n in ("Ann", "Bob", "Cy")]]
     assert [int(x) for x in rows[3][5:]] == [int(a) + int(b) for a, b in zip(rows[1][5:], rows[2][5:])]
+
+
+def test_game_csv_download_from_a_french_browser_is_in_french(client):
+    g = gamedata.create(client, "le-may-i", ["Ann", "Bob", "Cy"])
+    gamedata.post_round(client, g, {"went_out": "Ann", "hands": {"Bob": {"points": 5}, "Cy": {"points": 15}}})
+    gamedata.post_round(client, g, {"went_out": "Cy", "hands": {"Ann": {"points": 3}, "Bob": {"points": 4}}})
+    text = client.get(f"/games/{g['id']}/export.csv", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:5] == ["Manche", "Donneur", "Contrat", "Qui est sorti", "Fin de la manche"]
+    assert [r[2] for r in rows[1:3]] == ["2 brelans", "1 brelan + 1 séquence"]
+    assert rows[1][4] == "sortie" and rows[3][0] == "Total"
+    assert "sets" not in text and "runs" not in text
 
 
 def test_csv_cells_never_start_a_formula(client):

@@ -40,15 +40,20 @@ ADDRESS = re.compile(r"https?://\S+")
 def source_headings() -> tuple[str, ...]:
     """The section headings of the English rule sources, as the app cites them: a citation names a
     source's section by its own heading, in every language (scorekeeper/rules/variants.py,
-    ``shown_section``), as a French book cites an English title."""
+    ``shown_section``), as a French book cites an English title; so are docs/rulings.md's."""
     from scorekeeper.rules import irregularities
-    from scorekeeper.rules.variants import OWN_SOURCES
+    from scorekeeper.rules.variants import TRANSLATED_SECTIONS
 
-    rules = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
+    repo = Path(__file__).resolve().parents[2]
+    rules = repo / "scorekeeper" / "rules"
     found = {heading for topics in irregularities.COVERAGE.values() for heading in topics.values()}
     for text in (rules / "variants").glob("*.toml"):  # every { file = "001", section = "..." }
         found |= {section for file, section in re.findall(r'file = "(\w+)", section = "([^"]+)"', text.read_text())
-                  if file not in OWN_SOURCES}
+                  if file not in TRANSLATED_SECTIONS}
+    # docs/rulings.md's sections are cited by their headings too, in every language
+    found |= {re.sub(r" \([^)]*\)$", "", line[3:].strip())
+              for line in (repo / "docs" / "rulings.md").read_text(encoding="utf-8").splitlines()
+              if line.startswith("## ")}
     for code in rules.glob("*.py"):
         found |= set(re.findall(r'Citation\("\d{3}", "([^"]+)"\)', code.read_text()))
     return tuple(sorted(found, key=len, reverse=True))

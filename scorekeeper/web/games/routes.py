@@ -34,7 +34,7 @@ from .. import remembered
 from ..qr import qr_response
 from ..tables.access import browser_table_ids
 from ..house.views import add_variant_choice
-from .start import create_from_form
+from .start import create_from_form, seat_counts
 from .forms import (
     REMEMBERED_MODES,
     ActionForm,
@@ -188,7 +188,7 @@ def new_game():
             return redirect(url_for("games.game", game_id=created.game.id))
     return render_template(
         "games/new.html", form=form, errors=errors, known=loading.known_players(browser_game_ids(), browser_table_ids()),
-        house_options=house_option_labels(), variants=all_variants(),
+        house_options=house_option_labels(), variants=all_variants(), seat_counts=seat_counts(form),
     ), (400 if errors else 200)
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from ...rules.game import seating_problems
+from ...rules.errors import RulesInputError
 from ...rules.variants import VARIANTS
 from ...services import games as svc
+from ...services import house
 from ...services import errors as service_errors
 from .forms import NewGameForm
 
@@ -39,3 +41,15 @@ def create_from_form(form: NewGameForm, errors: dict[str, list[str]], create=Non
             field = "_form"
         errors.setdefault(field, []).append(err.message)
         return None
+
+
+def seat_counts(form: NewGameForm) -> dict[str, int]:
+    """The most players each variant of the form's list seats (its house variants too): the form
+    shows that many seats for the variant chosen (static/js/new_game.js)."""
+    counts = {}
+    for vid, *_label in form.variant.choices:
+        try:
+            counts[vid] = (VARIANTS[vid] if vid in VARIANTS else house.find_variant(vid)).players.max
+        except RulesInputError:
+            continue
+    return counts

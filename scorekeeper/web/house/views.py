@@ -9,6 +9,7 @@ from wtforms import SelectChoice
 
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules.errors import RulesInputError
+from scorekeeper.rules.reference import changed_sections
 from scorekeeper.rules.variants import VARIANTS, Variant, get_variant
 from scorekeeper.services import house
 
@@ -45,9 +46,13 @@ def house_page_context(v: Variant) -> dict[str, Any]:
         return {"house": None}
     base = get_variant(v.based_on)
     diffs = rules_house.differences(base, v)
-    changed: dict[str, list[str]] = {}
+    by_anchor: dict[str, list[str]] = {}
     for d in diffs:
-        changed.setdefault(CHANGE_ANCHORS[f"{d.key}.{d.part}" if d.part else d.key], []).append(d.text)
+        by_anchor.setdefault(CHANGE_ANCHORS[f"{d.key}.{d.part}" if d.part else d.key], []).append(d.text)
+    # every section whose words changed is marked, with the changes it states (or, where a change
+    # reaches it from another section, say fewer rounds moving the last round, all of them)
+    changed = {anchor: by_anchor.get(anchor) or [d.text for d in diffs]
+               for anchor in changed_sections(base, v)}
     row = house.find_row(v.id)
     return {"house": {
         "base": base,

@@ -54,9 +54,10 @@ def day(value: date | datetime) -> str:
     return dates.format_date(value.date() if isinstance(value, datetime) else value, "d MMM y", locale=language())
 
 
-def decimal(value: float, pattern: str = "0.0#") -> str:
-    """A number as the reader writes it (12.5, 12,5); ``pattern`` is Babel's. Rounded half up
-    first (services/rounding.py): Babel alone rounds half to even."""
+def decimal(value: float, pattern: str = "0.00") -> str:
+    """A number as the reader writes it (12.50, 12,50); ``pattern`` is Babel's, by default two
+    decimals always, so that a column of averages reads alike (12.57 above 17.00, never 17.0).
+    Rounded half up first (services/rounding.py): Babel alone rounds half to even."""
     places = len(pattern.split(".", 1)[1]) if "." in pattern else 0
     return numbers.format_decimal(half_up(value, places), pattern, locale=language())
 
@@ -75,6 +76,18 @@ def _frame(height: int, title: str, body: list[str]) -> Markup:
     parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
              f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>', *body, "</svg>"]
     return Markup("".join(parts))
+
+
+def _labelled(n: int) -> list[int]:
+    """The x positions that get a label: at most 8, evenly spaced, the last one always; a label
+    that would sit closer to the last one than the spacing gives way to it (no "OctNov")."""
+    every = max(1, (n + 7) // 8)
+    shown = list(range(0, n, every))
+    if shown and shown[-1] != n - 1:
+        if n - 1 - shown[-1] < every:
+            shown.pop()
+        shown.append(n - 1)
+    return shown
 
 
 def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[float]]],
@@ -99,11 +112,9 @@ def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[flo
     for t in [t for t in _ticks(lo, hi) if lo <= t <= hi]:
         body.append(f'<line class="grid" x1="{PAD_LEFT}" x2="{WIDTH - PAD_RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
                     f'<text class="tick" x="{PAD_LEFT - 4}" y="{y(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
-    every = max(1, (n + 7) // 8)
-    for i, label in enumerate(x_labels):
-        if i % every == 0 or i == n - 1:
-            anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
-            body.append(f'<text class="tick" x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}">{escape(label)}</text>')
+    for i in _labelled(n):
+        anchor = "start" if i == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+        body.append(f'<text class="tick" x="{x(i):.1f}" y="{height - 6}" text-anchor="{anchor}">{escape(x_labels[i])}</text>')
     for k, (low, high) in enumerate(bands or []):
         pts = [f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(high)] + \
               [f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(low)))]

@@ -32,7 +32,7 @@ from ...services import roster_pages
 from ...services.stats_page import stats_page
 from ..edit_links import edit_url, no_store, take_edit_link
 from ..games.forms import NewGameForm, options
-from ..games.start import create_from_form
+from ..games.start import create_from_form, seat_counts
 from .. import remembered
 from ..qr import qr_response
 from .access import can_edit, check_csrf, editable, load, my_tables, remember
@@ -224,7 +224,7 @@ def new_game(table_id: str):
         errors.setdefault("_form", []).append(_("Some fields need attention: see the messages below."))
     return render_template("tables/new_game.html", table=table, form=form, errors=errors,
                            roster_names=roster_pages.recent_names(table),
-                           variants=all_variants(), filled=filled), (400 if errors else 200)
+                           variants=all_variants(), filled=filled, seat_counts=seat_counts(form)), (400 if errors else 200)
 
 
 def game_from_link(link: str) -> tuple[str, str] | None:
