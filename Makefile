@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite test-browser test-postgresql test-rules mutation translations
+.PHONY: run test test-scripts test-sqlite test-browser test-postgresql test-rules mutation translations monkey
 
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
 CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
@@ -41,7 +41,12 @@ translations: $(APP_STAMP)
 run: $(APP_STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
-test: test-sqlite test-browser test-postgresql
+test: test-scripts test-sqlite test-browser test-postgresql
+
+# The scripts' pure parts (static/js/outbox.js) driven by Node's own test runner, no browser and no
+# npm packages (tests/scripts/, docs/testing.md).
+test-scripts:
+	node --test tests/scripts/
 
 # The suite in three jobs that may run apart (docs/testing.md, "How the suite is split"): SQLite
 # without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them and
