@@ -284,13 +284,66 @@ form.addEventListener("submit", e => {
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Hands sent from phones: polled (304 while none) into form.got and a "hands" event; the first loads proposals.js.
-var js = document.currentScript.src.replace("games", "proposals"), d = form.dataset, tag = "", stop;
-d.proposals && setInterval(() => stop || document.hidden || fetch(d.proposals, { headers: { "If-None-Match": tag } })
- .then(r => (stop = /40[349]/.test(r.status)) || r.ok && (tag = r.headers.get("ETag"), r.json()))
- .then(b => b && (form.got = b, !js ? form.dispatchEvent(new Event("hands"))
-  : Object.keys(b.proposals).length && (document.head.append(make("script", { src: js })), js = "")), () => 0), 1000);
-form.addEventListener("round:moved", e => { tag = stop = ""; d.proposals = d.proposals.replace(/\d+(?=\/p)/, e.detail.round); });
+// Hands sent from phones: polled (304 while none) into form.got and a "hands" event; the first
+// loads proposals.js. Every answer is handled: 403, 404 and 409 stop the poll and say why above
+// the form; 5xx, 429 and no network are asked again at the next tick.
+var proposalsScript = document.currentScript.src.replace("games", "proposals");
+var handsTag = "";
+var handsStopped = false;
+var STOPPED_BECAUSE = {
+ 403: "Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).",
+ 404: "Hands from the players' phones no longer arrive here: this round is not in the game.",
+ 409: "Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over."
+};
+function stopHands(status) {
+ handsStopped = true;
+ var note = document.querySelector(".hands-stopped");
+ if (!note) {
+  note = make("p", { className: "flash flash-error hands-stopped" }, { role: "status" });
+  form.before(note);
+ }
+ note.textContent = say(STOPPED_BECAUSE[status], { number: form.querySelector("input[name=round]").value });
+}
+function handsArrived(body) {
+ form.got = body;
+ if (!proposalsScript) {
+  form.dispatchEvent(new Event("hands"));
+ } else if (Object.keys(body.proposals).length) {
+  document.head.append(make("script", { src: proposalsScript }));
+  proposalsScript = "";
+ }
+}
+function pollHands() {
+ if (handsStopped || document.hidden) {
+  return;
+ }
+ fetch(form.dataset.proposals, { headers: { "If-None-Match": handsTag } }).then(response => {
+  if (response.status in STOPPED_BECAUSE) {
+   stopHands(response.status);
+   return null;
+  }
+  if (response.status !== 200) {
+   return null;  // 304: nothing new; 5xx or 429: asked again at the next tick
+  }
+  handsTag = response.headers.get("ETag") || "";
+  return response.json();
+ }).then(body => {
+  if (body && body.proposals && typeof body.proposals === "object") {
+   handsArrived(body);
+  }
+ }, () => { /* no network: asked again at the next tick */ });
+}
+if (form.dataset.proposals) {
+ setInterval(pollHands, 1000);
+}
+form.addEventListener("round:moved", e => {
+ handsTag = "";
+ handsStopped = false;
+ document.querySelectorAll(".hands-stopped").forEach(n => { n.remove(); });
+ if (form.dataset.proposals) {
+  form.dataset.proposals = form.dataset.proposals.replace(/\d+(?=\/p)/, e.detail.round);
+ }
+});
 
 // Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;

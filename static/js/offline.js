@@ -187,7 +187,6 @@ function recordedMeanwhile(entry, refusal) {
   entry.error = sentence(refusal, 409);
   return settleEntry(entry, "refused");
  }).then(() => false, () => settleEntry(entry, "no-answer").then(() => false));
- });
 }
 function flush() {
  if (sending || navigator.onLine === false) { return Promise.resolve(); }

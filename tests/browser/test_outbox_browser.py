@@ -27,6 +27,7 @@ def test_a_save_refused_in_a_second_tab_never_becomes_a_conflict(live_server, ph
     first.goto(game["edit_url"])
     first.wait_for_url(game["edit_url"].split("/edit#")[0])
     game_url = first.url
+    first.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
     second = phone.new_page()
     first.goto(game_url + "/round")
     second.goto(game_url + "/round")
@@ -39,6 +40,7 @@ def test_a_save_refused_in_a_second_tab_never_becomes_a_conflict(live_server, ph
 
     second.goto(game_url)
     second.wait_for_selector("table.grid tfoot")
+    second.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
     second.clock.run_for(60_000)  # past the Save's grace and several retries
     second.wait_for_timeout(1500)
     assert second.locator(".offline-queue li").count() == 0
