@@ -123,6 +123,18 @@ SENTENCES = (
     N_("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given)."),
     N_("Hands from the players' phones no longer arrive here: this round is not in the game."),
     N_("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over."),
+    # static/js/hand.js: the round this phone showed was saved; "I went out"
+    N_("Sent: you went out. Waiting for the scorekeeper."),
+    N_("%(what)s was saved by the scorekeeper."),
+    N_("%(what)s was saved by the scorekeeper: %(points)s points recorded for you."),
+    N_("Go on to hand %(number)s"),
+    N_("Go on to round %(number)s"),
+    # static/js/proposals.js: a player's word that they went out, and disagreements before Save
+    N_("Sent from %(name)s's phone at %(time)s: %(name)s went out."),
+    N_("%(name)s's phone says %(name)s went out; this form says nobody went out."),
+    N_("%(name)s's phone says %(name)s went out; this form says %(other)s went out."),
+    N_("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out."),
+    N_("%(name)s's phone sent %(points)s points; this form says %(name)s went out."),
 )
 
 _scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version
