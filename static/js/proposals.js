@@ -41,11 +41,21 @@ var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var key = s => s.normalize("NFC").toLowerCase();
 var byName = {};
 hands.forEach(h => { byName[key(h.querySelector("legend .who").textContent.trim())] = h; });
-// The hands filled in as sent and not changed since, kept for a reload of this tab (the entries
-// themselves come back from the draft, static/js/games.js).
+// The hands filled in as sent and not changed since, kept on the phone beside the draft (the
+// entries themselves come back from the draft, static/js/games.js) so that after a reload, or in
+// another tab, a phone's hand is still labelled as the phone's.
 var SENT = () => "scorekeeper.sent." + form.dataset.proposals, asSent = {};
-try { asSent = JSON.parse(sessionStorage.getItem(SENT())) || {}; } catch (err) { /* none */ }
-var remember = () => { try { sessionStorage.setItem(SENT(), JSON.stringify(asSent)); } catch (err) { /* private */ } };
+try {
+ asSent = JSON.parse(localStorage.getItem(SENT())) || {};
+ var thisRound = /\/rounds\/(\d+)\//.exec(form.dataset.proposals);
+ Object.keys(localStorage).forEach(k => {  // the same game's earlier rounds are saved: theirs go
+  var older = /\/rounds\/(\d+)\//.exec(k);
+  if (!k.indexOf("scorekeeper.sent.") && older && thisRound && k.split("/rounds/")[0] === SENT().split("/rounds/")[0] && +older[1] < +thisRound[1]) {
+   localStorage.removeItem(k);
+  }
+ });
+} catch (err) { /* none */ }
+var remember = () => { try { localStorage.setItem(SENT(), JSON.stringify(asSent)); } catch (err) { /* private */ } };
 var touched = new Set(), filled = Object.assign({}, asSent);
 var touch = e => {
  var h = e.isTrusted && e.target.closest("fieldset.hand");

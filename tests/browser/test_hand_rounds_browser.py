@@ -105,3 +105,29 @@ def test_a_late_hand_never_lands_in_the_next_round(table, live_server, lang):
     status = keeper.page.request.get(keeper.game_url + "/rounds/2/proposals.json")
     assert status.json()["proposals"] == {}
     assert api_rounds(live_server, keeper.game_url)[0]["scores"] == {"Ann": 15, "Bob": 0, "Cy": 30}
+
+
+def test_a_phones_hand_is_still_the_phones_in_another_tab_and_after_a_reload(table, live_server):
+    """The scorekeeper's form filled Bob's hand as his phone sent it; the same form opened again
+    (a reload, or a second tab that restores the draft) says it came from Bob's phone, with no
+    "your entry is kept" and no "Use it"."""
+    keeper = table("Ann")
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "en")
+    bob = table("Bob")
+    bob.page.goto(link)
+    bob.pick_name()
+    keeper.page.goto(keeper.game_url + "/round")
+    bob.by_value([(10, 2), (5, 1)])
+    bob.send()
+    expect(keeper.page.locator("#hand-1 .arrived")).to_contain_text("Sent from Bob's phone", timeout=5000)
+    second = keeper.context.new_page()
+    for page in (second, keeper.page):
+        if page is second:
+            page.goto(keeper.game_url + "/round")
+        else:
+            page.reload()
+        expect(page.locator("#hand-1 output.running")).to_have_text("25")
+        expect(page.locator("#hand-1 .arrived")).to_contain_text("Sent from Bob's phone", timeout=5000)
+        expect(page.locator("#hand-1 .arrived")).not_to_contain_text("your entry is kept")
+        expect(page.locator("#hand-1 button.take")).to_have_count(0)
