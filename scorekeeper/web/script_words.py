@@ -135,6 +135,9 @@ SENTENCES = (
     N_("%(name)s's phone says %(name)s went out; this form says %(other)s went out."),
     N_("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out."),
     N_("%(name)s's phone sent %(points)s points; this form says %(name)s went out."),
+    # static/js/pwa.js: a page served from the phone's copy
+    N_("As of %(time)s, offline: this is the copy kept on this phone."),
+    N_("Offline: this is the copy kept on this phone."),
 )
 
 _scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version
