@@ -290,11 +290,17 @@ addEventListener("pageshow", e => { sending = false; if (e.persisted) { location
 var proposalsScript = document.currentScript.src.replace("games", "proposals");
 var handsTag = "";
 var handsStopped = false;
-var STOPPED_BECAUSE = {
- 403: "Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).",
- 404: "Hands from the players' phones no longer arrive here: this round is not in the game.",
- 409: "Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over."
-};
+var STOPPED = [403, 404, 409];
+function whyStopped(status) {
+ if (status === 403) {
+  return say("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
+ }
+ if (status === 404) {
+  return say("Hands from the players' phones no longer arrive here: this round is not in the game.");
+ }
+ return say("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
+  { number: form.querySelector("input[name=round]").value });
+}
 function stopHands(status) {
  handsStopped = true;
  var note = document.querySelector(".hands-stopped");
@@ -302,7 +308,7 @@ function stopHands(status) {
   note = make("p", { className: "flash flash-error hands-stopped" }, { role: "status" });
   form.before(note);
  }
- note.textContent = say(STOPPED_BECAUSE[status], { number: form.querySelector("input[name=round]").value });
+ note.textContent = whyStopped(status);
 }
 function handsArrived(body) {
  form.got = body;
@@ -318,7 +324,7 @@ function pollHands() {
   return;
  }
  fetch(form.dataset.proposals, { headers: { "If-None-Match": handsTag } }).then(response => {
-  if (response.status in STOPPED_BECAUSE) {
+  if (STOPPED.includes(response.status)) {
    stopHands(response.status);
    return null;
   }
