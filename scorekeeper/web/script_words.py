@@ -138,6 +138,11 @@ SENTENCES = (
     # static/js/pwa.js: a page served from the phone's copy
     N_("As of %(time)s, offline: this is the copy kept on this phone."),
     N_("Offline: this is the copy kept on this phone."),
+    # static/js/games.js: a count cleared by a tap; a draft put back after a reload
+    N_("Undo"),
+    N_("%(count)s × %(value)s points cleared."),
+    N_("Restored what you entered before the reload"),
+    N_("Discard"),
 )
 
 _scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version

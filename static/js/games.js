@@ -236,12 +236,31 @@ function buildPills(hand) {
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
    if (!b) { return; }
+   var before = box.value;
    box.value = b.matches(".m3") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
    box.dispatchEvent(new Event("input", { bubbles: true }));
+   sayCleared(hand, box, before);
   });
   row.append(pills);
   if (!two) { box.id = box.id || box.name; label.htmlFor = box.id; row.append(box); }
  });
+}
+
+// A tap on the pressed count clears it: said under the row, with Undo, never silently.
+function sayCleared(hand, box, before) {
+ hand.querySelectorAll(".count-cleared").forEach(n => { n.remove(); });
+ if (box.value !== "" || before === "") {
+  return;
+ }
+ var note = make("p", { className: "hint count-cleared" }, { role: "status" });
+ var undo = make("button", { type: "button", className: "secondary undo", textContent: say("Undo") });
+ undo.addEventListener("click", () => {
+  box.value = before;
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  note.remove();
+ });
+ note.append(say("%(count)s × %(value)s points cleared.", { count: before, value: cardValueOf(box) }), " ", undo);
+ box.closest(".vrow").after(note);
 }
 
 // Each hand's roles, labels, total and "went out" line.
@@ -369,6 +388,14 @@ function keep() {
   else { store.removeItem(pre + at); }
  } catch (err) { /* full, or private */ }
 }
+// A draft put back after a reload is said at the top of the form, with Discard.
+function sayRestored() {
+ var notice = make("p", { className: "flash draft-restored" }, { role: "status" });
+ var discard = make("button", { type: "button", className: "secondary", textContent: say("Discard") });
+ discard.addEventListener("click", () => { note.querySelector("button").click(); });
+ notice.append(say("Restored what you entered before the reload"), " · ", discard);
+ form.before(notice);
+}
 function restore(fields) {
  for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
@@ -384,7 +411,10 @@ try {
   if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
  });
  var mine = JSON.parse(store.getItem(pre + at));
- if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
+ if (mine && form.hasAttribute("data-draft-fresh")) {
+  restore(mine[1]);
+  sayRestored();
+ }
 } catch (err) { /* no storage */ }
 keep();
 form.addEventListener("input", keep);
@@ -401,6 +431,7 @@ form.addEventListener("round:moved", e => {
  keep();
 });
 note.querySelector("button").addEventListener("click", () => {
+ document.querySelectorAll(".draft-restored").forEach(n => { n.remove(); });
  els().forEach(el => {
   if (ticks(el)) { el.checked = /-mode$/.test(el.name) && el.defaultChecked; } else { el.value = /missing_cards$/.test(el.name) ? "0" : ""; }
  });
