@@ -260,7 +260,7 @@ function sayCleared(hand, box, before) {
   note.remove();
  });
  note.append(say("%(count)s × %(value)s points cleared.", { count: before, value: cardValueOf(box) }), " ", undo);
- box.closest(".vrow").after(note);
+ hand.querySelector(".mode-values").after(note);
 }
 
 // Each hand's roles, labels, total and "went out" line.
