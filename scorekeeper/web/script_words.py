@@ -143,6 +143,8 @@ SENTENCES = (
     N_("%(count)s × %(value)s points cleared."),
     N_("Restored what you entered before the reload"),
     N_("Discard"),
+    # static/js/waiting.js: who entered each version of a round recorded on two phones
+    N_("Saved: entered on another phone. This phone: entered here at %(time)s."),
 )
 
 _scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version

@@ -195,8 +195,12 @@
       body.insertRow().append(el("th", "", name), el("td", "num", shown(theirs[name])), el("td", "num", shown(mine[name])));
     });
     box.append(table);
+    // who entered each version and when; the two choices weigh the same, neither pre-selected
+    var entered = new Date(entry.saved_at);
+    var at = isNaN(entered.getTime()) ? "?" : entered.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+    box.append(el("p", "hint versions-who", say("Saved: entered on another phone. This phone: entered here at %(time)s.", { time: at })));
     var keepTheirs = el("button", "secondary", say("Keep the saved one"));
-    var useMine = el("button", "", say("Use this phone's"));
+    var useMine = el("button", "secondary", say("Use this phone's"));
     keepTheirs.type = useMine.type = "button";
     function settled(done) {
       return done.then(off.refreshList).then(off.flush).then(function () {
