@@ -65,6 +65,13 @@ test-browser: $(STAMP) $(CATALOGUES)
 test-postgresql: $(STAMP) $(CATALOGUES)
 	SCOREKEEPER_TEST_DB=postgresql $(PYTEST) -m "not browser"
 
+# The random walk of phones (tests/browser/test_phone_walk.py, docs/testing.md): SEQS seeds from
+# MONKEY_FIRST (default 1); a failure prints its seed and steps.
+SEQS ?= 20
+MONKEY_FIRST ?= 1
+monkey: $(STAMP) $(CATALOGUES)
+	MONKEY_SEQS=$(SEQS) MONKEY_FIRST=$(MONKEY_FIRST) MONKEY_STEPS=$${MONKEY_STEPS:-12} $(BIN)/python -m pytest -n 0 -q -p no:randomly tests/browser/test_phone_walk.py
+
 # The fast rules tests alone (pure scorekeeper/rules/, no app, no database).
 test-rules: $(STAMP)
 	$(BIN)/python -m pytest tests/rules -q

@@ -18,6 +18,8 @@
    note.setAttribute("role", "status");
    var main = document.querySelector("main");
    if (main) { main.prepend(note); }
+   // the scoreboard fetched again from the server (static/js/live.js): no longer the copy
+   document.addEventListener("scoreboard:updated", () => { note.remove(); });
   });
  }
  if (!("serviceWorker" in navigator)) { return; }
