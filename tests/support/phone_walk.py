@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import urllib.request
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Error as PlaywrightError
+
+from support.offline import api
 
 PHONE = {"width": 390, "height": 844}
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -24,16 +25,6 @@ KEPT = """() => new Promise(done => { const req = indexedDB.open("scorekeeper-of
   req.onsuccess = () => { const all = req.result.transaction("rounds").objectStore("rounds").getAll();
     all.onsuccess = () => { req.result.close(); done(all.result.map(e => ({ round: e.body.round, state: e.state,
       scores: e.scores }))); }; }; })"""
-
-
-def api(base, method, path, body=None, token=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status, json.loads(response.read() or b"null")
 
 
 @dataclass
