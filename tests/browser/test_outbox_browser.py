@@ -45,7 +45,7 @@ def test_a_save_refused_in_a_second_tab_never_becomes_a_conflict(live_server, ph
     second.wait_for_timeout(1500)
     assert second.locator(".offline-queue li").count() == 0
     assert second.evaluate(KEPT) == []
-    status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    _, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert [r["number"] for r in state["rounds"]] == [1]
     assert state["rounds"][0]["scores"] == {"Ann": 0, "Bob": 10, "Cy": 25}
     assert state["rounds"][0]["corrected"] is False

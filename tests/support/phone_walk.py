@@ -46,7 +46,7 @@ class Walk:
         self.told = Told()
         self.conflicts: list[int] = []
         self.contexts = []
-        status, game = api(base, "POST", "/api/v1/games", {"variant": "joybells", "players": list(PLAYERS), "dealer": "Ann"})
+        _, game = api(base, "POST", "/api/v1/games", {"variant": "joybells", "players": list(PLAYERS), "dealer": "Ann"})
         self.game = game
         self.game_url = f"{base}/games/{game['id']}"
         _, link = api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, token=game["edit_token"])
