@@ -98,26 +98,39 @@ class Walk:
 
     def step(self) -> None:
         actions = [self.keeper_saves, self.keeper_saves, self.second_saves, self.stale_tab_saves,
-                   self.network_flips, self.time_passes, self.reload_or_back, self.player_acts, self.player_acts]
+                   self.network_flips, self.time_passes, self.reload_or_back, self.language_switch,
+                   self.player_acts, self.player_acts]
         action = self.rng.choice(actions)
         action()
 
     def _round_scores(self, page) -> dict | None:
-        """Fill the open round form at random: who went out, the others' points (multiples of 5:
-        always a possible hand). None when the page holds no round form."""
+        """Fill the open round form at random: who went out, the others' hands typed as points
+        (multiples of 5: always a possible hand) or tapped by value. The scores are the ones the
+        form shows (a hand sent from a phone may have been there first). None when the page holds
+        no round form."""
         if page.locator("form.round-form button[name=save]").count() == 0:
             return None
         out = self.rng.randrange(len(PLAYERS))
-        page.check(f"input[name=went_out][value='{out}']", force=True)
+        page.click(f"input[name=went_out][value='{out}'] + span")
         scores = {}
         for seat, name in enumerate(PLAYERS):
             if seat == out:
                 scores[name] = 0
                 continue
-            points = self.rng.randrange(1, 30) * 5
-            page.click(f"#hand-{seat} .modes input[value='points'] + span")
-            page.fill(f"#hand-{seat} input[name$='-points']", str(points))
-            scores[name] = points
+            hand = f"#hand-{seat}"
+            if self.rng.random() < 0.5:
+                page.click(f"{hand} .modes input[value='points'] + span")
+                page.fill(f"{hand} input[name$='-points']", str(self.rng.randrange(1, 30) * 5))
+            else:
+                page.click(f"{hand} .modes input[value='values'] + span")
+                for value in self.rng.sample([3, 5, 10], self.rng.randint(1, 2)):
+                    page.click(f"{hand} .vrow:has(input[name$='-v{value}']) button.vp[value='{self.rng.randint(1, 3)}']")
+            shown = page.locator(f"{hand} output.running").inner_text().strip()
+            if not shown:  # a tap cleared a count a phone had filled: type points instead
+                page.click(f"{hand} .modes input[value='points'] + span")
+                page.fill(f"{hand} input[name$='-points']", "15")
+                shown = page.locator(f"{hand} output.running").inner_text().strip()
+            scores[name] = int(re.sub(r"[^\d-]", "", shown))
         return scores
 
     def _save(self, page, who: str, offline: bool) -> None:
@@ -190,8 +203,22 @@ class Walk:
         except PlaywrightError as err:  # offline, a page never stored: the browser's own error page
             self.log.append(f"{page.label}: {str(err).splitlines()[0]}")
 
+    def language_switch(self):
+        page = self.rng.choice(self.tabs + [self.second] + self.players)
+        switch = page.locator("header a.lang, a.lang").first
+        if not switch.count():
+            return
+        try:
+            with page.expect_navigation(timeout=15000):
+                switch.click()
+            self.log.append(f"{page.label}: language switched to {page.evaluate('document.documentElement.lang')}")
+        except PlaywrightError as err:  # offline: the switch needs the network
+            self.log.append(f"{page.label}: language switch failed: {str(err).splitlines()[0]}")
+
     def player_acts(self):
         page = self.rng.choice(self.players)
+        if page.locator(".round-over").is_visible():
+            assert not page.locator("form.hand-form").is_visible(), "Send offered for a round that is saved"
         if page.locator("button.next-round").is_visible():
             page.click("button.next-round")
             self.log.append(f"{page.label}: goes on to the next round")
