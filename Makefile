@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-sqlite test-browser test-postgresql test-rules mutation translations
+.PHONY: run test test-scripts test-sqlite test-browser test-postgresql test-rules mutation translations monkey
 
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
 CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
@@ -41,7 +41,12 @@ translations: $(APP_STAMP)
 run: $(APP_STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
-test: test-sqlite test-browser test-postgresql
+test: test-scripts test-sqlite test-browser test-postgresql
+
+# The scripts' pure parts (static/js/outbox.js) driven by Node's own test runner, no browser and no
+# npm packages (tests/scripts/, docs/testing.md).
+test-scripts:
+	node --test tests/scripts/
 
 # The suite in three jobs that may run apart (docs/testing.md, "How the suite is split"): SQLite
 # without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them and
@@ -59,6 +64,13 @@ test-browser: $(STAMP) $(CATALOGUES)
 
 test-postgresql: $(STAMP) $(CATALOGUES)
 	SCOREKEEPER_TEST_DB=postgresql $(PYTEST) -m "not browser"
+
+# The random walk of phones (tests/browser/test_phone_walk.py, docs/testing.md): SEQS seeds from
+# MONKEY_FIRST (default 1); a failure prints its seed and steps.
+SEQS ?= 20
+MONKEY_FIRST ?= 1
+monkey: $(STAMP) $(CATALOGUES)
+	MONKEY_SEQS=$(SEQS) MONKEY_FIRST=$(MONKEY_FIRST) MONKEY_STEPS=$${MONKEY_STEPS:-12} $(BIN)/python -m pytest -n 0 -q -p no:randomly tests/browser/test_phone_walk.py
 
 # The fast rules tests alone (pure scorekeeper/rules/, no app, no database).
 test-rules: $(STAMP)

@@ -22,11 +22,12 @@
 //   show.
 "use strict";
 
-var VERSION = "scorekeeper-v10";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v11";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
 // v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
 // v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files;
-// v10: static/js/retype.js, a draft's cards after the language switch)
+// v10: static/js/retype.js, a draft's cards after the language switch;
+// v11: static/js/outbox.js, the outbox's rule; pages served from the phone's copy say from when)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -41,6 +42,7 @@ var SHELL_URLS = [
   "/static/js/retype.js",
   "/static/js/awake.js",
   "/static/js/live.js",
+  "/static/js/outbox.js",
   "/static/js/offline.js",
   "/static/js/waiting.js",
   "/static/js/proposals.js",
@@ -113,9 +115,19 @@ function networkFirst(request) {
   }).catch(function () {
     return caches.open(PAGES).then(function (cache) {
       return cache.match(pageKey(request.url), { ignoreVary: true }).then(function (hit) {
-        return hit || caches.match(OFFLINE_URL, { ignoreVary: true });
+        return hit ? markedAsCopy(hit) : caches.match(OFFLINE_URL, { ignoreVary: true });
       });
     });
+  });
+}
+
+// A page served from the phone's copy says from when (static/js/pwa.js shows "as of 20:41,
+// offline"): the time the server answered it, on its <html> element.
+function markedAsCopy(stored) {
+  var made = Date.parse(stored.headers.get("Date") || "");
+  return stored.text().then(function (html) {
+    var marked = html.replace(/<html\b/i, '<html data-offline-copy="' + (isNaN(made) ? "" : made) + '"');
+    return new Response(marked, { status: stored.status, statusText: stored.statusText, headers: stored.headers });
   });
 }
 

@@ -113,10 +113,16 @@ def _describe() -> None:
     }})
     openapi.add_path("api.put_proposal", {"put": {
         "summary": "Send (or replace) a player's hand for the next round", "tags": ["hands"],
-        "description": hand_token + " The hand is checked exactly as in a round (not missing).",
-        "parameters": [gid, num, name], "requestBody": openapi.json_body({"$ref": "#/components/schemas/Hand"}),
-        "responses": {"200": openapi.json_response("The proposal, with its points",
-                                                   {"$ref": "#/components/schemas/Proposal"}),
+        "description": hand_token + " The hand is checked exactly as in a round (not missing); a player who "
+                                    "went out sends {\"went_out\": true} instead.",
+        "parameters": [gid, num, name], "requestBody": openapi.json_body({"anyOf": [
+            {"$ref": "#/components/schemas/Hand"},
+            {"type": "object", "required": ["went_out"], "additionalProperties": False,
+             "properties": {"went_out": {"const": True, "description": "The player went out (instead of a hand)"}}}]}),
+        "responses": {"200": openapi.json_response("The proposal, with its points; or the player's word that they went out", {
+            "anyOf": [{"$ref": "#/components/schemas/Proposal"}, {
+                "type": "object", "required": ["player", "round", "went_out"],
+                "properties": {"player": {"type": "string"}, "round": {"type": "integer"}, "went_out": {"const": True}}}]}),
                       "400": err, "401": err, "403": err, "404": err, "409": err, "422": err},
     }})
     openapi.add_path("api.delete_proposal", {"delete": {

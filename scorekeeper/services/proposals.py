@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 
 from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
@@ -20,7 +21,7 @@ from sqlalchemy.orm import lazyload
 from ..db import db
 from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
 from ..rules import game as rules
-from .errors import Conflict
+from .errors import Conflict, Unprocessable
 from . import loading
 from .loading import hash_token, new_token, variant_of
 from .parsing import hand_points, parse_player_hand, round_player
@@ -81,21 +82,51 @@ def check_round_open(game: Game, number: int) -> int:
     return played
 
 
+# What a player who went out sends instead of a hand (docs/api.md, "Hands from the players' phones").
+WENT_OUT = {"went_out": True}
+
+
+def says_went_out(body: object) -> bool:
+    """Whether a proposal's body is the player's word that they went out: exactly
+    ``{"went_out": true}``; 422 naming ``went_out`` for any other use of that field."""
+    if not isinstance(body, dict) or "went_out" not in body:
+        return False
+    if body["went_out"] is not True:
+        raise Unprocessable(_("went_out: %(value)s is not understood; send {\"went_out\": true} if you went out, or "
+                              "your hand", value=_json_word(body["went_out"])), "went_out")
+    if len(body) != 1:
+        raise Unprocessable(_("went_out: a player who went out sends no hand (%(fields)s), only {\"went_out\": true}",
+                              fields=", ".join(sorted(str(k) for k in body if k != "went_out"))), "went_out")
+    return True
+
+
+def _json_word(value: object) -> str:
+    """A value as the JSON that carried it (false, null, "yes", 1)."""
+    return json.dumps(value, ensure_ascii=False)[:40]
+
+
 def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     """Keep (or replace) a player's hand for the next round; the answer says the points as the
-    round will count them: ``{"player", "round", "points", "hand"}``."""
+    round will count them: ``{"player", "round", "points", "hand"}``; or the player's word that
+    they went out (``{"went_out": true}``): ``{"player", "round", "went_out": true}``."""
     played = check_round_open(game, round_no)
-    variant = variant_of(game)
-    player, parsed = parse_player_hand(game, variant, round_no, name, hand)
-    points = hand_points(variant, parsed).points
+    went_out = says_went_out(hand)
+    if went_out:
+        player, kept, points = round_player(game, round_no, name), dict(WENT_OUT), 0
+    else:
+        variant = variant_of(game)
+        player, parsed = parse_player_hand(game, variant, round_no, name, hand)
+        kept, points = parsed.as_input(), hand_points(variant, parsed).points
     seat = next(s.seat for s in game.seats if s.name == player)
     _lock_game(game)
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
-                           "hand": parsed.as_input(), "points": points, "sent_at": utcnow()},
+                           "hand": kept, "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
     _still_open(game, round_no, played)
     commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
-    return {"player": player, "round": round_no, "points": points, "hand": parsed.as_input()}
+    if went_out:
+        return {"player": player, "round": round_no, "went_out": True}
+    return {"player": player, "round": round_no, "points": points, "hand": kept}
 
 
 def _lock_game(game: Game) -> None:
@@ -132,7 +163,7 @@ def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
 
 def proposals(game: Game, round_no: int) -> tuple[dict, str]:
     """The hands sent for the next round, ``{"round", "proposals": {name: {"points", "hand", "at"}}}``
-    in seating order (only players still in the round), and a stamp that changes whenever they do
+    (``{"went_out": true, "at"}`` for a player who said they went out) in seating order (only players still in the round), and a stamp that changes whenever they do
     (the answer's ETag)."""
     check_round_open(game, round_no)
     active = {s.seat for s in game.seats if rules.active_in_round(s.withdrawn_after_round, round_no)}
@@ -143,7 +174,10 @@ def proposals(game: Game, round_no: int) -> tuple[dict, str]:
     for row in rows:
         if row.seat not in active:
             continue
-        body["proposals"][names[row.seat]] = {"points": row.points, "hand": row.hand, "at": iso(row.sent_at)}
+        if row.hand == WENT_OUT:
+            body["proposals"][names[row.seat]] = {"went_out": True, "at": iso(row.sent_at)}
+        else:
+            body["proposals"][names[row.seat]] = {"points": row.points, "hand": row.hand, "at": iso(row.sent_at)}
     return body, proposals_stamp(game.id, game.version, round_no)
 
 

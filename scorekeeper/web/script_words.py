@@ -119,6 +119,32 @@ SENTENCES = (
     N_("† Totals include %(rounds)s, waiting on this phone to be sent."),
     N_("Record round %(number)s"),
     N_("Record hand %(number)s"),
+    # static/js/games.js: why hands from the players' phones stopped arriving
+    N_("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given)."),
+    N_("Hands from the players' phones no longer arrive here: this round is not in the game."),
+    N_("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over."),
+    # static/js/hand.js: the round this phone showed was saved; "I went out"
+    N_("Sent: you went out. Waiting for the scorekeeper."),
+    N_("%(what)s was saved by the scorekeeper."),
+    N_("%(what)s was saved by the scorekeeper: %(points)s points recorded for you."),
+    N_("Go on to hand %(number)s"),
+    N_("Go on to round %(number)s"),
+    # static/js/proposals.js: a player's word that they went out, and disagreements before Save
+    N_("Sent from %(name)s's phone at %(time)s: %(name)s went out."),
+    N_("%(name)s's phone says %(name)s went out; this form says nobody went out."),
+    N_("%(name)s's phone says %(name)s went out; this form says %(other)s went out."),
+    N_("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out."),
+    N_("%(name)s's phone sent %(points)s points; this form says %(name)s went out."),
+    # static/js/pwa.js: a page served from the phone's copy
+    N_("As of %(time)s, offline: this is the copy kept on this phone."),
+    N_("Offline: this is the copy kept on this phone."),
+    # static/js/games.js: a count cleared by a tap; a draft put back after a reload
+    N_("Undo"),
+    N_("%(count)s × %(value)s points cleared."),
+    N_("Restored what you entered before the reload"),
+    N_("Discard"),
+    # static/js/waiting.js: who entered each version of a round recorded on two phones
+    N_("Saved: entered on another phone. This phone: entered here at %(time)s."),
 )
 
 _scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version

@@ -236,12 +236,31 @@ function buildPills(hand) {
   pills.addEventListener("click", event => {
    var b = event.target.closest("button.vp");
    if (!b) { return; }
+   var before = box.value;
    box.value = b.matches(".m3") && +box.value >= 3 ? +box.value + 1 : box.value === b.value ? "" : b.value;
    box.dispatchEvent(new Event("input", { bubbles: true }));
+   sayCleared(hand, box, before);
   });
   row.append(pills);
   if (!two) { box.id = box.id || box.name; label.htmlFor = box.id; row.append(box); }
  });
+}
+
+// A tap on the pressed count clears it: said under the row, with Undo, never silently.
+function sayCleared(hand, box, before) {
+ hand.querySelectorAll(".count-cleared").forEach(n => { n.remove(); });
+ if (box.value !== "" || before === "") {
+  return;
+ }
+ var note = make("p", { className: "hint count-cleared" }, { role: "status" });
+ var undo = make("button", { type: "button", className: "secondary undo", textContent: say("Undo") });
+ undo.addEventListener("click", () => {
+  box.value = before;
+  box.dispatchEvent(new Event("input", { bubbles: true }));
+  note.remove();
+ });
+ note.append(say("%(count)s × %(value)s points cleared.", { count: before, value: cardValueOf(box) }), " ", undo);
+ hand.querySelector(".mode-values").after(note);
 }
 
 // Each hand's roles, labels, total and "went out" line.
@@ -284,13 +303,72 @@ form.addEventListener("submit", e => {
 });
 addEventListener("pageshow", e => { sending = false; if (e.persisted) { location.replace(location.href); } });
 
-// Hands sent from phones: polled (304 while none) into form.got and a "hands" event; the first loads proposals.js.
-var js = document.currentScript.src.replace("games", "proposals"), d = form.dataset, tag = "", stop;
-d.proposals && setInterval(() => stop || document.hidden || fetch(d.proposals, { headers: { "If-None-Match": tag } })
- .then(r => (stop = /40[349]/.test(r.status)) || r.ok && (tag = r.headers.get("ETag"), r.json()))
- .then(b => b && (form.got = b, !js ? form.dispatchEvent(new Event("hands"))
-  : Object.keys(b.proposals).length && (document.head.append(make("script", { src: js })), js = "")), () => 0), 1000);
-form.addEventListener("round:moved", e => { tag = stop = ""; d.proposals = d.proposals.replace(/\d+(?=\/p)/, e.detail.round); });
+// Hands sent from phones: polled (304 while none) into form.got and a "hands" event; the first
+// loads proposals.js. Every answer is handled: 403, 404 and 409 stop the poll and say why above
+// the form; 5xx, 429 and no network are asked again at the next tick.
+var proposalsScript = document.currentScript.src.replace("games", "proposals");
+var handsTag = "";
+var handsStopped = false;
+var STOPPED = [403, 404, 409];
+function whyStopped(status) {
+ if (status === 403) {
+  return say("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
+ }
+ if (status === 404) {
+  return say("Hands from the players' phones no longer arrive here: this round is not in the game.");
+ }
+ return say("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
+  { number: form.querySelector("input[name=round]").value });
+}
+function stopHands(status) {
+ handsStopped = true;
+ var note = document.querySelector(".hands-stopped");
+ if (!note) {
+  note = make("p", { className: "flash flash-error hands-stopped" }, { role: "status" });
+  form.before(note);
+ }
+ note.textContent = whyStopped(status);
+}
+function handsArrived(body) {
+ form.got = body;
+ if (!proposalsScript) {
+  form.dispatchEvent(new Event("hands"));
+ } else if (Object.keys(body.proposals).length) {
+  document.head.append(make("script", { src: proposalsScript }));
+  proposalsScript = "";
+ }
+}
+function pollHands() {
+ if (handsStopped || document.hidden) {
+  return;
+ }
+ fetch(form.dataset.proposals, { headers: { "If-None-Match": handsTag } }).then(response => {
+  if (STOPPED.includes(response.status)) {
+   stopHands(response.status);
+   return null;
+  }
+  if (response.status !== 200) {
+   return null;  // 304: nothing new; 5xx or 429: asked again at the next tick
+  }
+  handsTag = response.headers.get("ETag") || "";
+  return response.json();
+ }).then(body => {
+  if (body && body.proposals && typeof body.proposals === "object") {
+   handsArrived(body);
+  }
+ }, () => { /* no network: asked again at the next tick */ });
+}
+if (form.dataset.proposals) {
+ setInterval(pollHands, 1000);
+}
+form.addEventListener("round:moved", e => {
+ handsTag = "";
+ handsStopped = false;
+ document.querySelectorAll(".hands-stopped").forEach(n => { n.remove(); });
+ if (form.dataset.proposals) {
+  form.dataset.proposals = form.dataset.proposals.replace(/\d+(?=\/p)/, e.detail.round);
+ }
+});
 
 // Entries kept on the phone per game and round until saved (docs/games.md).
 var game = form.dataset.draft;
@@ -310,6 +388,14 @@ function keep() {
   else { store.removeItem(pre + at); }
  } catch (err) { /* full, or private */ }
 }
+// A draft put back after a reload is said at the top of the form, with Discard.
+function sayRestored() {
+ var notice = make("p", { className: "flash draft-restored" }, { role: "status" });
+ var discard = make("button", { type: "button", className: "secondary", textContent: say("Discard") });
+ discard.addEventListener("click", () => { note.querySelector("button").click(); });
+ notice.append(say("Restored what you entered before the reload"), " · ", discard);
+ form.before(notice);
+}
 function restore(fields) {
  for (var pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
   fields.forEach(f => els().forEach(el => {
@@ -325,7 +411,10 @@ try {
   if (kept && (kept[0] < Date.now() - 12096e5 || (!k.indexOf(pre) && +k.slice(pre.length) < at))) { store.removeItem(k); }
  });
  var mine = JSON.parse(store.getItem(pre + at));
- if (mine && form.hasAttribute("data-draft-fresh")) { restore(mine[1]); }
+ if (mine && form.hasAttribute("data-draft-fresh")) {
+  restore(mine[1]);
+  sayRestored();
+ }
 } catch (err) { /* no storage */ }
 keep();
 form.addEventListener("input", keep);
@@ -342,6 +431,7 @@ form.addEventListener("round:moved", e => {
  keep();
 });
 note.querySelector("button").addEventListener("click", () => {
+ document.querySelectorAll(".draft-restored").forEach(n => { n.remove(); });
  els().forEach(el => {
   if (ticks(el)) { el.checked = /-mode$/.test(el.name) && el.defaultChecked; } else { el.value = /missing_cards$/.test(el.name) ? "0" : ""; }
  });

@@ -13,6 +13,9 @@ var form = box.querySelector("form.hand-form"), who = box.querySelector(".who-ar
 var problem = box.querySelector(".hand-problem"), note = form.querySelector(".sent-note");
 var round = +box.dataset.round || null, players = JSON.parse(box.dataset.players || "[]");
 var etag = box.dataset.etag, KEY = "scorekeeper.hand." + game, api = box.dataset.api;
+var last = JSON.parse(box.dataset.last || "null");  // the last round saved: {round, scores}
+var over = box.querySelector(".round-over");
+var holding = false;  // the saved round is being said: the next round waits for a tap
 
 function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (err) { return {}; } }
 var kept = load();
@@ -24,6 +27,10 @@ if (found) { kept.token = decodeURIComponent(found); keep(); }
 
 // ROY: the cards left are what the player sends (the points go to whoever went out).
 function sentSaid(s) {
+ if (s.went_out) {
+  sent(say("Sent: you went out. Waiting for the scorekeeper."));
+  return;
+ }
  sent(roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
   : say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: s.points }));
 }
@@ -42,9 +49,13 @@ function drawButtons() {
 function show() {
  var me = mine();
  drawButtons();
- who.hidden = !round || !!me;
- form.hidden = !round || !me;
+ who.hidden = holding || !round || !!me;
+ form.hidden = holding || !round || !me;
  if (me) { form.querySelector("legend .who").textContent = me; }
+ if (me && round && !holding && kept.showing !== round) {
+  kept.showing = round;  // the round this phone shows (said when it is saved, even after a reload)
+  keep();
+ }
 }
 who.addEventListener("click", e => {
  var b = e.target.closest("button.who-button");
@@ -109,7 +120,7 @@ function flush() {
  put(p).then(([status, body]) => {
   if (status === 200) {
    kept.pending = null;
-   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count, hand: p.hand };
+   kept.sent = { round: p.round, points: body.points, name: p.name, count: p.hand.card_count, hand: p.hand, went_out: !!body.went_out };
    tell("");
    sentSaid(kept.sent);
   } else if (status === 409) {
@@ -150,22 +161,63 @@ form.addEventListener("submit", e => {
 form.addEventListener("input", () => {
  if (!note.hidden && kept.sent) { sent(say("Changed since it was sent: tap Send again.")); }
 });
+// "I went out": the player's word instead of a hand (the scorekeeper's form shows it).
+form.querySelector(".went-out-button").addEventListener("click", () => {
+ if (!kept.token) {
+  tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone."));
+  return;
+ }
+ tell("");
+ form.reset();
+ form.dispatchEvent(new Event("change"));
+ kept.pending = { round, name: mine(), hand: { went_out: true } };
+ keep();
+ sent(say("Sending…"));
+ flush();
+});
 
-// The round followed: when it is saved, its scores show and the next round's hand starts empty.
+// The round followed. When the round this phone shows is saved, the phone says so with the points
+// recorded for this player, clears what was entered, and only then offers the next round: a hand
+// always belongs to the round it was entered for (docs/offline.md, "A hand belongs to its round").
 function moved(now) {
  box.querySelector(".hand-now").innerHTML = now.now;  // the server's own page part
  players = now.players;
+ last = now.last;
  if (now.round !== round) {
+  var shown = round;
   if (kept.pending && kept.pending.round < (now.round || Infinity)) { dropped(kept.pending); }
   round = now.round;
   kept.sent = null;
   keep();
-  sent("");
-  form.reset();
-  form.dispatchEvent(new Event("change"));
+  if (shown && mine() && kept.showing === shown) { roundSaved(shown); }
  }
  show();
 }
+// Say that round `saved` was saved, with this player's recorded points; what was entered is cleared.
+function roundSaved(saved) {
+ var me = mine();
+ var scores = last && last.round === saved ? last.scores : {};
+ var recorded = Object.keys(scores).find(name => same(name, me || ""));
+ var what = label(saved);
+ over.querySelector(".round-over-text").textContent = recorded === undefined
+  ? say("%(what)s was saved by the scorekeeper.", { what })
+  : say("%(what)s was saved by the scorekeeper: %(points)s points recorded for you.", { what, points: scores[recorded] });
+ var next = over.querySelector("button.next-round");
+ next.hidden = !round;
+ next.textContent = !round ? "" : roy ? say("Go on to hand %(number)s", { number: round }) : say("Go on to round %(number)s", { number: round });
+ form.reset();
+ form.dispatchEvent(new Event("change"));
+ sent("");
+ holding = true;
+ over.hidden = false;
+}
+over.querySelector("button.next-round").addEventListener("click", () => {
+ holding = false;
+ over.hidden = true;
+ tell("");
+ show();
+ window.scrollTo(0, 0);
+});
 var asking = false;
 function poll() {
  if (asking || document.visibilityState === "hidden") { return; }
@@ -185,9 +237,11 @@ addEventListener("online", poll);
 document.addEventListener("visibilitychange", poll);
 
 if (!kept.token) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
-// After a reload: the hand waiting to be sent, or the one sent for this round, shown again.
+// After a reload: the hand waiting to be sent, or the one sent for this round, shown again; a
+// round this phone showed that was saved meanwhile is said first.
 var held = [kept.pending, kept.sent].find(h => h && h.round === round && h.hand && same(h.name || "", mine() || ""));
-if (held) { window.scorekeeperFill(form.querySelector("fieldset.hand"), held.hand, held.points); }
+if (held && !held.hand.went_out) { window.scorekeeperFill(form.querySelector("fieldset.hand"), held.hand, held.points); }
+if (mine() && kept.showing && round !== kept.showing && last && last.round === kept.showing) { roundSaved(kept.showing); }
 if (kept.sent && kept.sent.round === round) { sentSaid(kept.sent); }
 if (held && held === kept.pending) { sent(say("Sending…")); }
 show();

@@ -146,32 +146,33 @@ function showSoFar(form, waiting) {
  });
 }
 var sending = false;
+var outbox = window.scorekeeperOutbox;
+// An entry after an answer (static/js/outbox.js decides): kept with its new state, or removed.
+function settleEntry(entry, answer) {
+ entry.state = outbox.next(entry.state, answer);
+ return entry.state === "gone" ? remove(entry.key) : put(entry);
+}
+// Send one entry to the API. Resolves true when the server stored it now, "kept" when it had it
+// already from this Save's form post (nothing changes on the page), false when it is not taken.
 function send(entry) {
  var wasPosting = entry.state === "posting";
- entry.state = wasPosting ? "posting" : "sending";
- return put(entry).then(refreshList).then(() => {
+ return settleEntry(entry, "sent").then(refreshList).then(() => {
   return fetch(entry.api, { method: "POST", credentials: "omit", cache: "no-store", body: JSON.stringify(entry.body),
    headers: { "Content-Type": "application/json", "Accept": "application/json", "Accept-Language": document.documentElement.lang,
     "Authorization": "Bearer " + entry.token, "Idempotency-Key": entry.key } });
  }).then(response => {
-  // A Save the server had already stored (its answer replayed) changes nothing on the page: "kept".
-  if (response.ok) { return remove(entry.key).then(() => wasPosting && response.headers.get("Idempotent-Replayed") ? "kept" : true); }
   return response.json().catch(() => { return {}; }).then(body => {
-   if (response.status >= 500 || response.status === 429) { throw new Error("later"); }
-   if (wasPosting && /^Idempotency-Key/.test(body && body.error || "")) {
-    return remove(entry.key).then(() => "kept");
-   }
-   if (response.status === 409 && body && body.field === "round" && body.round === entry.body.round) {
+   var answer = outbox.answerOf(response.status, !!response.headers.get("Idempotent-Replayed"), body, entry.body.round);
+   if (answer === "recorded-meanwhile" && outbox.next(entry.state, answer) === "conflict") {
     return recordedMeanwhile(entry, body);
    }
-   entry.state = "refused";
-   entry.error = sentence(body, response.status);
-   return put(entry).then(() => false);
+   if (answer === "refused" || answer === "recorded-meanwhile") { entry.error = sentence(body, response.status); }
+   return settleEntry(entry, answer).then(() => {
+    if (entry.state !== "gone") { return false; }
+    return wasPosting && answer === "already" ? "kept" : true;
+   });
   });
- }).catch(() => {
-  entry.state = wasPosting ? "posting" : "waiting";
-  return put(entry).then(() => false);
- });
+ }).catch(() => settleEntry(entry, "no-answer").then(() => false));
 }
 function sentence(body, status) {
  return (body && body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : say("the server answered %(status)s", { status })) + ".";
@@ -179,10 +180,13 @@ function sentence(body, status) {
 // Recorded meanwhile on another phone, with other scores: both versions wait for a choice (waiting.js).
 function recordedMeanwhile(entry, refusal) {
  return fetch(entry.api + "/" + entry.body.round, { cache: "no-store", credentials: "omit" }).then(r => r.ok ? r.json() : null).then(theirs => {
-  if (theirs && theirs.scores) { entry.state = "conflict"; entry.theirs = { scores: theirs.scores }; }
-  else { entry.state = "refused"; entry.error = sentence(refusal, 409); }
-  return put(entry).then(() => false);
- });
+  if (theirs && theirs.scores) {
+   entry.theirs = { scores: theirs.scores, fetched_at: Date.now() };
+   return settleEntry(entry, "recorded-meanwhile");
+  }
+  entry.error = sentence(refusal, 409);
+  return settleEntry(entry, "refused");
+ }).then(() => false, () => settleEntry(entry, "no-answer").then(() => false));
 }
 function flush() {
  if (sending || navigator.onLine === false) { return Promise.resolve(); }
@@ -191,8 +195,7 @@ function flush() {
  if (roundForm) { lists.push(roundForm.dataset.game); }
  return all().then(entries => {
   var due = entries.filter(e => {
-   if (e.state === "posting" && Date.now() - e.saved_at < POSTING_GRACE) { return false; }
-   return !unsettled(e) && !heldBy(entries, e) && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
+   return outbox.due(e, Date.now(), POSTING_GRACE) && !heldBy(entries, e) && (lists.indexOf("all") !== -1 || lists.indexOf(e.game) !== -1);
   });
   due.sort((a, b) => a.body.round - b.body.round);
   var sent = 0, stopped = {};  // in round order; a game's later rounds wait behind one not taken
@@ -370,18 +373,21 @@ if (form) {
   }));
  });
 }
-// The server answered this form with errors: nothing to send.
+// The server answered a Save's form post and stored nothing from it (the form again with its
+// errors, or templates/games/round_saved.html for a round recorded meanwhile): that answer is
+// definitive, and the Save's "posting" copy leaves the outbox.
 var settle = Promise.resolve();
-if (form && document.getElementById("error-summary")) {
- var shown = form.querySelector("input[name=key]").value;
- settle = all().then(entries => Promise.all(entries.filter(e => e.state === "posting" && e.key === shown).map(e => remove(e.key))));
+var refusedHolder = document.querySelector("[data-outbox-refused]");
+var refusedKey = refusedHolder ? refusedHolder.dataset.outboxRefused
+ : form && document.getElementById("error-summary") ? form.querySelector("input[name=key]").value : "";
+if (refusedKey) {
+ settle = all().then(entries => Promise.all(entries.filter(e => e.key === refusedKey).map(e => settleEntry(e, "form-refused"))));
 }
 // The network dropped on the way of a Save (static/sw.js opened this page).
 if (window.location.hash === "#not-sent") {
  history.replaceState(null, "", window.location.pathname + window.location.search);
  settle = settle.then(all).then(entries => {
-  return Promise.all(entries.filter(e => e.state === "posting")
-   .map(e => { e.state = "waiting"; return put(e); }));
+  return Promise.all(entries.filter(e => e.state === "posting").map(e => settleEntry(e, "network-dropped")));
  });
 }
 // Store this page and its round form on the phone (static/sw.js).

@@ -41,11 +41,21 @@ var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var key = s => s.normalize("NFC").toLowerCase();
 var byName = {};
 hands.forEach(h => { byName[key(h.querySelector("legend .who").textContent.trim())] = h; });
-// The hands filled in as sent and not changed since, kept for a reload of this tab (the entries
-// themselves come back from the draft, static/js/games.js).
+// The hands filled in as sent and not changed since, kept on the phone beside the draft (the
+// entries themselves come back from the draft, static/js/games.js) so that after a reload, or in
+// another tab, a phone's hand is still labelled as the phone's.
 var SENT = () => "scorekeeper.sent." + form.dataset.proposals, asSent = {};
-try { asSent = JSON.parse(sessionStorage.getItem(SENT())) || {}; } catch (err) { /* none */ }
-var remember = () => { try { sessionStorage.setItem(SENT(), JSON.stringify(asSent)); } catch (err) { /* private */ } };
+try {
+ asSent = JSON.parse(localStorage.getItem(SENT())) || {};
+ var thisRound = /\/rounds\/(\d+)\//.exec(form.dataset.proposals);
+ Object.keys(localStorage).forEach(k => {  // the same game's earlier rounds are saved: theirs go
+  var older = /\/rounds\/(\d+)\//.exec(k);
+  if (!k.indexOf("scorekeeper.sent.") && older && thisRound && k.split("/rounds/")[0] === SENT().split("/rounds/")[0] && +older[1] < +thisRound[1]) {
+   localStorage.removeItem(k);
+  }
+ });
+} catch (err) { /* none */ }
+var remember = () => { try { localStorage.setItem(SENT(), JSON.stringify(asSent)); } catch (err) { /* private */ } };
 var touched = new Set(), filled = Object.assign({}, asSent);
 var touch = e => {
  var h = e.isTrusted && e.target.closest("fieldset.hand");
@@ -103,14 +113,79 @@ function sentText(words) {
   : say("Sent from %(name)s's phone at %(time)s: %(count)s cards left.", words) });
 }
 
+// A player's word that they went out: said in their hand, and ticked as who went out when the
+// scorekeeper has ticked nobody yet and no other phone says the same.
+var wentOutTouched = false;
+form.querySelector(".went-out").addEventListener("change", e => { if (e.isTrusted) { wentOutTouched = true; } });
+function saidOut(name, hand, p) {
+ var seen = JSON.stringify(p);
+ if (filled[hand.id] !== seen) {
+  filled[hand.id] = asSent[hand.id] = seen;
+  remember();
+ }
+ noteOf(hand).replaceChildren(Object.assign(document.createElement("p"), { className: "hint",
+  textContent: say("Sent from %(name)s's phone at %(time)s: %(name)s went out.", { name, time: time(p.at) }) }));
+}
+function tickWentOut(got) {
+ var claims = Object.keys(got).filter(name => got[name].went_out && byName[key(name)]);
+ if (claims.length !== 1 || wentOutTouched || form.querySelector(".went-out input:checked")) { return; }
+ var radio = form.querySelector(".went-out input[value='" + byName[key(claims[0])].dataset.seat + "']");
+ if (radio) {
+  radio.checked = true;
+  radio.dispatchEvent(new Event("change", { bubbles: true }));
+ }
+}
+// Beside a player, before Save: their phone says they went out and the form says someone else
+// did, or the form says they went out and their phone sent a hand.
+function showDisagreements() {
+ var got = (form.got && form.got.proposals) || {};
+ var checked = form.querySelector(".went-out input:checked");
+ var out = checked ? checked.value : null;
+ var outHand = hands.find(h => h.dataset.seat === out);
+ var outName = outHand ? outHand.querySelector("legend .who").textContent.trim() : null;
+ hands.forEach(hand => {
+  var name = hand.querySelector("legend .who").textContent.trim();
+  var sentName = Object.keys(got).find(n => byName[key(n)] === hand);
+  var p = sentName ? got[sentName] : null;
+  var text = "";
+  if (p && p.went_out && out === "stock") {
+   text = say("%(name)s's phone says %(name)s went out; this form says nobody went out.", { name });
+  } else if (p && p.went_out && outName && outHand !== hand) {
+   text = say("%(name)s's phone says %(name)s went out; this form says %(other)s went out.", { name, other: outName });
+  } else if (p && !p.went_out && outHand === hand) {
+   text = p.hand && p.hand.card_count !== undefined
+    ? say("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out.", { name, count: p.hand.card_count })
+    : say("%(name)s's phone sent %(points)s points; this form says %(name)s went out.", { name, points: p.points });
+  }
+  var shown = hand.querySelector(".disagree");
+  if (!text) {
+   if (shown) { shown.remove(); }
+   return;
+  }
+  if (!shown) {
+   shown = Object.assign(document.createElement("p"), { className: "field-error disagree" });
+   shown.setAttribute("role", "alert");
+   noteOf(hand).after(shown);
+  }
+  if (shown.textContent !== text) { shown.textContent = text; }
+ });
+}
+form.addEventListener("change", showDisagreements);
+
 function take() {
  var got = form.got.proposals;
- Object.keys(got).forEach(name => { var hand = byName[key(name)]; if (hand) { arrived(name, hand, got[name]); } });
+ Object.keys(got).forEach(name => {
+  var hand = byName[key(name)];
+  if (!hand) { return; }
+  if (got[name].went_out) { saidOut(name, hand, got[name]); } else { arrived(name, hand, got[name]); }
+ });
+ tickWentOut(got);
  hands.forEach(hand => {  // a hand taken back on the phone: its note goes, the entry stays
   if (!Object.keys(got).some(n => byName[key(n)] === hand)) { var n = hand.querySelector(".arrived"); if (n) { n.remove(); } delete filled[hand.id]; delete asSent[hand.id]; }
  });
 }
-form.addEventListener("hands", take);
+form.addEventListener("hands", () => { take(); showDisagreements(); });
 form.addEventListener("round:moved", () => { asSent = {}; });
 take();
+showDisagreements();
 })();

@@ -5,6 +5,23 @@
  var me = document.currentScript.dataset;
  window.scorekeeperSay = (text, values) => ((window.scorekeeperWords || {})[text] || text)
   .replace(/%\((\w+)\)s/g, (all, name) => (values && name in values ? values[name] : all));
+ var say = window.scorekeeperSay;
+ // A page served from the phone's copy (static/sw.js) says from when, at the top.
+ var copy = document.documentElement.dataset.offlineCopy;
+ if (copy !== undefined) {
+  document.addEventListener("DOMContentLoaded", () => {
+   var made = new Date(+copy);
+   var time = copy && !isNaN(made.getTime()) ? made.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) : "";
+   var note = Object.assign(document.createElement("p"), { className: "flash offline-copy",
+    textContent: time ? say("As of %(time)s, offline: this is the copy kept on this phone.", { time })
+     : say("Offline: this is the copy kept on this phone.") });
+   note.setAttribute("role", "status");
+   var main = document.querySelector("main");
+   if (main) { main.prepend(note); }
+   // the scoreboard fetched again from the server (static/js/live.js): no longer the copy
+   document.addEventListener("scoreboard:updated", () => { note.remove(); });
+  });
+ }
  if (!("serviceWorker" in navigator)) { return; }
  window.addEventListener("load", () => {
   navigator.serviceWorker.register(me.worker, { scope: me.scope }).then(() => navigator.serviceWorker.ready)

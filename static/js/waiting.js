@@ -20,7 +20,10 @@
       delete td.dataset.serverTotal;
     });
     var mine = entries.filter(function (e) { return e.game === game; });
-    if (!mine.length) { return; }
+    if (!mine.length) {
+      rankStandings(live);
+      return;
+    }
     var p = plan(live);
     var players = JSON.parse(live.dataset.players || "[]");
     var grid = live.querySelector("table.grid");
@@ -80,6 +83,7 @@
         td.classList.add("waiting");
       }
     });
+    rankStandings(live);
     var rounds = mine.map(function (e) {
       return p.label === "Hand" ? say("hand %(number)s", { number: e.body.round }) : say("round %(number)s", { number: e.body.round });
     }).join(", ");
@@ -98,6 +102,47 @@
       if (now) { now.hidden = true; }
       if (record) { record.hidden = true; }
     }
+  }
+
+  // The standings in the order of the totals they show, by the variant's rule (the table's
+  // data-lowest-wins), as scorekeeper/rules/game.py ranks them: ties share a place (1, 1, 3), players
+  // who withdrew after the others, and a tie keeps the order the server gave.
+  function rankStandings(live) {
+    var table = live.querySelector("table.standings");
+    if (!table) { return; }
+    var lowestWins = table.dataset.lowestWins !== "no";
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.forEach(function (tr, i) {
+      if (!("serverOrder" in tr.dataset)) { tr.dataset.serverOrder = String(i); }
+    });
+    rows.sort(function (a, b) { return a.dataset.serverOrder - b.dataset.serverOrder; });
+    function totalOf(tr) {
+      var td = tr.querySelector("td.total");
+      var digits = td ? td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.textContent : td.textContent : "";
+      digits = digits.replace(/[^\d-]/g, "");
+      return digits === "" || digits === "-" ? null : parseInt(digits, 10);
+    }
+    var ordered = [];
+    [false, true].forEach(function (withdrew) {
+      var group = rows.filter(function (tr) { return tr.classList.contains("out") === withdrew; });
+      var ranked = group.filter(function (tr) { return totalOf(tr) !== null; }).sort(function (a, b) {
+        return lowestWins ? totalOf(a) - totalOf(b) : totalOf(b) - totalOf(a);
+      });
+      var offset = ordered.length;
+      ranked.forEach(function (tr, i) {
+        var previous = ranked[i - 1];
+        var place = previous && totalOf(previous) === totalOf(tr) ? previous.cells[0].textContent : String(offset + i + 1);
+        tr.cells[0].textContent = place;
+        tr.classList.toggle("leader", !withdrew && place === "1");
+        ordered.push(tr);
+      });
+      group.filter(function (tr) { return totalOf(tr) === null; }).forEach(function (tr) {
+        tr.cells[0].textContent = String(ordered.length + 1);
+        ordered.push(tr);
+      });
+    });
+    ordered.forEach(function (tr) { body.appendChild(tr); });
   }
 
   document.addEventListener("offline:queue", function (event) { showWaiting(event.detail); });
@@ -150,8 +195,12 @@
       body.insertRow().append(el("th", "", name), el("td", "num", shown(theirs[name])), el("td", "num", shown(mine[name])));
     });
     box.append(table);
+    // who entered each version and when; the two choices weigh the same, neither pre-selected
+    var entered = new Date(entry.saved_at);
+    var at = isNaN(entered.getTime()) ? "?" : entered.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+    box.append(el("p", "hint versions-who", say("Saved: entered on another phone. This phone: entered here at %(time)s.", { time: at })));
     var keepTheirs = el("button", "secondary", say("Keep the saved one"));
-    var useMine = el("button", "", say("Use this phone's"));
+    var useMine = el("button", "secondary", say("Use this phone's"));
     keepTheirs.type = useMine.type = "button";
     function settled(done) {
       return done.then(off.refreshList).then(off.flush).then(function () {

@@ -85,6 +85,11 @@ def test_three_phones_send_their_hands_and_the_scorekeeper_saves(table, live_ser
         expect(p.page.locator(".saved-round")).to_contain_text(str(points(HANDS[p.name])))
         expect(p.page.locator(".sent-note")).to_be_hidden()
         expect(p.page.locator("fieldset.hand output.running")).to_have_text("")
+        # the phone says the round was saved, with the points recorded, before it offers the next
+        expect(p.page.locator(".round-over")).to_contain_text(str(points(HANDS[p.name])))
+        expect(p.page.locator("form.hand-form")).to_be_hidden()
+        p.tap("button.next-round")
+        expect(p.page.locator("form.hand-form")).to_be_visible()
     check_page(players[1].page, "my hand next round fr")
 
     # Round 2: Bob's phone is offline when he sends; it sends when the network is back.

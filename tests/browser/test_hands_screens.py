@@ -61,6 +61,9 @@ def test_my_hand_and_the_share_block_at_phone_sizes(browser, live_server, lang, 
             keeper.fill(f"input[name='hands-{seat}-points']", "30")
         submit(keeper, "button[name=save]")
         expect(player.locator(".hand-now .now-round")).to_contain_text("2", timeout=5000)
+        expect(player.locator(".round-over")).to_be_visible()  # said first, then the next round on a tap
+        check_page(player, f"my hand round saved {lang}")
+        player.click("button.next-round")
         check_page(player, f"my hand moved on {lang}")
 
         # offline: the hand waits on the phone

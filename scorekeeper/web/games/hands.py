@@ -104,6 +104,8 @@ def _hand_now(game, state: game_views.GameView) -> dict:
         "status": state.status.value if hasattr(state.status, "value") else str(state.status),
         "round": nr.number if nr else None,
         "players": _players_of(state, nr.number) if nr else [],
+        # the last round saved, so that a player's phone can say the points recorded for them
+        "last": {"round": last.number, "scores": dict(last.scores)} if last else None,
         "now": Markup(render_template("games/_hand_now.html", nr=nr, last=last, **ctx)),  # our own escaped HTML
     }
 

@@ -401,7 +401,10 @@ def _stale_round(game, state: game_views.GameView, posted: str | None):
     if number == next_number or number < 1:
         return None
     saved = state.rounds[number - 1] if number < next_number else None
+    # refused_key: the posted form's idempotency key, so that the phone's copy of this Save leaves
+    # its outbox (static/js/offline.js): nothing was stored, and the person is told so here.
     page = render_template("games/round_saved.html", number=number, saved=saved, next_number=next_number,
+                           refused_key=(request.form.get("key") or "")[:100],
                            can_record=state.next_round is not None and state.status == GameStatus.IN_PROGRESS,
                            **_game_context(game, state))
     return no_store(make_response(page, 409))
