@@ -1,0 +1,131 @@
+"""The page budget as a phone feels it: bytes transferred (docs/performance.md, "Page budget").
+
+The app runs under gunicorn exactly as README.md documents it (its compression is the app's own,
+scorekeeper/compression.py), on a SQLite file. Each page is opened by a fresh browser (an empty
+cache, the cookies of a phone that opened the game's edit link), at 390x844, and what came over the
+network for the page and every file it loaded is added up from the browser's Resource Timing
+(headers included). The round form of 8 players is then opened again by the same browser, its
+files cached: that visit costs its HTML alone.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from support.browser_support import CACHED_VISIT_LIMIT, FIRST_VISIT_LIMIT, PHONES, loaded_files
+from support.server import documented_server
+
+# One worker runs the whole module, so its server starts once (make test: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("transfer")]
+
+NAMES = ["Margaret", "Christopher", "Elizabeth", "Alexander", "Josephine", "Frederick", "Catherine", "Benjamin"]
+
+
+def _api(base: str, method: str, path: str, body=None, token=None):
+    request = urllib.request.Request(base + path, method=method,
+                                     data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.fixture(scope="module")
+def world():
+    """gunicorn as documented on a fresh SQLite file, with a Continental game of 8 players (long
+    names, 3 rounds played, a hand-in link) kept at a table; yields the base URL and the addresses."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-transfer-") as tmp:
+        folder = Path(tmp)
+        with documented_server(f"sqlite:///{folder}/transfer.db", folder) as port:
+            base = f"http://127.0.0.1:{port}"
+            game = _api(base, "POST", "/api/v1/games", {"variant": "continental", "players": NAMES})
+            for n in range(3):
+                out = NAMES[n]
+                _api(base, "POST", f"/api/v1/games/{game['id']}/rounds",
+                     {"went_out": out, "hands": {p: {"points": 25 + 5 * i} for i, p in enumerate(NAMES) if p != out}},
+                     game["edit_token"])
+            _api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
+            table = _api(base, "POST", "/api/v1/tables", {"name": "Thursday club"})
+            _api(base, "POST", f"/api/v1/tables/{table['id']}/games",
+                 {"game": game["id"], "game_token": game["edit_token"]}, table["edit_token"])
+            yield {"base": base, "game": game, "table": table}
+
+
+def _phone_cookies(browser, world, language: str) -> dict:
+    """The cookies of a phone that chose ``language`` and opened the game's edit link."""
+    context = browser.new_context(viewport=PHONES["390x844"], service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(world["base"] + f"/language/{language}?next=/")
+        with page.expect_navigation(url=f"**/games/{world['game']['id']}"):
+            page.goto(world["game"]["edit_url"].replace("http://localhost", world["base"]))
+        return context.storage_state()
+    finally:
+        context.close()
+
+
+def _open(context, url: str) -> list[dict]:
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    files = loaded_files(page)
+    page.close()
+    return files
+
+
+def _transferred(files: list[dict]) -> int:
+    return sum(f["transferred"] for f in files)
+
+
+def _pages(world) -> dict[str, str]:
+    game, table = f"/games/{world['game']['id']}", f"/tables/{world['table']['id']}"
+    return {
+        "home": "/", "games": "/games", "new game": "/games/new", "game page": game,
+        "scoreboard": f"{game}/view", "round form, 8 players": f"{game}/round", "share": f"{game}/share",
+        "correct a round": f"{game}/rounds/1/correct", "my hand": f"{game}/hand",
+        "rules": "/rules", "rules page": "/rules/continental", "compare": "/rules/compare",
+        "search": "/rules/search?q=joker", "tools": "/tools", "irregularities": "/tools/irregularities",
+        "table": table, "statistics": f"{table}/stats", "players": f"{table}/players",
+        "rulings": f"{table}/rulings", "offline": "/offline",
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_page_transfers_at_most_30_kb_on_a_first_visit(browser, world, language):
+    state = _phone_cookies(browser, world, language)
+    measured, over = {}, []
+    for name, path in _pages(world).items():
+        context = browser.new_context(viewport=PHONES["390x844"], service_workers="block", storage_state=state)
+        try:
+            files = _open(context, world["base"] + path)
+        finally:
+            context.close()
+        measured[name] = _transferred(files)
+        assert all(f["transferred"] > 0 for f in files), (name, files)  # (nothing came from a cache)
+        if measured[name] > FIRST_VISIT_LIMIT:
+            over.append(f"{name} ({path}): {measured[name]} bytes")
+    print(f"\nfirst visit, {language}:", json.dumps(measured, indent=1))
+    assert not over, f"over {FIRST_VISIT_LIMIT} bytes transferred on a first visit:\n" + "\n".join(over)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_round_form_of_8_opened_again_transfers_its_html_alone(browser, world, language):
+    """First visit at most 30 KB; opened again (the browser keeps its files a year under versioned
+    addresses, static_files.py) at most 8 KB, of which nothing but the page itself."""
+    state = _phone_cookies(browser, world, language)
+    context = browser.new_context(viewport=PHONES["390x844"], service_workers="block", storage_state=state)
+    try:
+        url = world["base"] + f"/games/{world['game']['id']}/round"
+        first = _open(context, url)
+        again = _open(context, url)
+    finally:
+        context.close()
+    print(f"\nround form of 8, {language}: first visit {_transferred(first)}, again {_transferred(again)}")
+    assert len(first) >= 8, first  # the page, its stylesheets and its scripts
+    assert _transferred(first) <= FIRST_VISIT_LIMIT, first
+    assert _transferred(again) <= CACHED_VISIT_LIMIT, again
+    assert [f["url"] for f in again if f["transferred"]] == [url], again
