@@ -31,6 +31,11 @@ def _compress(response):
     """Flask-Compress's own step, for every answer that holds no secret."""
     if "no-store" in response.headers.get("Cache-Control", "") or response.status_code == 206:
         return response
+    if response.direct_passthrough and response.mimetype in compress.compress_mimetypes_set:
+        # A file sent from disk (a static file: tens of kilobytes at most) is read whole, then
+        # compressed as any other answer, with its length; the file is closed with the answer.
+        response.direct_passthrough = False
+        response.make_sequence()
     etag, weak = response.get_etag()
     if etag and not weak:
         response.set_etag(etag, weak=True)
@@ -41,7 +46,6 @@ def init_app(app: Flask) -> None:
     """Registered before any other ``after_request`` step, so that it runs after all of them: the
     answer's headers (``no-store`` among them) are final when it looks at them."""
     app.config.setdefault("COMPRESS_ALGORITHM", ALGORITHMS)
-    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ALGORITHMS)  # (static files are sent as streams)
     app.config.setdefault("COMPRESS_REGISTER", False)  # (the app registers _compress below instead)
     compress.init_app(app)
     app.after_request(_compress)

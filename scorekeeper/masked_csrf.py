@@ -49,8 +49,19 @@ def unmask(sent: str | None) -> str | None:
         return sent
 
 
+def masked_token() -> str:
+    """The token of this session, masked afresh (templates: ``csrf_token()``)."""
+    return mask(generate_csrf())
+
+
 class MaskedCSRFProtect(CSRFProtect):
-    """Flask-WTF's CSRF protection, reading the masked token a form posts."""
+    """Flask-WTF's CSRF protection, reading the masked token a form posts; a template's
+    ``csrf_token()`` gives it masked too."""
+
+    def init_app(self, app):
+        super().init_app(app)
+        app.jinja_env.globals["csrf_token"] = masked_token
+        app.jinja_env.globals.pop("csrf_meta_tag", None)  # (it would show the token unmasked)
 
     def _get_csrf_token(self):
         return unmask(super()._get_csrf_token())

@@ -54,8 +54,8 @@ def _keep_a_year(response):
     cache keeps using it when the session cookie changes."""
     if request.endpoint != "static" or response.status_code not in (200, 304):
         return response
-    response.vary.discard("Accept-Language")
-    response.vary.discard("Cookie")
+    for header in ("accept-language", "cookie"):  # (lower case: Werkzeug's HeaderSet finds them so)
+        response.vary.discard(header)
     filename = (request.view_args or {}).get("filename")
     if filename and request.args.get("v") == version(filename):
         cache = response.cache_control

@@ -16,13 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules import get_variant
 from support.browser_support import CACHED_VISIT_LIMIT, FIRST_VISIT_LIMIT, PHONES, loaded_files
+from support.pages import LONG_NAMES
 from support.server import documented_server
 
 # One worker runs the whole module, so its server starts once (make test: --dist loadgroup).
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("transfer")]
 
-NAMES = ["Margaret", "Christopher", "Elizabeth", "Alexander", "Josephine", "Frederick", "Catherine", "Benjamin"]
+NAMES = LONG_NAMES
 
 
 def _api(base: str, method: str, path: str, body=None, token=None):
@@ -129,3 +131,47 @@ def test_the_round_form_of_8_opened_again_transfers_its_html_alone(browser, worl
     assert _transferred(first) <= FIRST_VISIT_LIMIT, first
     assert _transferred(again) <= CACHED_VISIT_LIMIT, again
     assert [f["url"] for f in again if f["transferred"]] == [url], again
+
+
+def _fill(page, went_out: int, players: int) -> None:
+    """Seat ``went_out`` went out; the others hold 25 points (or, in ROY, 3 cards)."""
+    page.check(f"input[name=went_out][value='{went_out}']", force=True)
+    for seat in range(players):
+        if seat == went_out:
+            continue
+        points = page.locator(f"#hand-{seat} .modes input[value='points'] + span")
+        if points.count():
+            points.click()
+            page.fill(f"#hand-{seat} input[name$='-points']", "25")
+        else:
+            page.fill(f"#hand-{seat} input[name$='-count']", "3")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("variant", ["joybells", "continental", "le-may-i", "clenney", "roy"])
+def test_the_round_form_and_its_preview_at_each_variants_largest_table(browser, world, variant, language):
+    """Long names, as many players as the variant allows, a hand-in link (the form polls for the
+    players' hands): the form's first visit and its preview, each with every file it loads, sent
+    compressed, within the first visit's budget."""
+    base = world["base"]
+    names = NAMES[:get_variant(variant).players.max]
+    game = _api(base, "POST", "/api/v1/games", {"variant": variant, "players": names})
+    _api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
+    state = _phone_cookies(browser, {**world, "game": game}, language)
+    context = browser.new_context(viewport=PHONES["390x844"], service_workers="block", storage_state=state)
+    try:
+        page = context.new_page()
+        page.goto(base + f"/games/{game['id']}/round", wait_until="load")
+        form = loaded_files(page)
+        _fill(page, 0, len(names))
+        with page.expect_navigation():
+            page.click("button[name=preview]")
+        page.wait_for_load_state("load")
+        assert page.locator("section.preview").count() == 1
+        preview = loaded_files(page)
+    finally:
+        context.close()
+    print(f"\n{variant}, {len(names)} players, {language}: form {_transferred(form)} transferred,"
+          f" preview {sum(f['compressed'] for f in preview)} compressed")
+    assert _transferred(form) <= FIRST_VISIT_LIMIT, form
+    assert sum(f["compressed"] for f in preview) <= FIRST_VISIT_LIMIT, preview
