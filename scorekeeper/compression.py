@@ -37,9 +37,13 @@ def _compress(response):
         response.direct_passthrough = False
         response.make_sequence()
     etag, weak = response.get_etag()
-    if etag and not weak:
-        response.set_etag(etag, weak=True)
-    return compress.after_request(response)
+    strong = etag and not weak
+    if strong:
+        response.set_etag(etag, weak=True)  # (Flask-Compress leaves a weak tag as it is)
+    response = compress.after_request(response)
+    if strong and "Content-Encoding" not in response.headers:
+        response.set_etag(etag)  # sent as it is: the tag stays as the app made it
+    return response
 
 
 def init_app(app: Flask) -> None:
