@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import tempfile
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.rules import get_variant
 from support.browser_support import CACHED_VISIT_LIMIT, FIRST_VISIT_LIMIT, PHONES, loaded_files
+from support.offline import api
 from support.pages import LONG_NAMES
 from support.server import documented_server
 
@@ -25,16 +25,6 @@ from support.server import documented_server
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("transfer")]
 
 NAMES = LONG_NAMES
-
-
-def _api(base: str, method: str, path: str, body=None, token=None):
-    request = urllib.request.Request(base + path, method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
 
 
 @pytest.fixture(scope="module")
@@ -45,16 +35,16 @@ def world():
         folder = Path(tmp)
         with documented_server(f"sqlite:///{folder}/transfer.db", folder) as port:
             base = f"http://127.0.0.1:{port}"
-            game = _api(base, "POST", "/api/v1/games", {"variant": "continental", "players": NAMES})
+            game = api(base, "POST", "/api/v1/games", {"variant": "continental", "players": NAMES})[1]
             for n in range(3):
                 out = NAMES[n]
-                _api(base, "POST", f"/api/v1/games/{game['id']}/rounds",
-                     {"went_out": out, "hands": {p: {"points": 25 + 5 * i} for i, p in enumerate(NAMES) if p != out}},
-                     game["edit_token"])
-            _api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
-            table = _api(base, "POST", "/api/v1/tables", {"name": "Thursday club"})
-            _api(base, "POST", f"/api/v1/tables/{table['id']}/games",
-                 {"game": game["id"], "game_token": game["edit_token"]}, table["edit_token"])
+                api(base, "POST", f"/api/v1/games/{game['id']}/rounds",
+                    {"went_out": out, "hands": {p: {"points": 25 + 5 * i} for i, p in enumerate(NAMES) if p != out}},
+                    game["edit_token"])
+            api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
+            table = api(base, "POST", "/api/v1/tables", {"name": "Thursday club"})[1]
+            api(base, "POST", f"/api/v1/tables/{table['id']}/games",
+                {"game": game["id"], "game_token": game["edit_token"]}, table["edit_token"])
             yield {"base": base, "game": game, "table": table}
 
 
@@ -155,8 +145,8 @@ def test_the_round_form_and_its_preview_at_each_variants_largest_table(browser, 
     compressed, within the first visit's budget."""
     base = world["base"]
     names = NAMES[:get_variant(variant).players.max]
-    game = _api(base, "POST", "/api/v1/games", {"variant": variant, "players": names})
-    _api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
+    game = api(base, "POST", "/api/v1/games", {"variant": variant, "players": names})[1]
+    api(base, "POST", f"/api/v1/games/{game['id']}/hand-link", {}, game["edit_token"])
     state = _phone_cookies(browser, {**world, "game": game}, language)
     context = browser.new_context(viewport=PHONES["390x844"], service_workers="block", storage_state=state)
     try:

@@ -9,7 +9,6 @@ import re
 from datetime import datetime, timezone
 from html.parser import HTMLParser
 
-import pytest
 from support.french import source_headings
 from babel.dates import format_date
 

@@ -30,7 +30,7 @@ def _decoded(response) -> bytes:
     return body
 
 
-def _game(client, **extra):
+def _game(client):
     game = client.post("/api/v1/games", json={"variant": "continental", "players": LONG_NAMES}).get_json()
     gamedata.open_edit_link(client, game)
     return game
