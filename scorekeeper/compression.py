@@ -19,16 +19,15 @@ Flask-Compress would otherwise change a strong tag to ``"...:br"``, which those 
 """
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, current_app
 from flask_compress import Compress
-
-compress = Compress()
 
 ALGORITHMS = ["br", "zstd", "gzip", "deflate"]  # in the server's order of preference
 
 
 def _compress(response):
     """Flask-Compress's own step, for every answer that holds no secret."""
+    compress = current_app.extensions["scorekeeper_compress"]
     if "no-store" in response.headers.get("Cache-Control", "") or response.status_code == 206:
         return response
     if response.direct_passthrough and response.mimetype in compress.compress_mimetypes_set:
@@ -51,5 +50,6 @@ def init_app(app: Flask) -> None:
     answer's headers (``no-store`` among them) are final when it looks at them."""
     app.config.setdefault("COMPRESS_ALGORITHM", ALGORITHMS)
     app.config.setdefault("COMPRESS_REGISTER", False)  # (the app registers _compress below instead)
+    compress = app.extensions["scorekeeper_compress"] = Compress()  # (its settings are this app's)
     compress.init_app(app)
     app.after_request(_compress)
