@@ -4,7 +4,8 @@ The app runs under gunicorn exactly as README.md documents it (its compression i
 scorekeeper/compression.py), on a SQLite file. Each page is opened by a fresh browser (an empty
 cache, the cookies of a phone that opened the game's edit link), at 390x844, and what came over the
 network for the page and every file it loaded is added up from the browser's Resource Timing
-(headers included). The round form of 8 players is then opened again by the same browser, its
+(``transferSize``: the body as sent, compressed, plus the 300 bytes the standard counts for each
+answer's headers). The round form of 8 players is then opened again by the same browser, its
 files cached: that visit costs its HTML alone.
 """
 from __future__ import annotations
