@@ -76,8 +76,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import api, backup, db, errors, i18n, models, scoresheets, security, web  # noqa: F401  (models: the tables)
+    from . import (api, backup, compression, db, errors, i18n, models, scoresheets, security,  # noqa: F401  (models: the tables)
+                   static_files, web)
 
+    compression.init_app(app)  # (first: its step runs after every other one, on the final headers)
+    static_files.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     app.url_map.converters["int"] = security.BoundedInt  # (before the routes are added)

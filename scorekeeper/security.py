@@ -30,12 +30,13 @@ from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from .errors import is_api, refusal
+from .masked_csrf import MaskedCSRFProtect
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -67,7 +68,7 @@ CSRF_REASONS = {
 }
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-csrf = CSRFProtect()
+csrf = MaskedCSRFProtect()  # the token masked afresh on every page (scorekeeper/masked_csrf.py)
 
 
 def _not_a_write() -> bool:

@@ -81,9 +81,13 @@ function storable(response) {
   return cc.indexOf("no-store") === -1;
 }
 
+// A static file's address names its version (?v=, scorekeeper/static_files.py): the copy stored
+// under that very address is served (refreshed in the background); a file first asked for at a new
+// version comes from the network, and only with no network does a copy of another version (the
+// one stored at install, unversioned) stand in for it.
 function fromShell(request) {
   return caches.open(SHELL).then(function (cache) {
-    return cache.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (hit) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
       var fresh = fetch(request).then(function (response) {
         if (storable(response)) { cache.put(request, response.clone()); }
         return response;
@@ -92,7 +96,12 @@ function fromShell(request) {
         fresh.catch(function () { /* offline: the stored copy stands */ });
         return hit;
       }
-      return fresh;
+      return fresh.catch(function (error) {
+        return cache.match(request, { ignoreSearch: true, ignoreVary: true }).then(function (other) {
+          if (other) { return other; }
+          throw error;
+        });
+      });
     });
   });
 }

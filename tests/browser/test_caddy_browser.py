@@ -7,75 +7,29 @@ game page opened online opens its round form with no network, and the screen swi
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import tempfile
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from support.browser_support import CHROMIUM_ARGS
-from support.pgcluster import free_port
+from support.caddy import LAN, ROOT, running_caddy
 from support.offline import new_game
 
 # (needs Debian's caddy and certutil, from libnss3-tools: .ci/run installs them)
 # One worker runs the whole module, so its module fixtures start once (make test: --dist loadgroup).
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("caddy")]
 
-ROOT = Path(__file__).resolve().parents[2]
-LAN = "family.lan"
-
-
-def wait_for_port(port, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on {port}")
-
 
 @pytest.fixture(scope="module")
 def caddy(live_server):
-    """Caddy run with docs/Caddyfile (its addresses from the environment, as the file allows), on
-    free ports, its data in a temporary folder; yields (https base URL, plain http base URL, root
-    certificate path)."""
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-caddy-") as tmp:
-        https_port, http_port = free_port(), free_port()
-        data = Path(tmp) / "data"
-        authority = data / "caddy" / "pki" / "authorities" / "local"
-        wrapper = Path(tmp) / "Caddyfile"
-        # The test's own global options (no admin endpoint, ports of its own, no system trust
-        # store), then the file the README tells people to use, unchanged.
-        wrapper.write_text("{\n\tadmin off\n\tskip_install_trust\n"
-                           f"\thttp_port {http_port}\n\thttps_port {https_port}\n}}\n"
-                           f"import {ROOT / 'docs' / 'Caddyfile'}\n")
-        env = {**os.environ, "HOME": tmp, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(Path(tmp) / "config"),
-               "SCOREKEEPER_HOSTS": LAN, "SCOREKEEPER_UPSTREAM": urlsplit(live_server).netloc,
-               "SCOREKEEPER_CA_DIR": str(authority)}
-        log = open(Path(tmp) / "caddy.log", "wb")
-        process = subprocess.Popen(["caddy", "run", "--config", str(wrapper), "--adapter", "caddyfile"],
-                                   env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_for_port(https_port)
-            wait_for_port(http_port)
-            end = time.monotonic() + 20
-            while not (authority / "root.crt").exists() and time.monotonic() < end:
-                time.sleep(0.1)
-            yield f"https://{LAN}:{https_port}", f"http://127.0.0.1:{http_port}", authority / "root.crt"
-        finally:
-            process.terminate()
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-            log.close()
+    """Caddy with docs/Caddyfile in front of the live server (tests/support/caddy.py); yields (https
+    base URL, plain http base URL, root certificate path)."""
+    with running_caddy(urlsplit(live_server).netloc) as started:
+        yield started
 
 
 @pytest.fixture(scope="module")

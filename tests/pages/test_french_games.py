@@ -9,13 +9,11 @@ import re
 from datetime import datetime, timezone
 from html.parser import HTMLParser
 
-import pytest
 from support.french import source_headings
 from babel.dates import format_date
 
 from support import games as gamedata
 from support.french_walk import walk
-from support.pages import BUDGET, LONG_NAMES, weight
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -256,20 +254,3 @@ def test_game_notes_stay_english_outside_a_request(app, client):
     with app.app_context():
         notes = game_views.game_state(loading.get_game(game["id"]))["notes"]
     assert any(n.startswith("Suspended on 20") for n in notes), notes
-
-
-# ----- the page budget in French ------------------------------------------------------------------------
-
-@pytest.mark.parametrize("variant", ["clenney", "roy"])
-def test_french_round_form_and_game_page_fit_the_budget_at_the_largest_table(client, variant):
-    names = LONG_NAMES[:8 if variant == "clenney" else 3]
-    game = client.post("/api/v1/games", json={"variant": variant, "players": names}).get_json()
-    gamedata.open_edit_link(client, game)
-    for n in range(1, 4):
-        gamedata.post_round(client, game, {"went_out": names[n % len(names)], "hands": {
-            p: ({"card_count": 9} if variant == "roy" else {"points": 25}) for p in names if p != names[n % len(names)]}})
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = FR["Accept-Language"]
-    for path in ("/round", "", "/view", "/rounds/1/correct"):
-        page = client.get(f"/games/{game['id']}{path}")
-        assert '<html lang="fr">' in page.get_data(as_text=True)
-        assert weight(client, page) <= BUDGET, f"{variant} {path or 'game page'} in French"

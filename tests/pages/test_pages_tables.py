@@ -279,7 +279,7 @@ def test_table_edit_links_keep_the_token_out_of_request_lines_and_caches(app_fac
     page = phone.get(f"/tables/{table_id}/edit")  # all a server ever sees of the new link
     text = page.get_data(as_text=True)
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
-    assert token not in text and 'src="/static/js/edit_link.js"' in text and "data-edit-link" in text
+    assert token not in text and 'src="/static/js/edit_link.js?v=' in text and "data-edit-link" in text
     csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', text).group(1)
     assert phone.post(f"/tables/{table_id}/edit", data={"token": token}).status_code == 400  # no CSRF token
     wrong = phone.post(f"/tables/{table_id}/edit", data={"csrf_token": csrf, "token": "not-the-token"})

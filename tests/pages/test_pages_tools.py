@@ -451,7 +451,7 @@ def test_every_tool_page_is_csp_clean_and_links_back(client):
         assert r.status_code == 200, path
         text = r.get_data(as_text=True)
         assert_csp_clean(text)
-        assert 'src="/static/js/tools.js"' in text or path == "/tools/irregularities"
+        assert 'src="/static/js/tools.js?v=' in text or path == "/tools/irregularities"
 
 
 def test_tools_post_with_csrf_on(app_factory):

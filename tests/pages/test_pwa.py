@@ -63,7 +63,7 @@ def test_every_page_links_the_manifest_and_registers_the_worker(client):
         html = client.get(path).get_data(as_text=True)
         assert '<link rel="manifest" href="/manifest.webmanifest">' in html, path
         assert '<meta name="theme-color" content="#0b5d3b">' in html
-        assert 'src="/static/js/pwa.js"' in html
+        assert 'src="/static/js/pwa.js?v=' in html
 
 
 def test_offline_page(client):

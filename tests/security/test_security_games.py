@@ -163,7 +163,7 @@ def test_edit_links_keep_the_token_out_of_request_lines_and_caches(app_factory):
     page = phone.get(f"/games/{g['id']}/edit")  # all a server ever sees of the new link
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
-    assert g["edit_token"] not in html and 'src="/static/js/edit_link.js"' in html
+    assert g["edit_token"] not in html and 'src="/static/js/edit_link.js?v=' in html
     csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
     assert phone.post(f"/games/{g['id']}/edit", data={"token": g["edit_token"]}).status_code == 400  # no CSRF token
     wrong = phone.post(f"/games/{g['id']}/edit", data={"csrf_token": csrf, "token": "not-the-token"})

@@ -1,4 +1,4 @@
-"""Reading the pages the tests get: sections, the Content-Security-Policy, page weight."""
+"""Reading the pages the tests get: sections, the Content-Security-Policy."""
 from __future__ import annotations
 
 import re
@@ -17,22 +17,4 @@ def assert_csp_clean(html_text: str) -> None:
     assert not re.search(r"\son[a-z]+=", html_text)
 
 
-from support.browser_support import ROUND_FORM_WEIGHT_LIMIT as BUDGET  # noqa: E402  (the round form's page budget)
-
-
 LONG_NAMES = ["Margaret", "Christopher", "Elizabeth", "Alexander", "Josephine", "Frederick", "Catherine", "Benjamin"]
-
-
-ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"')
-
-
-def weight(client, response) -> int:
-    """HTML plus every stylesheet and script it loads, as served (what the browser tests measure)."""
-    body = response.get_data(as_text=True)
-    assets = ASSET.findall(body)
-    assert assets, "the page loads no CSS or JavaScript?"
-    size = len(response.get_data())
-    for path in assets:
-        with client.get(path) as asset:
-            size += len(asset.get_data())
-    return size

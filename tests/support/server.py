@@ -1,5 +1,6 @@
 """The app under gunicorn as README.md documents it, for the tests of a real server."""
 from __future__ import annotations
+import contextlib
 import http.client
 import json
 import os
@@ -23,33 +24,41 @@ def documented_command() -> list[str]:
     return words[words.index(next(w for w in words if w.endswith("bin/gunicorn"))) + 1:]
 
 
-@pytest.fixture
-def server(database_url, tmp_path):
-    """gunicorn as documented, on a free port of 127.0.0.1, on the test's database."""
+@contextlib.contextmanager
+def documented_server(database_url: str, folder: Path):
+    """gunicorn as documented, on a free port of 127.0.0.1, on ``database_url``, its instance folder
+    and log in ``folder``; yields the port once it answers."""
     args = documented_command()
     port = pgcluster.free_port()
     args[args.index("--bind") + 1] = f"127.0.0.1:{port}"
-    env = dict(os.environ, DATABASE_URL=database_url, SCOREKEEPER_INSTANCE_PATH=str(tmp_path / "instance"),
+    env = dict(os.environ, DATABASE_URL=database_url, SCOREKEEPER_INSTANCE_PATH=str(folder / "instance"),
                PYTHONPATH=str(ROOT))
-    log = open(tmp_path / "gunicorn.log", "ab")
+    log = open(folder / "gunicorn.log", "ab")
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--graceful-timeout", "1", *args],
                             cwd=ROOT, env=env, stdout=log, stderr=log)
     try:
         deadline = time.monotonic() + 90
         while True:
-            assert proc.poll() is None, (tmp_path / "gunicorn.log").read_text()
+            assert proc.poll() is None, (folder / "gunicorn.log").read_text()
             try:
                 if get(port, "/api/v1/variants")[0] == 200:
                     break
             except OSError:
                 pass
-            assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
+            assert time.monotonic() < deadline, (folder / "gunicorn.log").read_text()
             time.sleep(0.2)
         yield port
     finally:
         proc.terminate()
         proc.wait(timeout=30)
         log.close()
+
+
+@pytest.fixture
+def server(database_url, tmp_path):
+    """gunicorn as documented, on a free port of 127.0.0.1, on the test's database."""
+    with documented_server(database_url, tmp_path) as port:
+        yield port
 
 
 def get(port: int, path: str, timeout: float = 30) -> tuple[int, float]:

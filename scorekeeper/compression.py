@@ -1,0 +1,55 @@
+"""Answers compressed on the way to the phone (Flask-Compress): Brotli, Zstandard or gzip, whichever
+the browser prefers, for pages, JSON and the static files alike, under ``make run``, gunicorn or any
+other server the app runs in.
+
+What is left as it is:
+- an answer marked ``Cache-Control: no-store``: that mark is how the app says an answer holds or
+  takes a secret (an edit token, a hand-in link: ``scorekeeper/web/edit_links.py`` ``no_store``;
+  every API answer, ``scorekeeper/security.py``). Such a page may also repeat what was asked (its
+  own address in the language switch), and compressing the two together would let an attacker who
+  sees the answers' sizes read the secret (BREACH). The CSRF token, which is in every form of
+  every compressed page, is masked afresh on each answer instead (``scorekeeper/masked_csrf.py``);
+- a part of a file asked for with ``Range`` (206), and what Flask-Compress leaves alone itself:
+  answers under 500 bytes, images other than SVG, PDFs, errors, 304s.
+
+A compressed answer's entity tag is made weak (``W/"..."``): the compressed bytes differ from the
+uncompressed ones, but the content is the same, and the app's own 304s (``scorekeeper/live.py``,
+which compare tags weakly before loading anything) still recognise the tag a browser sends back.
+Flask-Compress would otherwise change a strong tag to ``"...:br"``, which those never match.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app
+from flask_compress import Compress
+
+ALGORITHMS = ["br", "zstd", "gzip", "deflate"]  # in the server's order of preference
+
+
+def _compress(response):
+    """Flask-Compress's own step, for every answer that holds no secret."""
+    compress = current_app.extensions["scorekeeper_compress"]
+    if "no-store" in response.headers.get("Cache-Control", "") or response.status_code == 206:
+        return response
+    if response.direct_passthrough and response.mimetype in compress.compress_mimetypes_set:
+        # A file sent from disk (a static file: tens of kilobytes at most) is read whole, then
+        # compressed as any other answer, with its length; the file is closed with the answer.
+        response.direct_passthrough = False
+        response.make_sequence()
+    etag, weak = response.get_etag()
+    strong = etag and not weak
+    if strong:
+        response.set_etag(etag, weak=True)  # (Flask-Compress leaves a weak tag as it is)
+    response = compress.after_request(response)
+    if strong and "Content-Encoding" not in response.headers:
+        response.set_etag(etag)  # sent as it is: the tag stays as the app made it
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Registered before any other ``after_request`` step, so that it runs after all of them: the
+    answer's headers (``no-store`` among them) are final when it looks at them."""
+    app.config.setdefault("COMPRESS_ALGORITHM", ALGORITHMS)
+    app.config.setdefault("COMPRESS_REGISTER", False)  # (the app registers _compress below instead)
+    compress = app.extensions["scorekeeper_compress"] = Compress()  # (its settings are this app's)
+    compress.init_app(app)
+    app.after_request(_compress)
