@@ -52,8 +52,9 @@ HEAD_TO_HEAD = 8  # the top of the standings, face to face
 CHAMPIONS_NAMED = 6  # champions of a variant named (the others counted)
 CHART_LINES = 8  # lines of the wins chart (its colours)
 COMPACT_ROWS = 480  # lines of the compact table (two columns of about 60 a page)
-RULINGS_SHOWN = 20
-HOUSE_VARIANTS_SHOWN = 10
+OTHER_VARIANTS_SHOWN = 30  # one line each
+RULINGS_SHOWN = 12
+HOUSE_VARIANTS_SHOWN = 6
 
 # The records' titles and how each is reckoned, as the booklet says them.
 RECORD_WORDS = {
@@ -193,7 +194,7 @@ def booklet_html(book: yearbook_svc.Yearbook, page: PageSetup) -> str:
     return re.sub(r">\s*\n\s*<", "><", render_template(
         "yearbook/book.html", book=book, page=page, months=months,
         variants=[_variant_view(v, months) for v in book.variants[:VARIANTS_IN_FULL]],
-        other_variants=book.variants[VARIANTS_IN_FULL:],
+        other_variants=cut(book.variants[VARIANTS_IN_FULL:], OTHER_VARIANTS_SHOWN),
         players=[_player_view(p, months) for p in in_full], compact=compact,
         rulings=cut(book.rulings, RULINGS_SHOWN), house_variants=cut(book.house_variants, HOUSE_VARIANTS_SHOWN),
         champions_named=CHAMPIONS_NAMED, record_words=RECORD_WORDS, highest_wins_words=HIGHEST_WINS_WORDS,
