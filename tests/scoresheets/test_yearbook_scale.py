@@ -14,8 +14,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.models import ScoresheetPdf
-from scorekeeper.models import utcnow
+from scorekeeper.models import ScoresheetPdf, utcnow
 from scorekeeper.web.tables.yearbook import MAX_PAGES, PLAYER_PAGES, VARIANTS_IN_FULL
 
 from support import big_table
@@ -36,30 +35,21 @@ def long_name(i: int) -> str:
 
 @pytest.fixture(scope="module")
 def world(db_backend, postgresql_cluster, tmp_path_factory):
-    """The app on a database of its own holding the club's table, its games finished this year."""
-    if db_backend == "sqlite":
-        url, name = f"sqlite:///{tmp_path_factory.mktemp('yearbook') / 'club.db'}", None
-    else:
-        name = postgresql_cluster.create_database()
-        url = postgresql_cluster.url(name)
-    # (Time enough for a render on a machine loaded by other work: the time is the benchmark's.)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
-                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False, "PDF_RENDER_TIMEOUT": 600})
-    with app.app_context():
-        club = big_table.seed(PLAYERS, GAMES, variants=VARIANTS, naming=long_name, fast=True,
-                              table_name="The Grand Old Card Club of Saint-Rémy-de-Provence")
-    client = app.test_client()
-    for k in range(DISPUTES):
-        r = client.post(f"/api/v1/games/{club.games[k % len(club.games)]}/rulings",
-                        json={"what_happened": f"Dispute {k + 1}: a discard before drawing",
-                              "ruling": "The player draws from the stock", "round": 1}, headers=bearer(club.edit_token))
-        assert r.status_code == 201, r.get_json()
-    yield app, club
-    with app.app_context():
-        for engine in app.extensions["sqlalchemy"].engines.values():
-            engine.dispose()
-    if name is not None:
-        postgresql_cluster.drop_database(name)
+    """The app on a database of its own holding the club's table, its games finished this year.
+    (Time enough for a render on a machine loaded by other work: the time is the benchmark's.)"""
+    with big_table.app_of_its_own(db_backend, postgresql_cluster, tmp_path_factory.mktemp("yearbook"),
+                                  PDF_RENDER_TIMEOUT=600) as app:
+        with app.app_context():
+            club = big_table.seed(PLAYERS, GAMES, variants=VARIANTS, naming=long_name, fast=True,
+                                  table_name="The Grand Old Card Club of Saint-Rémy-de-Provence")
+        client = app.test_client()
+        for k in range(DISPUTES):
+            r = client.post(f"/api/v1/games/{club.games[k % len(club.games)]}/rulings",
+                            json={"what_happened": f"Dispute {k + 1}: a discard before drawing",
+                                  "ruling": "The player draws from the stock", "round": 1},
+                            headers=bearer(club.edit_token))
+            assert r.status_code == 201, r.get_json()
+        yield app, club
 
 
 def this_year() -> int:

@@ -25,7 +25,7 @@ def no_rate_limit(monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_RATELIMIT_ENABLED", "false")
 
 
-def test_looping_senders_do_not_delay_the_rounds_save(no_rate_limit, server):
+def test_looping_senders_do_not_delay_the_rounds_save(no_rate_limit, server):  # noqa: F811
     status, game = call(server, "POST", "/api/v1/games", {"variant": "clenney", "players": PLAYERS})
     assert status == 201, game
     status, link = call(server, "POST", f"/api/v1/games/{game['id']}/hand-link", token=game["edit_token"])

@@ -8,8 +8,10 @@ in at least one game when there are enough seats.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import HandRecord, Round, utcnow
 from scorekeeper.rules import game as rules
@@ -96,3 +98,25 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
         if progress is not None:
             progress(k + 1)
     return BigTable(table.id, created.edit_token, names, made)
+
+
+@contextmanager
+def app_of_its_own(db_backend: str, postgresql_cluster, folder, **config):
+    """The app on a database of its own, for a module's big table (made once for the module): a
+    SQLite file in ``folder`` or a new database of the suite's PostgreSQL cluster, closed and
+    dropped afterwards. Rate limits and CSRF off."""
+    if db_backend == "sqlite":
+        url, name = f"sqlite:///{folder / 'big.db'}", None
+    else:
+        name = postgresql_cluster.create_database()
+        url = postgresql_cluster.url(name)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
+                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False, **config})
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            for engine in app.extensions["sqlalchemy"].engines.values():
+                engine.dispose()
+        if name is not None:
+            postgresql_cluster.drop_database(name)
