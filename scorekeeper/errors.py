@@ -89,7 +89,12 @@ def _service_error(err: ServiceError):
 
 
 def _too_many(err: RateLimitExceeded):
-    """Over a rate limit: on writes (``scorekeeper/security.py``) or on PDF renders."""
+    """Over a rate limit: on writes (``scorekeeper/security.py``), on tables imported without
+    their edit token (api/tables.py) or on PDF renders."""
+    if getattr(err.limit, "scope", None) == "anonymous-import":
+        return refusal(429, _("Too many imports"), _(
+            "Too many tables imported from this address without their edit token (limit: %(limit)s); try again "
+            "later.", limit=err.limit.limit))
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         return refusal(429, _("Too many changes"), _(
             "Too many changes from this address (limit: %(limit)s); wait a minute and try again.", limit=err.limit.limit))

@@ -85,6 +85,14 @@ def _not_limited() -> bool:
     return request.method not in WRITE_METHODS and request.endpoint not in PDF_ENDPOINTS
 
 
+def anonymous_import():
+    """The limit on tables imported without their edit token (``RATELIMIT_ANONYMOUS_IMPORT``, per
+    client address): a context manager around such an import (api/tables.py, web/tables/import_page.py).
+    Over it: 429 (scorekeeper/errors.py)."""
+    limiter = current_app.extensions["scorekeeper_limiter"]
+    return limiter.shared_limit(lambda: current_app.config["RATELIMIT_ANONYMOUS_IMPORT"], scope="anonymous-import")
+
+
 def _csrf_protect():
     config = current_app.config
     if not config["WTF_CSRF_ENABLED"] or request.method not in config["WTF_CSRF_METHODS"]:
@@ -212,6 +220,7 @@ def init_app(app: Flask) -> None:
         config["MAX_CONTENT_LENGTH"] = 1024 * 1024  # no form or API body comes near 1 MiB
     config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     config.setdefault("RATELIMIT_WRITES", "300 per minute")
+    config.setdefault("RATELIMIT_ANONYMOUS_IMPORT", "10 per hour")  # (api/tables.py, import_table)
     config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
 
     if config.get("PROXY_FIX_X_FOR"):

@@ -10,6 +10,7 @@ from flask import Response, jsonify, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
 from ..db import db
+from ..security import anonymous_import
 from ..services import games as games_svc
 from ..services import errors as service_errors
 from ..services import loading
@@ -181,8 +182,10 @@ def table_stats(table_id: str):
 
 @bp.get("/tables/<table_id>/export.json")
 def export_table(table_id: str):
-    """The whole table (roster and games, no edit tokens), for another server's import."""
+    """The whole table (roster and games, no edit tokens), for another server's import (a large
+    table's: with its edit token, services/tables.py ``check_whole_table_read``)."""
     table = svc.get_table(table_id)
+    svc.check_whole_table_read(table, bearer_token())
     name = f"scorekeeper-table-{table.id}.json"
     return Response(stream_with_context(table_export.export_chunks(table)), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -191,6 +194,7 @@ def export_table(table_id: str):
 @bp.get("/tables/<table_id>/export.csv")
 def export_table_csv(table_id: str):
     table = svc.get_table(table_id)
+    svc.check_whole_table_read(table, bearer_token())
     return Response(table_export.export_csv(table), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-table-{table.id}.csv"'})
 
@@ -198,9 +202,17 @@ def export_table_csv(table_id: str):
 @bp.post("/tables/import")
 def import_table():
     """A table export from another server: the table is created (same id, a new edit token in the
-    answer) or, if it is here already, its edit token is needed; games already here are skipped."""
+    answer) or, if it is here already, its edit token is needed; games already here are skipped.
+    An import that does not come with the named table's edit token counts against
+    ``RATELIMIT_ANONYMOUS_IMPORT`` (per client address, default ``10 per hour``): anyone may bring a
+    table here, not without end."""
     data = json_body()
-    report = table_export.import_table(data, bearer_token())
+    token = bearer_token()
+    if svc.holds_the_table(data, token):
+        report = table_export.import_table(data, token)
+    else:
+        with anonymous_import():
+            report = table_export.import_table(data, token)
     return jsonify(report), 201 if report["created"] else 200
 
 
@@ -209,6 +221,8 @@ def import_table():
 def _describe() -> None:
     openapi.add_tag("tables", "A family's or a club's table: roster, games, statistics; writes need the table's edit token")
     needs_token = "Needs the table's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
+    large_needs_token = ("A table of more than WHOLE_TABLE_READ_GAMES games (default 200) needs its edit token: "
+                         "Authorization: Bearer <edit_token> (401 without, 403 wrong).")
     tid = openapi.path_param("table_id", "The table's id (unguessable; enough to read the table)")
     pid = openapi.path_param("player_id", "A roster player's id", {"type": "integer"})
     err = openapi.ERROR_RESPONSE
@@ -261,18 +275,22 @@ def _describe() -> None:
         "responses": {"200": openapi.json_response("edit_token, edit_url", obj), **auth_errors}}})
     openapi.add_path("api.export_table", {"get": {
         "summary": "The whole table as JSON (no edit tokens), for another server's import", "tags": ["tables"],
-        "parameters": [tid], "responses": {"200": openapi.json_response("The table export", obj), "404": err}}})
+        "description": large_needs_token,
+        "parameters": [tid], "responses": {"200": openapi.json_response("The table export", obj), "404": err,
+                                           **auth_errors}}})
     openapi.add_path("api.export_table_csv", {"get": {
         "summary": "One line per player per game", "tags": ["tables"], "parameters": [tid],
+        "description": large_needs_token,
         "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
-                      "404": err}}})
+                      "404": err, **auth_errors}}})
     openapi.add_path("api.import_table", {"post": {
         "summary": "Import a table export: a new table (same id, new edit token) or, with its edit token, "
                    "more games for one already here; games already here are skipped", "tags": ["tables"],
         "requestBody": openapi.json_body(obj),
         "responses": {"201": openapi.json_response("table, created, edit_token, imported, skipped, house_variants, "
                                                    "skipped_house_variants", obj),
-                      "200": openapi.json_response("table, created, imported, skipped", obj), **auth_errors}}})
+                      "200": openapi.json_response("table, created, imported, skipped", obj), **auth_errors,
+                      "429": openapi.ERROR_RESPONSE}}})
 
 
 _describe()

@@ -12,6 +12,7 @@ from ..services import tables as svc
 from ..services import yearbook as yearbook_svc
 from . import openapi
 from .blueprint import bp
+from .request import bearer_token
 
 
 @bp.get("/tables/<table_id>/years/<year>")
@@ -20,6 +21,7 @@ def table_year(table_id: str, year: str):
     and the language of the house rules' words), so an unchanged year answers 304 after one query."""
     table = svc.get_table(table_id)
     number = yearbook_svc.check_year(year)
+    svc.check_whole_table_read(table, bearer_token())
     made_of = f"{yearbook_svc.fingerprint(table, number)}|{language()}"
     etag = "year-" + hashlib.sha256(made_of.encode()).hexdigest()[:32]
     unchanged = live.not_modified(etag, None)
@@ -36,4 +38,5 @@ openapi.add_path("api.table_year", {"get": {
                    openapi.path_param("year", "A year from 1900 to 9999", {"type": "integer"})],
     "responses": {"200": openapi.json_response("table, year, games_counted, rounds, nights, variants, records",
                                                {"type": "object"}),
-                  "400": openapi.ERROR_RESPONSE, "404": openapi.ERROR_RESPONSE}}})
+                  "400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": openapi.ERROR_RESPONSE,
+                  "404": openapi.ERROR_RESPONSE}}})

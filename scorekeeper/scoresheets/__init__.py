@@ -1,5 +1,6 @@
-"""Printable PDF scoresheets: a blank sheet per variant and the filled sheet of a game, made and
-kept here; the pages that serve them are in ``scorekeeper/web/`` (scoresheets.py, games/routes.py).
+"""Printable PDFs: a blank sheet per variant and the filled sheet of a game, made and kept here;
+the pages that serve them are in ``scorekeeper/web/`` (scoresheets.py, games/routes.py). A table's
+yearbook (web/tables/yearbook.py) is made and kept by the same :func:`kept_pdf`.
 
     GET /variants/<id>/scoresheet.pdf?players=Ann,Bob&paper=a4&orientation=portrait&place=…&date=YYYY-MM-DD   (scorekeeper/web/scoresheets.py)
     GET /games/<id>/scoresheet.pdf?paper=letter&orientation=landscape   (scorekeeper/web/games/routes.py)
@@ -13,17 +14,24 @@ the sheet templates and print stylesheet; a filled sheet also answers ``If-None-
 A render that is needed counts against ``RATELIMIT_PDF`` (per client address, default
 ``30 per minute``) and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
 ``PDF_RENDER_WAIT`` seconds (default 10), else answers 503: a burst of sheets cannot hold up
-every other page.
+every other page. What the PDF shows is read once the place is taken, and WeasyPrint runs in a
+process of its own (scoresheets/render.py), stopped after ``PDF_RENDER_TIMEOUT`` seconds (default
+20) with a 503 and Retry-After: the worker's threads and its memory are never the render's (the
+request's thread only waits on a pipe), and a render's memory is given back when its process ends.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from flask import Flask, Response, abort, current_app, render_template
 from flask_babel import gettext as _
+from sqlalchemy import ColumnElement
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -31,13 +39,15 @@ from ..i18n import language
 from ..models import ScoresheetPdf, utcnow
 from ..rules.variants import Variant
 from ..services.house import find_row
-from .render import html_to_pdf
+from .render import RenderTimedOut, html_to_pdf, html_to_pdf_in_child
 from .sheets import BlankRequest, PageSetup, Sheet, filled_sheet, parse_filled_query
 
-__all__ = ["PageSetup", "filled_sheet", "kept_pdf", "parse_filled_query", "pdf_response", "render_sheet_pdf", "sheet_key"]
+__all__ = ["PdfJob", "PageSetup", "filled_sheet", "game_sheets_before", "kept_pdf", "parse_filled_query",
+           "pdf_response", "render_sheet_pdf", "sheet_job", "sheet_key"]
 
 
 KEPT_BLANK_SHEETS = 200  # blank sheets kept (the oldest go first): their options are the user's
+YEARBOOK_PREFIX = "y:"  # the keys of the tables' yearbooks (scorekeeper/web/tables/yearbook.py)
 
 
 PRINT_CSS = "css/print.css"
@@ -51,11 +61,24 @@ def render_sheet_html(sheet: Sheet) -> str:
 
 
 def render_sheet_pdf(sheet: Sheet) -> bytes:
+    """The sheet's PDF, rendered in this process (no limit, nothing kept: for benchmarks)."""
     app = current_app
-    return html_to_pdf(
-        render_sheet_html(sheet), app.static_folder, app.static_url_path,
-        stylesheets=(PRINT_CSS,), page_size=sheet.page.css_size,
-    )
+    job = sheet_job(sheet)
+    return html_to_pdf(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
+                       page_size=job.page_size)
+
+
+@dataclass(frozen=True)
+class PdfJob:
+    """What a PDF is made of: its HTML, the static stylesheets it is printed with and its page size."""
+
+    html: str
+    stylesheets: tuple[str, ...]
+    page_size: str
+
+
+def sheet_job(sheet: Sheet) -> PdfJob:
+    return PdfJob(render_sheet_html(sheet), (PRINT_CSS,), sheet.page.css_size)
 
 
 def _fingerprint(app: Flask) -> str:
@@ -75,41 +98,63 @@ def sheet_key(*parts: object) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _render_bounded(sheet: Sheet) -> bytes:
-    """Render ``sheet``, counting against the PDF rate limit and holding one of this worker's
-    places for renders (503 with Retry-After when none frees up in time)."""
+def _busy(message: str, retry_after: int) -> Response:
+    return Response(message + "\n", status=503, mimetype="text/plain", headers={"Retry-After": str(retry_after)})
+
+
+def _render_bounded(make: Callable[[], PdfJob]) -> bytes:
+    """Make the PDF, counting against the PDF rate limit and holding one of this worker's places
+    for renders (503 with Retry-After when none frees up within ``PDF_RENDER_WAIT``). What it is
+    made of is read inside the place (``make``), and the render runs in a process of its own,
+    stopped after ``PDF_RENDER_TIMEOUT`` seconds from the place taken (503 with Retry-After): a PDF
+    too big for its time never holds a worker past the server's own timeout."""
+    config = current_app.config
     limiter = current_app.extensions["scorekeeper_limiter"]
     with limiter.shared_limit(lambda: current_app.config["RATELIMIT_PDF"], scope="pdf-render"):
         places: threading.BoundedSemaphore = current_app.extensions["scorekeeper_pdf_renders"]
-        if not places.acquire(timeout=current_app.config["PDF_RENDER_WAIT"]):
-            abort(Response(_("The server is busy printing other scoresheets; try again in a few seconds.") + "\n",
-                           status=503, mimetype="text/plain", headers={"Retry-After": "5"}))
+        if not places.acquire(timeout=config["PDF_RENDER_WAIT"]):
+            abort(_busy(_("The server is busy printing other scoresheets; try again in a few seconds."), 5))
         try:
-            return render_sheet_pdf(sheet)
+            deadline = time.monotonic() + float(config["PDF_RENDER_TIMEOUT"])
+            job = make()
+            app = current_app
+            return html_to_pdf_in_child(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
+                                        page_size=job.page_size, timeout=deadline - time.monotonic())
+        except RenderTimedOut:
+            current_app.logger.warning("a PDF render was stopped after %s s", config["PDF_RENDER_TIMEOUT"])
+            abort(_busy(_("The server could not finish printing this in time; try again in a minute."), 60))
         finally:
             places.release()
 
 
-def kept_pdf(key: str, sheet: Sheet, game_id: str | None = None, changed_at=None) -> bytes:
-    """The PDF kept under ``key``, or ``sheet`` rendered now and kept there. Rendering a game's
-    sheet drops the ones kept for its earlier versions (made before ``changed_at``)."""
+def kept_pdf(key: str, make: Callable[[], PdfJob], game_id: str | None = None,
+             replaces: Callable[[], ColumnElement[bool]] | None = None) -> bytes:
+    """The PDF kept under ``key``, or made now (``make``, inside a render's place) and kept there,
+    for every worker: the one way every PDF of the app is made and kept. The new row replaces the
+    rows ``replaces()`` names (a game's sheets of its earlier versions, a yearbook's older copies),
+    in the same transaction; the blank sheets (no game) beyond the newest ``KEPT_BLANK_SHEETS`` go."""
     row = db.session.get(ScoresheetPdf, key)
     if row is not None:
         return row.pdf
-    pdf = _render_bounded(sheet)
+    pdf = _render_bounded(make)
     try:
-        if game_id is not None and changed_at is not None:
-            db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.game_id == game_id,
-                                                              ScoresheetPdf.created_at < changed_at))
+        if replaces is not None:
+            db.session.execute(db.delete(ScoresheetPdf).where(replaces(), ScoresheetPdf.key != key))
         db.session.add(ScoresheetPdf(key=key, game_id=game_id, pdf=pdf, created_at=utcnow()))
-        if game_id is None:
-            old = db.select(ScoresheetPdf.key).where(ScoresheetPdf.game_id.is_(None)).order_by(
+        if game_id is None and not key.startswith(YEARBOOK_PREFIX):
+            blanks = (ScoresheetPdf.game_id.is_(None), ScoresheetPdf.key.not_like(YEARBOOK_PREFIX + "%"))
+            old = db.select(ScoresheetPdf.key).where(*blanks).order_by(
                 ScoresheetPdf.created_at.desc()).offset(KEPT_BLANK_SHEETS)
             db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.key.in_(old.scalar_subquery())))
         db.session.commit()
     except IntegrityError:
-        db.session.rollback()  # another worker kept the same sheet a moment ago
+        db.session.rollback()  # another worker kept the same PDF a moment ago
     return pdf
+
+
+def game_sheets_before(game_id: str, changed_at) -> Callable[[], ColumnElement[bool]]:
+    """The sheets kept for a game's earlier versions (made before its last change)."""
+    return lambda: (ScoresheetPdf.game_id == game_id) & (ScoresheetPdf.created_at < changed_at)
 
 
 def pdf_response(pdf: bytes, filename: str, cache_control: str = "no-store") -> Response:
@@ -132,5 +177,6 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_PDF", "30 per minute")
     app.config.setdefault("PDF_RENDERS_PER_WORKER", 2)
     app.config.setdefault("PDF_RENDER_WAIT", 10)
+    app.config.setdefault("PDF_RENDER_TIMEOUT", 20)
     app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
     app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)

@@ -122,3 +122,61 @@ def html_to_pdf(
     fetcher = static_fetcher(static_folder, static_url_path)
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
     return document.write_pdf(stylesheets=sheets)
+
+
+# ----- a render in a process of its own ---------------------------------------------------------------
+
+class RenderTimedOut(RuntimeError):
+    """The render did not finish within its time; its process was stopped."""
+
+
+def _render_in_child(conn, html: str, static_folder: str, static_url_path: str, stylesheets: tuple[str, ...],
+                     page_size: str | None) -> None:
+    """The child's side of :func:`html_to_pdf_in_child`: the PDF's bytes, or the error, sent back."""
+    try:
+        conn.send(("pdf", html_to_pdf(html, static_folder, static_url_path, stylesheets, page_size)))
+    except BaseException as err:  # noqa: BLE001 (the parent raises it again, by name)
+        conn.send(("error", f"{type(err).__name__}: {err}"))
+    finally:
+        conn.close()
+
+
+@functools.cache
+def _children():
+    """Where render processes come from: a fork server started once per process, with WeasyPrint
+    already imported (a child is a fork of it: no import to pay, no threads of the web worker
+    inherited)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["weasyprint", __name__])
+    return context
+
+
+def html_to_pdf_in_child(html: str, static_folder: str, static_url_path: str = "/static",
+                         stylesheets: tuple[str, ...] = (), page_size: str | None = None,
+                         timeout: float = 15.0) -> bytes:
+    """:func:`html_to_pdf` in a process of its own, stopped after ``timeout`` seconds
+    (:class:`RenderTimedOut`): a render too big for its time never holds the web worker past its
+    own deadline, and the memory a render takes is given back when its process ends."""
+    context = _children()
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_render_in_child, daemon=True,
+                            args=(send, html, str(static_folder), static_url_path or "/static", tuple(stylesheets),
+                                  page_size))
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(max(0.0, timeout)):
+            raise RenderTimedOut(f"the render took more than {timeout:g} s")
+        kind, value = receive.recv()
+    except EOFError:
+        raise RuntimeError("the render's process ended without an answer") from None
+    finally:
+        receive.close()
+        if child.is_alive():
+            child.kill()
+        child.join()
+    if kind == "error":
+        raise RuntimeError(f"the render failed: {value}")
+    return value

@@ -118,7 +118,6 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
         player, parsed = parse_player_hand(game, variant, round_no, name, hand)
         kept, points = parsed.as_input(), hand_points(variant, parsed).points
     seat = next(s.seat for s in game.seats if s.name == player)
-    _lock_game(game)
     put_row(HandProposal, {"game_id": game.id, "round_number": round_no, "seat": seat, "name": player,
                            "hand": kept, "points": points, "sent_at": utcnow()},
             ("game_id", "round_number", "seat"))
@@ -129,20 +128,16 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
     return {"player": player, "round": round_no, "points": points, "hand": kept}
 
 
-def _lock_game(game: Game) -> None:
-    """A share lock on the game's row, taken before the proposal is written. On
-    PostgreSQL a round being saved holds the row (its version moves on), so this waits for it to
-    commit; a round saved after this waits for this change to commit, so its end of the round's
-    proposals sees this one. (Taken before writing the proposal: a round that holds the game and
-    then ends the proposals never waits for a proposal that waits for the game.)"""
-    db.session.execute(select(Game.id).where(Game.id == game.id).with_for_update(read=True))
-
-
 def _still_open(game: Game, round_no: int, played: int) -> None:
     """Look again, once the proposal is written, whether its round is still to be played: a round
-    saved while the hand was on its way must not keep it (on SQLite this transaction holds the only
-    write lock by now; on PostgreSQL :func:`_lock_game` saw to it). A round saved meanwhile: nothing
-    is kept, 409 as for a recorded round."""
+    saved while the hand was on its way must not keep it. A round saved meanwhile: nothing is
+    kept, 409 as for a recorded round.
+
+    No lock is taken on the game's row: a round's save moves the game's version on, and a row lock
+    held by each hand sent would make the save wait behind every phone sending one. A proposal
+    whose transaction overlaps the save's may be left behind for the recorded round; it is never
+    shown (only the next round's proposals are) and the next round's save ends it
+    (:func:`end_proposals` ends every round up to its own)."""
     status = db.session.execute(select(Game.status).where(Game.id == game.id)).scalar_one()
     if _rounds_played(game) == played and status == game.status:
         return

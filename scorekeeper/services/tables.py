@@ -11,8 +11,9 @@ import hmac
 from dataclasses import dataclass
 from typing import Iterable
 
+from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from ..db import db
 from ..models import Game, GameResult, HouseVariant, Table, TablePlayer, new_game_id, utcnow
@@ -81,6 +82,34 @@ def check_token(table: Table, token: str | None) -> None:
                                "Authorization")
     if not token_matches(table, token):
         raise service_errors.Forbidden(_("the edit token is not valid for this table (it may have been replaced)"), "Authorization")
+
+
+def check_whole_table_read(table: Table, token: str | None) -> None:
+    """A read whose cost grows with the table's whole history (its export, a year's figures):
+    anyone may make it of a table of up to ``WHOLE_TABLE_READ_GAMES`` games (default 200: a family
+    plays that many in years), and of a larger one (a club) the holder of its edit token: 401
+    without it, 403 with a wrong one (docs/tables.md, "Heavy reads of a large table"). One
+    counting query on the table's index of games."""
+    limit = int(current_app.config.get("WHOLE_TABLE_READ_GAMES", 200))
+    games = db.session.execute(select(func.count()).select_from(Game).where(Game.table_id == table.id)).scalar_one()
+    if games <= limit:
+        return
+    if not token:
+        raise service_errors.Unauthorized(
+            _("%(table)s has more than %(limit)s games: reading all of them at once needs the table's edit token "
+              "(Authorization: Bearer <edit_token>)", table=table.name, limit=limit), "Authorization")
+    check_token(table, token)
+
+
+def holds_the_table(doc: object, token: str | None) -> bool:
+    """Whether an import names a table that is here and ``token`` is its edit token (an import
+    into one's own table is not limited as an anonymous one is)."""
+    info = doc.get("table") if isinstance(doc, dict) else None
+    table_id = info.get("id") if isinstance(info, dict) else None
+    if not isinstance(table_id, str) or not token or len(table_id) > 64:
+        return False
+    table = db.session.get(Table, table_id)
+    return table is not None and token_matches(table, token)
 
 
 def rotate_token(table: Table) -> str:

@@ -648,20 +648,32 @@ def years_to_print(table: Table) -> list[int]:
 
 
 def fingerprint(table: Table, year: int) -> str:
-    """What the year's booklet is made of, in one query: the table's name, and every game that
-    started before the year's end (their count and the sum of their versions: any change to a game,
-    its rounds, hands or rulings moves its version on, models.py) and the table's house variants.
-    The ratings at the start of the year depend on earlier years' games, hence all of them."""
+    """What the year's figures are made of, in one query: the table's name; the table's finished
+    games that started before the year's end (their count and the sum of their versions: any change
+    to a game, its rounds, hands or rulings moves its version on, models.py), since the ratings at
+    the start of the year depend on earlier years' finished games; the disputes logged that year;
+    and the table's house variants. A round of a game still being played changes none of it (the
+    game counts once it is finished), nor does any game of a later year."""
     from ..models import HouseVariant
 
-    _start, end = year_bounds(year)
-    mine = (Game.table_id == table.id, Game.created_at < end)
+    start, end = year_bounds(year)
+    finished = (Game.table_id == table.id, Game.status == "complete", Game.created_at < end)
+    logged = (Game.table_id == table.id, Ruling.automatic.is_(False), Ruling.at >= start, Ruling.at < end)
     house = (HouseVariant.table_id == table.id,)
     row = db.session.execute(select(
-        select(func.count()).where(*mine).scalar_subquery(),
-        select(func.coalesce(func.sum(Game.version), 0)).where(*mine).scalar_subquery(),
-        select(func.max(Game.updated_at)).where(*mine).scalar_subquery(),
+        select(func.count()).where(*finished).scalar_subquery(),
+        select(func.coalesce(func.sum(Game.version), 0)).where(*finished).scalar_subquery(),
+        select(func.max(Game.updated_at)).where(*finished).scalar_subquery(),
+        select(func.count(Ruling.id)).join(Game, Game.id == Ruling.game_id).where(*logged).scalar_subquery(),
+        select(func.max(Ruling.id)).join(Game, Game.id == Ruling.game_id).where(*logged).scalar_subquery(),
         select(func.count()).select_from(HouseVariant).where(*house).scalar_subquery(),
         select(func.coalesce(func.sum(HouseVariant.version), 0)).where(*house).scalar_subquery(),
     )).one()
     return "|".join(str(x) for x in (table.id, table.name, year, *row))
+
+
+def has_counted_games(table: Table, year: int) -> bool:
+    """Whether the table finished a game in the year (one small query, before any figure is read)."""
+    start, end = year_bounds(year)
+    last = _last_rounds(table, start, end)
+    return db.session.execute(select(last.c.game_id).limit(1)).first() is not None

@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ..rules.variants import VariantError
-from ..scoresheets import blank_key, kept_pdf, pdf_response
+from ..scoresheets import blank_key, kept_pdf, pdf_response, sheet_job
 from ..scoresheets.sheets import SheetQueryError, blank_sheet, parse_blank_query
 from ..services.house import find_variant
 from .games.forms import house_option_labels
@@ -23,7 +23,8 @@ def blank(variant_id: str):
     except VariantError as err:
         raise SheetQueryError(_("variant: %(message)s", message=err.message), 404) from None
     req = parse_blank_query(variant, request.args)
-    return pdf_response(kept_pdf(blank_key(variant, req), blank_sheet(variant, req)), f"{variant.id}-scoresheet.pdf")
+    pdf = kept_pdf(blank_key(variant, req), lambda: sheet_job(blank_sheet(variant, req)))
+    return pdf_response(pdf, f"{variant.id}-scoresheet.pdf")
 
 
 #: Fields of the new-game form that a blank sheet ignores when the form is sent here (and its

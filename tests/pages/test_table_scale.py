@@ -29,24 +29,13 @@ pytestmark = pytest.mark.xdist_group("table-scale")
 @pytest.fixture(scope="module")
 def world(db_backend, postgresql_cluster, tmp_path_factory):
     """The app on a database of its own holding the big table and a small one."""
-    if db_backend == "sqlite":
-        url, name = f"sqlite:///{tmp_path_factory.mktemp('scale') / 'scale.db'}", None
-    else:
-        name = postgresql_cluster.create_database()
-        url = postgresql_cluster.url(name)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
-                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False})
-    with app.app_context():
-        big = big_table.seed(PLAYERS, GAMES)
-        small = big_table.seed(6, 3, seed=3, table_name="Small family")
-        for table in (big, small):  # (a house variant of its own shows on the table page)
-            house.create("joybells", "Our jokers", {"card_points": {"JK": 50}}, table_id=table.id)
-    yield app, big, small
-    with app.app_context():
-        for engine in app.extensions["sqlalchemy"].engines.values():
-            engine.dispose()
-    if name is not None:
-        postgresql_cluster.drop_database(name)
+    with big_table.app_of_its_own(db_backend, postgresql_cluster, tmp_path_factory.mktemp("scale")) as app:
+        with app.app_context():
+            big = big_table.seed(PLAYERS, GAMES)
+            small = big_table.seed(6, 3, seed=3, table_name="Small family")
+            for table in (big, small):  # (a house variant of its own shows on the table page)
+                house.create("joybells", "Our jokers", {"card_points": {"JK": 50}}, table_id=table.id)
+        yield app, big, small
 
 
 def statements(app, path: str) -> tuple[int, int]:

@@ -14,7 +14,7 @@ from scorekeeper.models import Ruling, ScoresheetPdf
 from scorekeeper.services.yearbook import round_half_up
 
 from support.pdfcheck import assert_size, ink, pdf_text, render_pngs
-from support.yearbook_data import joybells, move_game, new_table, play_out, two_years
+from support.yearbook_data import joybells, move_game, new_table, play_out, play_round, two_years
 
 NO_LIMIT = {"RATELIMIT_PDF": "1000 per minute"}
 
@@ -347,9 +347,42 @@ def test_renders_wait_for_a_place_like_the_scoresheets(app_factory):
     app = app_factory(PDF_RENDERS_PER_WORKER=0, PDF_RENDER_WAIT=0.1, **NO_LIMIT)
     client = app.test_client()
     t, g = two_years(client, app)
-    r = client.get(f"/tables/{t['id']}/years/2026.pdf")
+    with app.app_context():
+        engine = db.engine
+    seen = []
+    listener = lambda conn, cursor, statement, *rest: seen.append(statement)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        r = client.get(f"/tables/{t['id']}/years/2026.pdf")
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
     assert r.status_code == 503 and r.headers["Retry-After"] and "busy" in r.get_data(as_text=True)
+    # The year's figures are read once a place is taken, not before waiting for one.
+    assert not [s for s in seen if "game_results" in s or "round_results" in s], seen
     assert year(client, t, 2026)["games_counted"] == 3  # the figures are still there
+
+
+def test_a_round_of_a_game_in_progress_keeps_the_booklet(client, app, app_factory):
+    """The kept booklet is made again when a finished game of its year changes, not for each round
+    of a game still being played (nor for a game of another year)."""
+    app = app_factory(**NO_LIMIT)
+    client = app.test_client()
+    t, g = two_years(client, app)
+    url = f"/tables/{t['id']}/years/2026.pdf"
+    first = client.get(url)
+    assert first.status_code == 200
+    with app.app_context():
+        kept = db.session.scalars(db.select(ScoresheetPdf.key)).all()
+    playing = joybells(client, t, ("Ann", "Bob", "Cy"), [("Ann", {"Bob": 10, "Cy": 20})] * 3)  # 3 rounds of 7
+    r = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert r.status_code == 304
+    assert client.get(url).data == first.data
+    with app.app_context():
+        assert db.session.scalars(db.select(ScoresheetPdf.key)).all() == kept  # nothing rendered again
+    # Once that game is finished, it counts in 2026: a new booklet.
+    for n in range(4, 8):
+        play_round(client, t, playing, "Ann", {"Bob": 10, "Cy": 20})
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 200
 
 
 def test_roy_is_counted_by_its_own_rule(client, app):

@@ -8,8 +8,10 @@ in at least one game when there are enough seats.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import HandRecord, Round, utcnow
 from scorekeeper.rules import game as rules
@@ -54,21 +56,24 @@ def name(i: int) -> str:
 
 
 def seed(players: int, games: int, variant: str = "continental", seed: int = 29, table_name: str = "Big club",
-         progress=None, fast: bool = False) -> BigTable:
-    """Make the table (inside an app context): ``players`` names, ``games`` finished games. With
-    ``fast``, a game's rounds are stored as ``record_round`` stores them (the same checks,
-    scores, hands and status) but in one transaction for the whole game, not one each."""
+         progress=None, fast: bool = False, variants: tuple[str, ...] = (), naming=name) -> BigTable:
+    """Make the table (inside an app context): ``players`` names (``naming(i)``), ``games`` finished
+    games, of ``variant`` or, given ``variants``, of each in turn. With ``fast``, a game's rounds
+    are stored as ``record_round`` stores them (the same checks, scores, hands and status) but in
+    one transaction for the whole game, not one each."""
     rng = random.Random(seed)
-    rounds = get_variant(variant).number_of_rounds or 200  # ROY: until someone reaches its target
-    roy = get_variant(variant).is_roy
     created = tables_svc.create_table(table_name)
     table = created.table
-    names = [name(i) for i in range(players)]
+    names = [naming(i) for i in range(players)]
     unseated = list(names)
     rng.shuffle(unseated)
     made = []
     for k in range(games):
+        variant = variants[k % len(variants)] if variants else variant
+        rounds = get_variant(variant).number_of_rounds or 200  # ROY: until someone reaches its target
+        roy = get_variant(variant).is_roy
         size = rng.randint(4, 6) if not roy else rng.randint(2, 3)
+        size = min(size, get_variant(variant).players.max)
         seated = [unseated.pop() for _ in range(min(size, len(unseated)))]
         seated += rng.sample([n for n in names if n not in seated], size - len(seated))
         game = roster_svc.create_game(table, variant, seated).game
@@ -93,3 +98,25 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
         if progress is not None:
             progress(k + 1)
     return BigTable(table.id, created.edit_token, names, made)
+
+
+@contextmanager
+def app_of_its_own(db_backend: str, postgresql_cluster, folder, **config):
+    """The app on a database of its own, for a module's big table (made once for the module): a
+    SQLite file in ``folder`` or a new database of the suite's PostgreSQL cluster, closed and
+    dropped afterwards. Rate limits and CSRF off."""
+    if db_backend == "sqlite":
+        url, name = f"sqlite:///{folder / 'big.db'}", None
+    else:
+        name = postgresql_cluster.create_database()
+        url = postgresql_cluster.url(name)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
+                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False, **config})
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            for engine in app.extensions["sqlalchemy"].engines.values():
+                engine.dispose()
+        if name is not None:
+            postgresql_cluster.drop_database(name)

@@ -28,7 +28,8 @@ from ...services import games as svc
 from ...services import errors as service_errors
 from ...services import loading
 from ...services import view as game_views
-from ...scoresheets import filled_sheet, kept_pdf, parse_filled_query, pdf_response, sheet_key
+from ...scoresheets import (filled_sheet, game_sheets_before, kept_pdf, parse_filled_query, pdf_response, sheet_job,
+                            sheet_key)
 from ..edit_links import edit_url, no_store, take_edit_link
 from .. import remembered
 from ..qr import qr_response
@@ -241,7 +242,8 @@ def scoresheet(game_id: str):
         return unchanged
     game = _load(game_id)
     key = sheet_key("game", game.id, game.version, page.paper, page.orientation)
-    pdf = kept_pdf(key, filled_sheet(loading.variant_of(game), game_views.game_view(game), page), game.id, game.updated_at)
+    pdf = kept_pdf(key, lambda: sheet_job(filled_sheet(loading.variant_of(game), game_views.game_view(game), page)),
+                   game.id, game_sheets_before(game.id, game.updated_at))
     etag = live.game_etag(game.id, game.version, "pdf", page.paper, page.orientation)
     return live.tag(pdf_response(pdf, f"scoresheet-{game.id}.pdf", "no-cache"), etag)
 

@@ -4,4 +4,4 @@ rulings. Forms in ``forms.py``, views in ``routes.py``; every change goes throug
 from __future__ import annotations
 
 from .routes import bp  # noqa: F401  (the blueprint, with its views)
-from . import import_page, yearbook  # noqa: F401  (the table import screen; the printed yearbook)
+from . import downloads, import_page, yearbook  # noqa: F401  (its downloads; the table import screen; the printed yearbook)

@@ -14,8 +14,10 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...security import anonymous_import
 from ...services import errors as service_errors
 from ...services import table_export
+from ...services import tables as svc
 from .. import remembered
 from ..edit_links import no_store
 from .access import check_csrf, remember
@@ -60,7 +62,11 @@ def import_table():
     table_id = doc["table"].get("id")
     token = remembered.token("table", table_id) if isinstance(table_id, str) else None
     try:
-        report = table_export.import_table(doc, token)
+        if svc.holds_the_table(doc, token):
+            report = table_export.import_table(doc, token)
+        else:
+            with anonymous_import():
+                report = table_export.import_table(doc, token)
     except service_errors.Unauthorized:
         return _refused(_("The file: this table is already on this server; open its edit link here first, then "
                           "import again to add the games it does not have yet."))

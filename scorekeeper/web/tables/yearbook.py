@@ -2,33 +2,36 @@
 (docs/api.md, "A table's year"), in the reader's language.
 
 The figures come from scorekeeper/services/yearbook.py; the charts are the table pages' SVG charts
-(charts.py), each with its numbers as a table. The PDF is made as the scoresheets are
-(scorekeeper/scoresheets): WeasyPrint imported lazily, static files fetched in-process, the render
-counted against their rate limit and holding one of their per-worker places, and the bytes kept in
-the database under a key naming everything the booklet is made of (services/yearbook.py,
-``fingerprint``: a change to any game of the year, or before it, makes a new one), which is also
-its ETag (304 to ``If-None-Match``).
+(charts.py), each with its numbers as a table. The PDF is made and kept by the scoresheets' one
+path (scorekeeper/scoresheets, ``kept_pdf``): counted against their rate limit, the year's figures
+read only once one of their per-worker places is taken, the render stopped when it runs out of
+time, and the bytes kept in the database under a key naming everything the booklet is made of
+(services/yearbook.py, ``fingerprint``: a change to a finished game of the year, or before it,
+makes a new one; a round of a game still being played does not), which is also its ETag (304 to
+``If-None-Match``).
+
+The booklet stays a book whatever the table's size (docs/tables.md, "The yearbook of a large
+table"): the most active players get a page each and the top of each standings, the others one
+line each in a compact table at the back, and every list is cut at a length that keeps the booklet
+within ``MAX_PAGES`` (``tests/scoresheets/test_yearbook_scale.py`` prints the largest tables).
 """
 from __future__ import annotations
 
 import hashlib
 import re
-import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel import dates
-from flask import Response, abort, current_app, render_template, request
+from flask import abort, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
-from sqlalchemy.exc import IntegrityError
 
 from ... import live
-from ...db import db
 from ...i18n import language
-from ...models import ScoresheetPdf, utcnow
-from ...scoresheets import pdf_response
+from ...models import ScoresheetPdf
+from ...scoresheets import YEARBOOK_PREFIX, PdfJob, kept_pdf, pdf_response
 from ...scoresheets.render import html_to_pdf
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
@@ -38,6 +41,20 @@ from .access import load
 from .routes import bp
 
 STYLESHEET = "css/yearbook.css"
+
+# How much of a large table the booklet shows in full (the rest: one line per player at the back).
+MAX_PAGES = 40
+PLAYER_PAGES = 10  # the most active players (most games, then wins), a page each
+VARIANTS_IN_FULL = 4  # the games played most; the others: one line each (games, champions)
+STANDINGS_ROWS = 12  # the top of each standings
+RATING_ROWS = 8  # the top of each ratings table (the players its chart draws)
+HEAD_TO_HEAD = 8  # the top of the standings, face to face
+CHAMPIONS_NAMED = 6  # champions of a variant named (the others counted)
+CHART_LINES = 8  # lines of the wins chart (its colours)
+COMPACT_ROWS = 480  # lines of the compact table (two columns of about 60 a page)
+OTHER_VARIANTS_SHOWN = 30  # one line each
+RULINGS_SHOWN = 12
+HOUSE_VARIANTS_SHOWN = 6
 
 # The records' titles and how each is reckoned, as the booklet says them.
 RECORD_WORDS = {
@@ -103,10 +120,13 @@ def _months_chart(title: str, months: int, series: list[tuple[str, list[float]]]
 @dataclass
 class PrintedVariant:
     v: yearbook_svc.VariantYear
-    standings: list[dict]
+    standings: list[dict]  # the top of the standings
     wins: PrintedChart
     ratings: PrintedChart | None
     matrix: list[tuple[str, list[object]]]  # (player, cells by opponent: HeadToHead, None (never met), "self")
+    rating_lines: list[yearbook_svc.RatingLine] = field(default_factory=list)  # the top of the ratings
+    players_left_out: int = 0  # players of the variant below the standings shown
+    ratings_left_out: int = 0
 
 
 @dataclass
@@ -118,16 +138,18 @@ class PrintedPlayer:
 def _variant_view(v: yearbook_svc.VariantYear, months: int) -> PrintedVariant:
     standings = v.standings
     wins = _months_chart(_("Wins so far, month by month: %(variant)s", variant=v.name), months,
-                         [(p["name"], v.wins_by_month[p["id"]]) for p in standings])
+                         [(p["name"], v.wins_by_month[p["id"]]) for p in standings[:CHART_LINES]])
     ratings = None
     if v.ratings:
         ratings = _months_chart(_("Rating at the start of the year and at the end of each month: %(variant)s",
-                                  variant=v.name), months, [(r.name, list(r.by_month)) for r in v.ratings],
+                                  variant=v.name), months,
+                                [(r.name, list(r.by_month)) for r in v.ratings[:RATING_ROWS]],
                                 first=_("start"), fmt=lambda x: charts.decimal(x, "0.0"))
     pairs = {(h.player, h.opponent): h for h in v.head_to_head}
-    names = [p["name"] for p in standings]
+    names = [p["name"] for p in standings[:HEAD_TO_HEAD]]
     matrix = [(a, ["self" if a == b else pairs.get((a, b)) for b in names]) for a in names]
-    return PrintedVariant(v, standings, wins, ratings, matrix)
+    return PrintedVariant(v, standings[:STANDINGS_ROWS], wins, ratings, matrix, v.ratings[:RATING_ROWS],
+                          max(0, len(standings) - STANDINGS_ROWS), max(0, len(v.ratings) - RATING_ROWS))
 
 
 def _player_view(p: yearbook_svc.PlayerYear, months: int) -> PrintedPlayer:
@@ -147,21 +169,49 @@ def share(value: float) -> str:
     return charts.percent(yearbook_svc.round_half_up(Fraction(str(value)), 2))
 
 
+def most_active(players: list[yearbook_svc.PlayerYear]) -> list[yearbook_svc.PlayerYear]:
+    """The players by how much they played: most games, then most wins, then name."""
+    return sorted(players, key=lambda p: (-p.games, -p.wins, p.name.casefold(), p.name))
+
+
+@dataclass
+class Cut:
+    """A list as the booklet prints it: the items shown and how many were left out."""
+
+    shown: list
+    left_out: int
+
+
+def cut(items: list, length: int) -> Cut:
+    return Cut(items[:length], max(0, len(items) - length))
+
+
 def booklet_html(book: yearbook_svc.Yearbook, page: PageSetup) -> str:
     months = max(book.months_played) if book.months_played else 12
+    active = most_active(book.players)
+    in_full = sorted(active[:PLAYER_PAGES], key=lambda p: (p.name.casefold(), p.name))
+    compact = cut(active[PLAYER_PAGES:], COMPACT_ROWS)
     return re.sub(r">\s*\n\s*<", "><", render_template(
         "yearbook/book.html", book=book, page=page, months=months,
-        variants=[_variant_view(v, months) for v in book.variants],
-        players=[_player_view(p, months) for p in book.players],
-        record_words=RECORD_WORDS, highest_wins_words=HIGHEST_WINS_WORDS,
+        variants=[_variant_view(v, months) for v in book.variants[:VARIANTS_IN_FULL]],
+        other_variants=cut(book.variants[VARIANTS_IN_FULL:], OTHER_VARIANTS_SHOWN),
+        players=[_player_view(p, months) for p in in_full], compact=compact,
+        rulings=cut(book.rulings, RULINGS_SHOWN), house_variants=cut(book.house_variants, HOUSE_VARIANTS_SHOWN),
+        champions_named=CHAMPIONS_NAMED, record_words=RECORD_WORDS, highest_wins_words=HIGHEST_WINS_WORDS,
         lowest_wins={v.variant: v.lowest_wins for v in book.variants}, share=share,
     ))
 
 
+def booklet_job(book: yearbook_svc.Yearbook, page: PageSetup) -> PdfJob:
+    return PdfJob(booklet_html(book, page), (STYLESHEET,), page.css_size)
+
+
 def render_pdf(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
+    """The booklet rendered in this process (no limit, nothing kept: for tests and benchmarks)."""
     app = current_app
-    return html_to_pdf(booklet_html(book, page), app.static_folder, app.static_url_path,
-                       stylesheets=(STYLESHEET,), page_size=page.css_size)
+    job = booklet_job(book, page)
+    return html_to_pdf(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
+                       page_size=job.page_size)
 
 
 def _templates_fingerprint() -> str:
@@ -180,21 +230,6 @@ def _templates_fingerprint() -> str:
     return found
 
 
-def _render_bounded(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
-    """Render, counting against the scoresheets' PDF rate limit and holding one of this worker's
-    places for renders (503 with Retry-After when none frees up in time), as they do."""
-    limiter = current_app.extensions["scorekeeper_limiter"]
-    with limiter.shared_limit(lambda: current_app.config["RATELIMIT_PDF"], scope="pdf-render"):
-        places: threading.BoundedSemaphore = current_app.extensions["scorekeeper_pdf_renders"]
-        if not places.acquire(timeout=current_app.config["PDF_RENDER_WAIT"]):
-            abort(Response(_("The server is busy printing other scoresheets; try again in a few seconds.") + "\n",
-                           status=503, mimetype="text/plain", headers={"Retry-After": "5"}))
-        try:
-            return render_pdf(book, page)
-        finally:
-            places.release()
-
-
 @bp.get("/tables/<table_id>/years/<year>.pdf")
 def yearbook_pdf(table_id: str, year: str):
     table = load(table_id)
@@ -211,25 +246,14 @@ def yearbook_pdf(table_id: str, year: str):
     which = hashlib.sha256(f"{table.id}|{number}|{page.paper}|{language()}".encode()).hexdigest()[:20]
     made_of = hashlib.sha256("|".join((
         yearbook_svc.fingerprint(table, number), _templates_fingerprint())).encode()).hexdigest()[:41]
-    key = f"y:{which}:{made_of}"
+    key = f"{YEARBOOK_PREFIX}{which}:{made_of}"
     etag = f"yearbook-{which}-{made_of[:16]}"
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    row = db.session.get(ScoresheetPdf, key)
-    if row is not None:
-        pdf = row.pdf
-    else:
-        book = yearbook_svc.yearbook(table, number)
-        if not book.games_counted:
-            abort(404, _("%(table)s finished no game in %(year)s (a game counts in the year of its last round): "
-                         "there is no yearbook to print.", table=table.name, year=number))
-        pdf = _render_bounded(book, page)
-        try:
-            db.session.execute(db.delete(ScoresheetPdf).where(ScoresheetPdf.key.startswith(f"y:{which}:"),
-                                                              ScoresheetPdf.key != key))
-            db.session.add(ScoresheetPdf(key=key, game_id=None, pdf=pdf, created_at=utcnow()))
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()  # another worker kept the same booklet a moment ago
+    if not yearbook_svc.has_counted_games(table, number):
+        abort(404, _("%(table)s finished no game in %(year)s (a game counts in the year of its last round): "
+                     "there is no yearbook to print.", table=table.name, year=number))
+    pdf = kept_pdf(key, lambda: booklet_job(yearbook_svc.yearbook(table, number), page),
+                   replaces=lambda: ScoresheetPdf.key.startswith(f"{YEARBOOK_PREFIX}{which}:"))
     return live.tag(pdf_response(pdf, f"yearbook-{number}.pdf", "no-cache"), etag)
