@@ -99,6 +99,12 @@ def shown(card: Card | str) -> str:
     return typed(code, _shown.get())
 
 
+def shown_face(code: str) -> str:
+    """An English code (or a rank alone) as this request's sentences show a card: ``10♥``, ``R♥``
+    on a French page (:func:`face`)."""
+    return code_face(code, _shown.get())
+
+
 def code_face(code: str, language: str) -> str:
     """:func:`face` of an English code (as stored); the code itself if it is none."""
     try:
@@ -107,4 +113,4 @@ def code_face(code: str, language: str) -> str:
         return code
 
 
-__all__ = ["JOKER", "read_card", "to_code", "typed", "face", "code_face", "letters", "use", "shown"]
+__all__ = ["JOKER", "read_card", "to_code", "typed", "face", "code_face", "letters", "use", "shown", "shown_face"]
