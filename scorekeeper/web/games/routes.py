@@ -412,7 +412,7 @@ def _round_posted(template: str, game, state: game_views.GameView, form, players
     with ``save(payload)``, which answers where to go next, or previewed; else shown again with its
     errors beside their fields."""
     form.validate()
-    payload, errors = round_payload(form, players, loading.variant_of(game))
+    payload, errors = round_payload(form, players, loading.variant_of(game), len(game.seats))
     entered = not errors and not any(sub.errors for entry in form.hands for sub in entry.form)
     if correcting is not None and entered and form.preview.data and list(form.errors) == ["reason"]:
         form.reason.errors = []  # a preview does not need the reason yet
