@@ -3,6 +3,7 @@ every rule is applied by ``scorekeeper.services.games`` (shared with the JSON AP
 from __future__ import annotations
 
 from flask_babel import LazyString, gettext as _, lazy_gettext as _l
+from jinja2.utils import htmlsafe_json_dumps
 from wtforms import (
     BooleanField,
     Field,
@@ -26,7 +27,7 @@ from wtforms.widgets import NumberInput
 from ...i18n import language
 from ...rules import card_letters
 from ...rules.cards import Card, CardError
-from ...rules.pack_limits import cards_beyond, said, values_beyond
+from ...rules.pack_limits import NUMBER_WORDS, cards_beyond, in_words, said, values_beyond
 from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants, shown_text
@@ -319,6 +320,15 @@ def read_hand(variant: Variant, name: str, ticked: list[str], text: str | None) 
             continue
         cards.append(card)
     return cards, problems
+
+
+def pack_for_scripts(variant: Variant, seated: int) -> str:
+    """The pack of the ``seated`` players as static/js/cards.js checks a hand against it while it
+    is typed (as :func:`round_payload` does on Save): decks, jokers, and the counts' words in the
+    page's language ("four 10♥")."""
+    pack = variant.pack(seated)
+    words = [in_words(count) for count in range(1, len(NUMBER_WORDS) + 1)]
+    return htmlsafe_json_dumps({"decks": pack.decks, "jokers": pack.jokers, "words": words}, separators=(",", ":"))
 
 
 def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant,
