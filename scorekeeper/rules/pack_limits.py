@@ -17,7 +17,7 @@ from .cards import JOKER, SUITS, Card
 from .game import Hand
 from .scoring import points_classes
 from .variants import Pack, Variant
-from .words import N_, _, ngettext
+from .words import N_, _
 
 # Counts up to twelve are said in words ("four 10♥"), larger ones in figures.
 NUMBER_WORDS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
@@ -94,19 +94,22 @@ def in_words(count: int) -> str:
 
 def said(name: str, excess: Excess) -> str:
     """The refusal in one sentence naming the player, the card and the pack:
-    "Dan: four 10♥, but 2 decks hold only two"."""
-    count, most = in_words(excess.count), in_words(excess.most)
+    "Dan: four 10♥, but 2 decks hold only two" (static/js/cards.js says the same sentences)."""
+    words = {"name": name, "count": in_words(excess.count), "most": in_words(excess.most), "num": excess.decks}
+    one_deck = excess.decks == 1
     if excess.kind == JOKERS:
-        return ngettext("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s",
-                        "%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s",
-                        excess.decks, name=name, count=count, most=most)
+        if one_deck:
+            return _("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", **words)
+        return _("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s", **words)
     if excess.kind == VALUE:
-        return ngettext("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s",
-                        "%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s",
-                        excess.decks, name=name, count=count, value=excess.key, most=most)
-    return ngettext("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s",
-                    "%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s",
-                    excess.decks, name=name, count=count, card=shown_face(excess.key), most=most)
+        if one_deck:
+            return _("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s",
+                     value=excess.key, **words)
+        return _("%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s",
+                 value=excess.key, **words)
+    if one_deck:
+        return _("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s", card=shown_face(excess.key), **words)
+    return _("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", card=shown_face(excess.key), **words)
 
 
 __all__ = ["Excess", "cards_beyond", "values_beyond", "value_room", "hand_beyond", "in_words", "said",
