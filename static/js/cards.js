@@ -186,11 +186,11 @@
   }
 
   // The card picker: a button per card, pressed while the box holds that card.
-  function pickerButton(code, red) {
+  function pickerButton(code) {
     var button = document.createElement("button");
     button.type = "button";
     button.value = code;
-    button.className = red ? "card red" : "card";
+    button.className = "card";
     button.setAttribute("aria-pressed", "false");
     var text = document.createElement("span");
     text.textContent = face(code);
@@ -219,13 +219,13 @@
         row.classList.add("red");
       }
       RANKS.forEach(rank => {
-        row.append(pickerButton(rank + suit[0], suit[2]));
+        row.append(pickerButton(rank + suit[0]));
       });
       picker.append(row);
     });
     if (hasJokers) {
       var jokers = pickerRow(say("Jokers"));
-      var joker = pickerButton("JK", false);
+      var joker = pickerButton("JK");
       joker.classList.add("joker");
       jokers.append(joker);
       picker.append(jokers);
