@@ -22,12 +22,13 @@
 //   show.
 "use strict";
 
-var VERSION = "scorekeeper-v11";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v12";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
 // v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
 // v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files;
 // v10: static/js/retype.js, a draft's cards after the language switch;
-// v11: static/js/outbox.js, the outbox's rule; pages served from the phone's copy say from when)
+// v11: static/js/outbox.js, the outbox's rule; pages served from the phone's copy say from when;
+// v12: static/js/cards.js, the cards of a hand)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -38,6 +39,7 @@ var SHELL_URLS = [
   "/static/css/games.css",
   "/static/css/offline.css",
   "/static/css/scores.css",
+  "/static/js/cards.js",
   "/static/js/games.js",
   "/static/js/retype.js",
   "/static/js/awake.js",

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from ..rules import cards as cards_mod
 from ..rules.errors import RulesInputError
 from ..rules.may_i import resolve_may_i
+from ..rules.pack_limits import cards_beyond, said
 from ..rules.melds import check_contract
 from ..rules.roy import check_play
 from ..rules.scoring import hand_points
@@ -182,6 +183,12 @@ def hand_score(variant_id: str):
     variant = _variant(variant_id)
     data = json_body()
     cards = _cards(variant, _field(data, "cards"), "cards", rank_alone=True)
+    # Never beyond the pack (docs/rulings.md, "Cards beyond the pack"): the pack of ``players``
+    # players when given, else the largest the variant deals.
+    players = _int_or(data, "players", variant.players.max)
+    found = cards_beyond(_judge(variant.pack, players), cards)
+    if found:
+        raise ApiError(said("cards", found[0]), 422, field="cards", value=found[0].key)
     score = _judge(hand_points, variant, cards, _int_or(data, "missing_cards", 0))
     answer = score.as_dict()
     if score.missing_cards:
@@ -309,7 +316,9 @@ openapi.add_path("api.hand_score", {"post": {
     "summary": "Penalty points of a hand", "tags": ["rules"], "parameters": [_VID],
     "requestBody": openapi.json_body({"type": "object", "required": ["cards"], "properties": {
         "cards": _CARDS, "missing_cards": {"type": "integer", "minimum": 0,
-                                           "description": "Incorrect hand: 10 points per missing card"}}}),
+                                           "description": "Incorrect hand: 10 points per missing card"},
+        "players": {"type": ["integer", "null"], "description": (
+            "Players at the table: the hand may not hold more than their pack (default: the largest pack)")}}}),
     "responses": {"200": openapi.json_response("Points and one line per card", {"type": "object", "properties": {
         "points": {"type": "integer"}, "lines": {"type": "array", "items": {"type": "object", "properties": {
             "card": {"type": "string"}, "points": {"type": "integer"}}}}}}), **_ERRORS},

@@ -29,7 +29,7 @@ from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
-from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
+from .parsing import ParsedRound, applied_in_english, check_key, parse_round, refuse_beyond_pack, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
@@ -223,6 +223,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
                        "round", round=number)
     check_version(game, expected_version)
     parsed = parse_round(game, variant, payload, number)
+    refuse_beyond_pack(game, variant, parsed.hands)
     result = _score(game, variant, parsed)
     dealer_seat = rules.dealers(len(game.seats), game.first_dealer_seat,
                                 [s.withdrawn_after_round for s in game.seats], number)[-1]
@@ -262,6 +263,7 @@ def preview_round(game_id: str, payload: object) -> dict:
     variant = variant_of(game)
     number = round_number(payload, len(game.rounds) + 1)
     parsed = parse_round(game, variant, payload, number)
+    refuse_beyond_pack(game, variant, parsed.hands)
     result = _score(game, variant, parsed)
     return {
         "number": number,
@@ -296,6 +298,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     check_version(game, expected_version)
     variant = variant_of(game)
     parsed = parse_round(game, variant, payload, number)
+    refuse_beyond_pack(game, variant, parsed.hands)
     rnd = game.rounds[number - 1]
     if rnd.submission == parsed.submission():
         raise Unprocessable(_("the correction changes nothing in round %(number)s", number=number), "hands")

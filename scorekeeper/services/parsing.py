@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..rules import game as rules
-from ..rules import words
+from ..rules import pack_limits, words
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
 from .errors import ServiceError, rules_error
@@ -108,7 +108,20 @@ def parse_player_hand(game: Game, variant: Variant, number: int, key: object, ra
         hand = rules.parse_hand(variant, raw, field)
     except RulesInputError as err:
         raise rules_error(err, 422) from None
+    refuse_beyond_pack(game, variant, {name: hand})
     return name, hand
+
+
+def refuse_beyond_pack(game: Game, variant: Variant, hands: Mapping[str, rules.Hand]) -> None:
+    """A hand entered now that holds more than the pack of the game's players is refused (422) in
+    one sentence naming the player, the card and the pack (rules/pack_limits.py). The pack is the
+    one dealt for every seat of the game: a player leaving does not take a deck away. Rounds
+    already stored are read without this check, so an older game still shows."""
+    for name, hand in hands.items():
+        found = pack_limits.hand_beyond(variant, len(game.seats), hand)
+        if found:
+            field = f"hands.{name}." + ("values" if hand.entered_as == "values" else "cards")
+            raise ServiceError(pack_limits.said(name, found[0]), field, 422)
 
 
 def round_player(game: Game, number: int, key: object) -> str:

@@ -42,12 +42,18 @@ SENTENCES = (
     N_("%(name)s's cards by value"),
     N_("Went out: scores the cards left in the other hands."),
     N_("Went out: 0 points."),
-    N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
-    N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
     N_("Typed on a page in the other language, rewritten in this page's letters: %(cards)s."),
     N_("Not read as cards, check them: %(cards)s."),
-    # static/js/card_letters_fr.js: the cards typed, as the page understood them
+    # static/js/cards.js: the cards of a hand, as the page understood them, and what is wrong with them
     N_("Read as %(cards)s"),
+    N_("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker"),
+    N_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers"),
+    N_("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s"),
+    N_("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s"),
+    N_("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s"),
+    N_("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s"),
+    N_("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s"),
+    N_("%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s"),
     # static/js/copy.js: the share pages' Copy buttons
     N_("Copy"),
     N_("Copied."),

@@ -11,21 +11,7 @@ var values = JSON.parse(form.dataset.cardPoints || "{}");
 var penalty = parseInt(form.dataset.penalty || "0", 10);
 var roy = form.dataset.roy === "yes";
 var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
-var SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
-var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-
-var C = window.scorekeeperCode, F = window.scorekeeperRanks || {};  // French letters: static/js/card_letters_fr.js
-var SUIT_OF = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C", "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C" };
-// A code's points as scorekeeper/rules/cards.py reads it; undefined: not a card of this pack.
-// Typed on a French page, it is read in French first; the picker's (english) codes are English.
-function cardValue(code, english) {
- code = C && !english ? C(code) : code.trim().replace(/[\ufe0e\ufe0f]/g, "").toUpperCase();
- if (code === "JK" || code === "JOKER") { return values.JK; }
- var rank = code.slice(0, -1).replace(/^T$/, "10");
- if (RANKS.includes(rank) && "SHDC".includes(SUIT_OF[code.slice(-1)] || code.slice(-1))) { return values[rank]; }
- rank = code.replace(/^T$/, "10");
- return RANKS.includes(rank) ? values[rank] : undefined;
-}
+var Cards = window.scorekeeperCards;  // the cards of a hand: static/js/cards.js
 
 // A new element with these properties and attributes.
 function make(tag, props, attrs) {
@@ -61,22 +47,6 @@ function wentOut() {
  return checked ? checked.value : null;
 }
 
-// Typed codes that are not cards: said under the box; the hand is not counted.
-function showBadCodes(hand) {
- var bad = modeOf(hand) === "cards" ? typed(hand).filter(c => typeof cardValue(c) !== "number") : [];
- var note = hand.querySelector(".card-problem");
- var who = { name: hand.querySelector("legend .who").textContent.trim(), value: bad[0] };
- var text = !bad.length ? "" : /^(JK|JOKER)$/i.test(bad[0])
-  ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", who)
-  : say("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker", who);
- if (!note && text) {
-  note = make("p", { className: "field-error card-problem" }, { role: "alert" });
-  hand.querySelector(".mode-cards > input").after(note);
- }
- if (note) { note.textContent = text; note.hidden = !text; }
- return bad.length;
-}
-
 // A box's whole number as the server takes it: null if empty, NaN if refused.
 function whole(input, high) {
  var raw = input ? input.value.trim() : "";
@@ -97,8 +67,7 @@ function handTotal(hand) {
  if (mode === "values") {
   hand.querySelectorAll(".mode-values input").forEach(box => { var n = whole(box, 120); total += n * cardValueOf(box); any = any || n > 0; });
  } else {
-  hand.querySelectorAll(".suit-row input:checked").forEach(box => { total += cardValue(box.value, true) || 0; any = true; });
-  typed(hand).forEach(code => { total += cardValue(code); any = true; });
+  Cards.codes(hand).forEach(code => { total += Cards.points(code); any = true; });
  }
  return any && !Number.isNaN(total) ? total : null;
 }
@@ -167,7 +136,8 @@ function update() {
   var mode = modeOf(hand);
   if (hand.dataset.mode !== mode) { hand.dataset.mode = mode; }
   checkPoints(hand);
-  var total = showBadCodes(hand) ? null : handTotal(hand);
+  Cards.show(hand);
+  var total = Cards.check(hand, mode) ? null : handTotal(hand);
   var text = total === null ? "" : shown(total);
   if (output && output.textContent !== text) { output.textContent = text; }
   hand.querySelectorAll(".vrow").forEach(row => {
@@ -181,42 +151,6 @@ function update() {
  });
  if (roy && winner && winner.textContent !== shown(royTotal)) { winner.textContent = shown(royTotal); }
  placeRule();
-}
-
-// The card picker; typed cards are ticked (first copies).
-function cardBox(name, code, text) {
- var label = make("label");
- label.append(make("input", { type: "checkbox", name, value: code }), make("span", { textContent: text }));
- return label;
-}
-function suitRow(cls, label) { return make("div", { className: cls }, { role: "group", "aria-label": label }); }
-
-function buildPicker(hand) {
- var extra = hand.querySelector("input[name$='-extra']");
- if (!extra) { return; }
- var slot = make("div", { className: "picker" });
- hand.querySelector(".mode-cards").prepend(slot);
- var name = extra.name.replace(/extra$/, "cards");
- SUITS.forEach(suit => {
-  var row = suitRow("suit-row" + (suit[2] ? " red" : ""), suit[1]);
-  RANKS.forEach(rank => { row.append(cardBox(name, rank + suit[0], (F[rank] || rank) + suit[1])); });
-  slot.append(row);
- });
- if (values.JK !== undefined) {
-  var jokers = suitRow("suit-row", say("Jokers"));
-  var joker = cardBox(name, "JK", say("Joker"));
-  joker.className = "joker";
-  jokers.append(joker);
-  slot.append(jokers);
- }
- if (!extra.value.trim()) { return; }
- var left = [];
- typed(hand).forEach(code => {
-  var up = (C ? C(code) : code.toUpperCase()).replace(/^T/, "10").replace(/[^0-9A-Z]/g, "");
-  var box = slot.querySelector("input[value='" + up + "']");
-  if (box && !box.checked) { box.checked = true; } else { left.push(code); }
- });
- extra.value = left.join(" ");
 }
 
 // By value: buttons 1-4 (again: none); many values: 1-3 (3 again: +1).
@@ -278,7 +212,7 @@ hands.forEach(hand => {
 // Tapping a card, a count or points picks that way.
 hands.forEach(hand => {
  if (roy) { return; }
- buildPicker(hand);
+ Cards.build(hand);
  buildPills(hand);
  function pick(mode) {
   var radio = hand.querySelector(".modes input[value='" + mode + "']");
@@ -286,7 +220,7 @@ hands.forEach(hand => {
  }
  hand.addEventListener("input", event => {
   var el = event.target;
-  if (el.matches(".suit-row input, input[name$='-extra']")) { pick("cards"); }
+  if (el.matches("input[name$='-extra']")) { pick("cards"); }
   else if (el.matches(".mode-values input")) { pick("values"); }
   else if (el.matches("input[name$='-points']")) { pick("points"); }
  });

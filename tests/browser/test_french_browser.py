@@ -450,7 +450,7 @@ def test_offline_in_french(live_server, worker_context):
         assert page.text_content("#hand-0 .if-out") == "Est sorti : 0 point."
         page.check("input[name=went_out][value='1']", force=True)
         page.click("#hand-0 .modes input[value='cards'] + span")
-        page.click("#hand-0 input[value='KD'] + span")
+        page.click("#hand-0 .picker button[value='KD']")
         page.click("#hand-2 .modes input[value='points'] + span")
         page.fill("#hand-2 input[name$='-points']", "1")  # no Joybells hand scores 1
         assert "Aucune main ne fait 1" in page.text_content("#hand-2 .points-doubt")

@@ -17,9 +17,11 @@ def test_record_a_round_with_the_card_picker(live_server, page):
     assert page.is_hidden("#hand-0 .modes")  # who went out has nothing to enter
     page.click("#hand-1 .modes input[value='cards'] + span")
     for code in ("KD", "JK", "3S"):
-        page.click(f"#hand-1 input[value='{code}'] + span")
+        page.click(f"#hand-1 .picker button[value='{code}']")
     assert page.text_content("#hand-1 output.running") == "33"  # 10 + 20 + 3, before saving
-    page.fill("#hand-1 input[name$='-extra']", "kd")
+    box = page.locator("#hand-1 input[name$='-extra']")
+    assert box.input_value() == "KD JK 3S"  # each tap wrote its card into the box: the box is the hand
+    box.fill(box.input_value() + " kd")  # a second copy, typed
     assert page.text_content("#hand-1 output.running") == "43"
     page.click("#hand-1 .wrong-count summary")  # the incorrect-hand box waits behind this link
     page.fill("#hand-1 input[name$='-missing_cards']", "1")

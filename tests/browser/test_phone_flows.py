@@ -71,7 +71,7 @@ def test_a_whole_game_on_a_phone(live_server, page, variant):
         for seat, codes in ((1, ("KD", "3S")), (2, ("AH",)), (3, ("9C", "9D", "5S"))):
             page.click(f"#hand-{seat} .modes input[value='cards'] + span")
             for code in codes:
-                page.click(f"#hand-{seat} input[value='{code}'] + span")
+                page.click(f"#hand-{seat} .picker button[value='{code}']")
     submit(page, "button[name=save]")
     assert page.url == game_url + "/round"  # the next round's form opens at once
     seen.check("round-after-save")

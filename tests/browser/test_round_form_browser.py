@@ -96,8 +96,7 @@ def hand_state(page) -> dict:
         out: (document.querySelector("input[name=went_out]:checked") || {}).value || null,
         bob15: document.querySelector("input[name='hands-1-v15']").value,
         cyMode: document.querySelector("#hand-2 .modes input:checked").value,
-        cyCards: Array.from(document.querySelectorAll("#hand-2 .suit-row input:checked")).map(b => b.value)
-            .concat(document.querySelector("#hand-2 input[name$='-extra']").value.split(/\\s+/).filter(Boolean)).map(c => c.toUpperCase()).sort(),
+        cyCards: Array.from(document.querySelectorAll("#hand-2 .picker button[aria-pressed=true]")).map(b => b.value).sort(),
         running: Array.from(document.querySelectorAll("output.running")).map(o => o.textContent),
     })""")
 
@@ -110,10 +109,12 @@ def test_a_half_entered_round_survives_reload_language_switch_and_back(phone):
     page.check("input[name=went_out][value='0']", force=True)
     tap(page, "#hand-1 .vrow:nth-child(1) button.vp[value='2']")  # two 15-point cards
     page.click("#hand-2 .modes input[value='cards'] + span")
-    page.click("#hand-2 input[value='KD'] + span")
+    page.click("#hand-2 .picker button[value='KD']")  # written into the box in the page's letters
     # typed with the suit's symbol, read in both languages (docs/rulings.md, "Card codes on French pages")
-    page.fill("#hand-2 input[name$='-extra']", "7♥")
-    entered = {"out": "0", "bob15": "2", "cyMode": "cards", "cyCards": ["7♥", "KD"], "running": ["", "30", "17", ""]}
+    box = page.locator("#hand-2 input[name$='-extra']")
+    box.fill(box.input_value() + " 7♥")
+    # the cards the picker shows, as English codes, whatever the page's letters
+    entered = {"out": "0", "bob15": "2", "cyMode": "cards", "cyCards": ["7H", "KD"], "running": ["", "30", "17", ""]}
     assert hand_state(page) == entered
     shot(page, "half-entered round")
 
@@ -173,8 +174,10 @@ def test_a_card_that_is_not_a_card_names_the_player_and_is_never_counted(phone):
     assert page.text_content("#hand-1 output.running") == ""
     shot(page, "card that is not a card after save")
     assert len(rounds(page, game)) == 0
-    assert page.is_checked("#hand-1 input[value='KD']")  # KD went back into the card picker
-    page.fill("#hand-1 input[name$='-extra']", {"en": "7H", "fr": "7C"}[page.lang])  # the seven of hearts
+    # the box keeps the whole line as typed, and the picker shows its one card
+    assert page.input_value("#hand-1 input[name$='-extra']") == {"en": "KD 7X", "fr": "RK 7X"}[page.lang]
+    assert page.get_attribute("#hand-1 .picker button[value='KD']", "aria-pressed") == "true"
+    page.fill("#hand-1 input[name$='-extra']", {"en": "KD 7H", "fr": "RK 7C"}[page.lang])  # 7X was the seven of hearts
     page.fill("#hand-2 input[name$='-points']", "5")
     assert page.text_content("#hand-1 output.running") == "17" and page.is_hidden("#hand-1 .card-problem")
     submit(page, "button[name=save]")

@@ -245,7 +245,7 @@ def test_the_way_of_entering_is_remembered_per_player(phone, live_server):
     phone.click("#hand-1 .modes input[value='points'] + span")
     phone.fill("#hand-1 input[name$='-points']", "25")
     phone.click("#hand-2 .modes input[value='cards'] + span")
-    phone.click("#hand-2 input[value='KD'] + span")
+    phone.click("#hand-2 .picker button[value='KD']")
     phone.click("#hand-3 .vrow:has(input[name$='-v5']) button.vp[value='2']")
     submit(phone, "button[name=save]")
     assert "Round 1 saved" in phone.text_content(".flash")

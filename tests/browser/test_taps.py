@@ -107,7 +107,7 @@ def test_taps_to_record_a_round(live_server, page, variant_id):
             else:
                 assert page.locator(f"#hand-{seat} .modes input[value='cards']").is_checked()
             for code in codes:
-                taps.click(f"#hand-{seat} label:has(input[value='{code}'])")
+                taps.click(f"#hand-{seat} .picker button[value='{code}']")
         if switch:
             check_page(page, f"taps {variant_id} round form card picker")
         taps.save()

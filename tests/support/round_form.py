@@ -36,10 +36,10 @@ class RoundForm:
         return self
 
     def cards(self, seat: int, codes) -> RoundForm:
-        """The seat's cards, tapped on the card picker."""
+        """The seat's cards, tapped on the card picker (each tap writes the card into the typed box)."""
         self.mode(seat, "cards")
         for code in codes:
-            self.page.click(f"#hand-{seat} input[value='{code}'] + span")
+            self.page.click(f"#hand-{seat} .picker button[value='{code}']")
         return self
 
     def cards_held(self, seat: int, count: int) -> RoundForm:

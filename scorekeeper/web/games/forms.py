@@ -3,6 +3,7 @@ every rule is applied by ``scorekeeper.services.games`` (shared with the JSON AP
 from __future__ import annotations
 
 from flask_babel import LazyString, gettext as _, lazy_gettext as _l
+from jinja2.utils import htmlsafe_json_dumps
 from wtforms import (
     BooleanField,
     Field,
@@ -25,7 +26,8 @@ from wtforms.widgets import NumberInput
 
 from ...i18n import language
 from ...rules import card_letters
-from ...rules.cards import CardError, parse_card
+from ...rules.cards import Card, CardError
+from ...rules.pack_limits import NUMBER_WORDS, cards_beyond, in_words, said, values_beyond
 from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant, all_variants, shown_text
@@ -257,7 +259,7 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
 
 def hand_to_fields(hand: dict) -> dict:
     """A stored hand (game_state shape) as form data, for the correction form. Cards go in the typed
-    box; the page's script ticks them in the card picker (second copies stay typed)."""
+    box, in the page's letters: the box is the hand (the page's card picker shows it ticked)."""
     data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
@@ -297,22 +299,44 @@ def not_a_card(name: str, code: str) -> str:
              "or JK for a joker", name=name, value=code[:20])
 
 
-def card_problem(variant: Variant, name: str, codes: list[str]) -> str | None:
-    """The first code typed for ``name`` that is not a card of ``variant``'s pack, said in a
-    sentence (static/js/games.js says the same as it is typed), or None."""
-    for code in codes:
+def read_hand(variant: Variant, name: str, ticked: list[str], text: str | None) -> tuple[list[Card], list[str]]:
+    """The cards of ``name``'s hand: ``ticked`` in the card picker of an older page (English
+    codes) and typed in the box, read in the page's language ("3T" is the three of clubs on a
+    French page: rules/card_letters.py). With them, a sentence for every code that is not a card of
+    ``variant``'s pack, each naming the code as typed (static/js/cards.js says the same as it is
+    typed)."""
+    cards: list[Card] = []
+    problems: list[str] = []
+    typed = (text or "").replace(",", " ").split()
+    for code, page_language in [(code, "en") for code in ticked] + [(code, language()) for code in typed]:
         try:
-            card = parse_card(code, rank_alone=True)  # only points count: a rank alone is a card
+            card = card_letters.read_card(code, page_language, rank_alone=True)  # only points count
         except CardError:
-            return not_a_card(name, code)
+            problems.append(not_a_card(name, code))
+            continue
         if card.is_joker and not variant.has_jokers:
-            return _("%(name)s: '%(value)s' is not in the pack: this game is played without jokers",
-                     name=name, value=code[:20])
-    return None
+            problems.append(_("%(name)s: '%(value)s' is not in the pack: this game is played without jokers",
+                              name=name, value=code[:20]))
+            continue
+        cards.append(card)
+    return cards, problems
 
 
-def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant) -> tuple[dict, dict[str, list[str]]]:
-    """The API-shaped round submission from the form, and errors for empty required inputs."""
+def pack_for_scripts(variant: Variant, seated: int) -> str:
+    """The pack of the ``seated`` players as static/js/cards.js checks a hand against it while it
+    is typed (as :func:`round_payload` does on Save): decks, jokers, and the counts' words in the
+    page's language ("four 10♥")."""
+    pack = variant.pack(seated)
+    words = [in_words(count) for count in range(1, len(NUMBER_WORDS) + 1)]
+    return htmlsafe_json_dumps({"decks": pack.decks, "jokers": pack.jokers, "words": words}, separators=(",", ":"))
+
+
+def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: Variant,
+                  seated: int) -> tuple[dict, dict[str, list[str]]]:
+    """The API-shaped round submission from the form, and errors for empty required inputs, for
+    codes that are not cards and for hands beyond the pack of the ``seated`` players
+    (rules/pack_limits.py), every player's at once."""
+    pack = variant.pack(seated)
     roy = variant.is_roy
     errors: dict[str, list[str]] = {}
     payload: dict = {"hands": {}}
@@ -349,7 +373,12 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         if mode == "missing":
             hand = {"missing": True}
         elif mode == "values":
-            hand = {"values": {str(value): h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}}
+            counts = {value: h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}
+            beyond = [said(name, excess) for excess in values_beyond(variant, pack, counts)]
+            if beyond:
+                errors.setdefault(f"hands.{name}", []).extend(beyond)
+                continue
+            hand = {"values": {str(value): count for value, count in counts.items()}}
         elif mode == "points":
             if h.points.errors:  # said beside the box, once
                 continue
@@ -362,18 +391,13 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             if doubt and not h.sure.data:
                 errors.setdefault(f"sure.{name}", []).append(doubt)
                 continue
-        else:  # cards: tapped in the picker (English codes), or typed in the page's language
-            try:
-                typed = typed_codes(h.extra.data)
-            except CardError as err:  # said as card_problem says it, and as static/js/games.js does
-                errors.setdefault(f"hands.{name}", []).append(not_a_card(name, str(err.value)))
+        else:  # cards: typed in the page's language (or ticked in an older page's picker)
+            cards, problems = read_hand(variant, name, list(h.cards.data or []), h.extra.data)
+            problems += [said(name, excess) for excess in cards_beyond(pack, cards)]
+            if problems:
+                errors.setdefault(f"hands.{name}", []).extend(problems)
                 continue
-            cards = list(h.cards.data or []) + typed
-            problem = card_problem(variant, name, cards)
-            if problem:
-                errors.setdefault(f"hands.{name}", []).append(problem)
-                continue
-            hand = {"cards": cards}
+            hand = {"cards": [card.code for card in cards]}
         if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
                 and not hand.get("cards") and not h.missing_cards.data:
             # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
@@ -389,16 +413,6 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             hand["missing_cards"] = h.missing_cards.data
         payload["hands"][name] = hand
     return payload, errors
-
-
-def typed_codes(text: str | None) -> list[str]:
-    """The cards typed in a hand's box, read in the page's language ("3T" is the three of clubs on
-    a French page: rules/card_letters.py), as the English codes the games keep (an English page's
-    codes go on as typed: :func:`card_problem` judges them)."""
-    codes = (text or "").replace(",", " ").split()
-    if language() != "fr":
-        return codes
-    return [card_letters.to_code(code, "fr") for code in codes]
 
 
 # ----- other actions -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from ..edit_links import no_store
 from ..qr import qr_response
 from ...rules.scoring import points_classes
 from .. import remembered
-from .forms import ActionForm, round_form
+from .forms import ActionForm, pack_for_scripts, round_form
 from .routes import bp
 
 HAND_LINKS = "hand_links"  # the session's hand-in tokens, by game: the share page shows the link again
@@ -125,6 +125,7 @@ def my_hand(game_id: str):
         "games/hand.html", form=form, h=form.hands[0].form, seat="0", name="", shown=None, errors={}, hand_in=True,
         classes=points_classes(variant) if not ctx["roy"] else [], totals_so_far={},
         card_points_json=htmlsafe_json_dumps(variant.points, separators=(",", ":")),
+        pack_json=pack_for_scripts(variant, len(game.seats)),
         penalty=variant.scoring.missing_card_penalty, now=now,
         etag=live.game_etag(game.id, game.version, "hand", *live.origin()), **ctx)
     response = make_response(page)

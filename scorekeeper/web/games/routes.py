@@ -47,6 +47,7 @@ from .forms import (
     hand_to_fields,
     house_option_labels,
     options,
+    pack_for_scripts,
     round_form,
     round_payload,
 )
@@ -321,9 +322,9 @@ def _render_round(template: str, game, state: game_views.GameView, form, players
     ctx = _game_context(game, state)
     variant = ctx["variant"]
     for entry in form.hands:
-        # The card picker is built by static/js/games.js; the cards ticked so far travel in the
-        # typed box, which the script turns back into ticks (and which works without it), written
-        # in the page's letters as a French page reads them (rules/card_letters.py).
+        # The typed box is the hand (static/js/cards.js shows it ticked in the card picker, and it
+        # works without the script); cards ticked on an older page join it, written in the page's
+        # letters as a French page reads them (rules/card_letters.py).
         h = entry.form
         typed = (h.extra.data or "").replace(",", " ").split()
         if h.cards.data:
@@ -333,6 +334,7 @@ def _render_round(template: str, game, state: game_views.GameView, form, players
         template, form=form, players=players, number=number, errors=errors, preview=preview,
         classes=points_classes(variant) if not ctx["roy"] else [],
         card_points_json=htmlsafe_json_dumps(variant.points, separators=(",", ":")), penalty=variant.scoring.missing_card_penalty,
+        pack_json=pack_for_scripts(variant, len(game.seats)),
         info=next((r for r in state.rounds if r.number == number), None) or state.next_round,
         totals_so_far=(state.totals if correcting is None else {}),
         correcting=correcting, seat_names={str(seat): name for seat, name in players},
@@ -417,7 +419,7 @@ def _round_posted(template: str, game, state: game_views.GameView, form, players
     with ``save(payload)``, which answers where to go next, or previewed; else shown again with its
     errors beside their fields."""
     form.validate()
-    payload, errors = round_payload(form, players, loading.variant_of(game))
+    payload, errors = round_payload(form, players, loading.variant_of(game), len(game.seats))
     entered = not errors and not any(sub.errors for entry in form.hands for sub in entry.form)
     if correcting is not None and entered and form.preview.data and list(form.errors) == ["reason"]:
         form.reason.errors = []  # a preview does not need the reason yet
