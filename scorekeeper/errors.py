@@ -8,7 +8,7 @@ from flask_babel import gettext as _, lazy_gettext as _l
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import HTTPException
 
-from .api import ApiError
+from .api.request import ApiError
 from .scoresheets.sheets import SheetQueryError
 from .services.errors import ServiceError
 
@@ -33,7 +33,7 @@ ERROR_MEANINGS = {
 }
 def is_api() -> bool:
     """The JSON API: the ``api`` blueprint (and any nested in it), everything under its prefix."""
-    from .api import bp as api
+    from .api.blueprint import bp as api
 
     return request.path.startswith(api.url_prefix + "/") or (request.blueprint or "").split(".")[0] == "api"
 
