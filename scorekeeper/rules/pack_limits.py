@@ -112,5 +112,16 @@ def said(name: str, excess: Excess) -> str:
     return _("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", card=shown_face(excess.key), **words)
 
 
-__all__ = ["Excess", "cards_beyond", "values_beyond", "value_room", "hand_beyond", "in_words", "said",
-           "CARD", "RANK", "JOKERS", "VALUE"]
+__all__ = [
+    "CARD",
+    "JOKERS",
+    "RANK",
+    "VALUE",
+    "Excess",
+    "cards_beyond",
+    "hand_beyond",
+    "in_words",
+    "said",
+    "value_room",
+    "values_beyond",
+]

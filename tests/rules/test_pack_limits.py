@@ -12,7 +12,17 @@ import pytest
 from scorekeeper.rules import card_letters, get_variant, parse_cards
 from scorekeeper.rules.game import Hand, parse_hand
 from scorekeeper.rules.pack_limits import (
-    CARD, JOKERS, RANK, VALUE, Excess, cards_beyond, hand_beyond, in_words, said, value_room, values_beyond,
+    CARD,
+    JOKERS,
+    RANK,
+    VALUE,
+    Excess,
+    cards_beyond,
+    hand_beyond,
+    in_words,
+    said,
+    value_room,
+    values_beyond,
 )
 from scorekeeper.rules.variants import Pack
 
