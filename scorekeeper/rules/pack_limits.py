@@ -45,7 +45,7 @@ def cards_beyond(pack: Pack, cards: Iterable[Card]) -> list[Excess]:
     """Every card, rank or joker count of ``cards`` beyond ``pack``, cards first, in code order."""
     cards = list(cards)
     copies = Counter(card.code for card in cards if card.suit is not None or card.is_joker)
-    ranks = Counter(card.rank for card in cards if not card.is_joker)
+    ranks = Counter(card.rank for card in cards if card.rank is not None)  # (a joker has no rank)
     found = []
     for code, count in sorted(copies.items()):
         kind, most = (JOKERS, pack.jokers) if code == JOKER else (CARD, pack.decks)
@@ -112,5 +112,16 @@ def said(name: str, excess: Excess) -> str:
     return _("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", card=shown_face(excess.key), **words)
 
 
-__all__ = ["Excess", "cards_beyond", "values_beyond", "value_room", "hand_beyond", "in_words", "said",
-           "CARD", "RANK", "JOKERS", "VALUE"]
+__all__ = [
+    "CARD",
+    "JOKERS",
+    "RANK",
+    "VALUE",
+    "Excess",
+    "cards_beyond",
+    "hand_beyond",
+    "in_words",
+    "said",
+    "value_room",
+    "values_beyond",
+]

@@ -5,11 +5,11 @@ a round stored before the rule still shows."""
 from __future__ import annotations
 
 from sqlalchemy import select
+from support.games import auth, create, post_round, send_round
+from support.tables import bearer
 
 from scorekeeper.db import db
 from scorekeeper.models import Round
-from support.games import auth, create, post_round, send_round
-from support.tables import bearer
 
 FOUR_TENS = {"cards": ["10h", "10h", "10h", "10h"]}
 DAN_FOUR_TENS = "Dan: four 10♥, but 2 decks hold only two"

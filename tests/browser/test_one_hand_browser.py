@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
 from support.browser_support import PHONES, submit
 from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 from support.round_form import LANGUAGES, rounds, start_game
@@ -62,6 +61,13 @@ def shoot(page, name: str) -> None:
     page.locator("#hand-1").screenshot(path=str(SHOTS / f"{name}-{page.phone}.png"))
 
 
+def round_form(page, variant: str, names) -> str:
+    """A new game of ``variant`` and its first round's form; the game's address."""
+    game = start_game(page, variant, names)
+    page.goto(game + "/round")
+    return game
+
+
 def cards_of(page, seat: int) -> None:
     page.click(f"#hand-{seat} .modes input[value='cards'] + span")
 
@@ -69,8 +75,7 @@ def cards_of(page, seat: int) -> None:
 def test_a_line_corrected_after_preview_is_scored_as_written(phone):
     page = phone
     lang = page.lang
-    game = start_game(page, "le-may-i", ["Ann", "Bob", "Cy"])
-    page.goto(game + "/round")
+    game = round_form(page, "le-may-i", ["Ann", "Bob", "Cy"])
     page.check("input[name=went_out][value='0']", force=True)
     cards_of(page, 1)
     page.fill("#hand-1 input[name$='-extra']", TYPO[lang])
@@ -105,8 +110,7 @@ def test_a_line_corrected_after_preview_is_scored_as_written(phone):
 def test_tapping_a_card_writes_it_into_the_line_and_a_second_copy_shows_as_such(small_phone):
     page = small_phone
     lang = page.lang
-    game = start_game(page, "continental", ["Ann", "Bob", "Cy", "Dan"])
-    page.goto(game + "/round")
+    round_form(page, "continental", ["Ann", "Bob", "Cy", "Dan"])
     box = page.locator("#hand-1 input[name$='-extra']")
     page.click("#hand-1 .modes input[value='cards'] + span")
     page.click("#hand-1 .picker button[value='10H']")
@@ -130,8 +134,7 @@ def test_tapping_a_card_writes_it_into_the_line_and_a_second_copy_shows_as_such(
 def test_four_ten_of_hearts_are_refused_as_typed_and_by_save(small_phone):
     page = small_phone
     lang = page.lang
-    game = start_game(page, "continental", ["Ann", "Bob", "Cy", "Dan"])
-    page.goto(game + "/round")
+    game = round_form(page, "continental", ["Ann", "Bob", "Cy", "Dan"])
     page.check("input[name=went_out][value='0']", force=True)
     for seat in (1, 2):
         page.click(f"#hand-{seat} .modes input[value='points'] + span")
@@ -150,8 +153,7 @@ def test_four_ten_of_hearts_are_refused_as_typed_and_by_save(small_phone):
 def test_three_typos_are_said_together_as_typed(small_phone):
     page = small_phone
     lang = page.lang
-    game = start_game(page, "le-may-i", ["Ann", "Bob", "Cy"])
-    page.goto(game + "/round")
+    round_form(page, "le-may-i", ["Ann", "Bob", "Cy"])
     cards_of(page, 1)
     typed = {"en": "10X Jk 7H 1O", "fr": "10h Jk 7C 1O"}[lang]
     page.fill("#hand-1 input[name$='-extra']", typed)

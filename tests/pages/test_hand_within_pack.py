@@ -4,6 +4,7 @@ page's language; every typing error of a hand is said at once, each naming the c
 the typed box is the whole hand, kept as typed when the form comes back."""
 from __future__ import annotations
 
+import pytest
 from support.round_form import api_state, round_data, start, text
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
@@ -56,23 +57,23 @@ def test_more_cards_of_a_value_than_the_pack_holds_are_refused(client):
     assert api_state(client, gid)["rounds"] == []
 
 
-def test_three_typos_are_said_together_in_english(client):
+TYPOS = {
+    "en": ("10X Jk 7H 1O", EN, ["Bob: '10X' is not a card", "Bob: 'Jk' is not in the pack: this game is played without jokers",
+                                "Bob: '1O' is not a card"]),
+    "fr": ("10h Jk 7C 1O", FR, ["Bob\u00a0: '10h' n’est pas une carte",
+                                "Bob\u00a0: 'Jk' n’est pas dans le paquet\u00a0: ce jeu se joue sans joker",
+                                "Bob\u00a0: '1O' n’est pas une carte"]),
+}
+
+
+@pytest.mark.parametrize("language", list(TYPOS))
+def test_three_typos_are_said_together(client, language):
+    typed, headers, said = TYPOS[language]
     gid = start(client, "le-may-i", ["Ann", "Bob", "Cy"])
-    data = round_data([0, 1, 2], 0, {1: {"mode": "cards", "extra": "10X Jk 7H 1O"}, 2: {"mode": "points", "points": "5"}})
-    page = text(client.post(f"/games/{gid}/round", data=data, headers=EN))
-    assert "Bob: '10X' is not a card" in page
-    assert "Bob: 'Jk' is not in the pack: this game is played without jokers" in page
-    assert "Bob: '1O' is not a card" in page
+    data = round_data([0, 1, 2], 0, {1: {"mode": "cards", "extra": typed}, 2: {"mode": "points", "points": "5"}})
+    page = text(client.post(f"/games/{gid}/round", data=data, headers=headers))
+    assert all(sentence in page for sentence in said)
     assert api_state(client, gid)["rounds"] == []
-
-
-def test_three_typos_are_said_together_in_french(client):
-    gid = start(client, "le-may-i", ["Ann", "Bob", "Cy"])
-    data = round_data([0, 1, 2], 0, {1: {"mode": "cards", "extra": "10h Jk 7C 1O"}, 2: {"mode": "points", "points": "5"}})
-    page = text(client.post(f"/games/{gid}/round", data=data, headers=FR))
-    assert "Bob\u00a0: '10h' n’est pas une carte" in page
-    assert "Bob\u00a0: 'Jk' n’est pas dans le paquet\u00a0: ce jeu se joue sans joker" in page
-    assert "Bob\u00a0: '1O' n’est pas une carte" in page
 
 
 def test_the_corrected_line_is_the_whole_hand(client):

@@ -5,14 +5,24 @@ a card, jokers, a rank typed alone, cards of one value), and the sentence word f
 """
 from __future__ import annotations
 
-import threading
+import contextvars
 
 import pytest
 
 from scorekeeper.rules import card_letters, get_variant, parse_cards
 from scorekeeper.rules.game import Hand, parse_hand
 from scorekeeper.rules.pack_limits import (
-    CARD, JOKERS, RANK, VALUE, Excess, cards_beyond, hand_beyond, in_words, said, value_room, values_beyond,
+    CARD,
+    JOKERS,
+    RANK,
+    VALUE,
+    Excess,
+    cards_beyond,
+    hand_beyond,
+    in_words,
+    said,
+    value_room,
+    values_beyond,
 )
 from scorekeeper.rules.variants import Pack
 
@@ -26,12 +36,8 @@ def two_decks():
 
 
 def in_own_context(fn):
-    """Run ``fn`` in a thread of its own, as each request is (the card letters stay there)."""
-    out = []
-    thread = threading.Thread(target=lambda: out.append(fn()))
-    thread.start()
-    thread.join()
-    return out[0]
+    """Run ``fn`` in a copy of this context, as each request has its own (the card letters stay there)."""
+    return contextvars.copy_context().run(fn)
 
 
 # ----- copies of a card ------------------------------------------------------------------------------
