@@ -10,7 +10,8 @@ What is left as it is:
   sees the answers' sizes read the secret (BREACH). The CSRF token, which is in every form of
   every compressed page, is masked afresh on each answer instead (``scorekeeper/masked_csrf.py``);
 - a part of a file asked for with ``Range`` (206), and what Flask-Compress leaves alone itself:
-  answers under 500 bytes, images other than SVG, PDFs, errors, 304s.
+  answers under 500 bytes, images other than SVG, PDFs, 304s, server errors (5xx). Pages with a
+  4xx status (a form sent back with its errors, a 404) are compressed like any other.
 
 A compressed answer's entity tag is made weak (``W/"..."``): the compressed bytes differ from the
 uncompressed ones, but the content is the same, and the app's own 304s (``scorekeeper/live.py``,
@@ -39,7 +40,13 @@ def _compress(response):
     strong = etag and not weak
     if strong:
         response.set_etag(etag, weak=True)  # (Flask-Compress leaves a weak tag as it is)
+    status = response.status_code
+    if 400 <= status < 500 and not etag:
+        # A page sent back with its form's errors (400), or a 403, 404, 409 page, is a page a phone
+        # shows like any other; Flask-Compress compresses only 2xx answers, so it is given one.
+        response.status_code = 200
     response = compress.after_request(response)
+    response.status_code = status
     if strong and "Content-Encoding" not in response.headers:
         response.set_etag(etag)  # sent as it is: the tag stays as the app made it
     return response

@@ -160,3 +160,15 @@ def test_the_csrf_token_never_shows_the_same_bytes_twice(app_factory):
     changed = tokens[0][:10] + ("A" if tokens[0][10] != "A" else "B") + tokens[0][11:]
     refused = new_game(changed)
     assert refused.status_code == 400 and "Form expired" in refused.get_data(as_text=True)
+
+
+def test_a_form_sent_back_with_its_errors_comes_compressed_too(client):
+    """The round form with an error (400) and a page that is not there (404) are pages a phone
+    shows like any other."""
+    game = _game(client)
+    sent = client.post(f"/games/{game['id']}/round", headers={"Accept-Encoding": CHROMIUM},
+                       data={"went_out": "0", "hands-1-seat": "1", "hands-1-mode": "points", "hands-1-points": "x"})
+    assert sent.status_code == 400 and sent.headers["Content-Encoding"] == "br"
+    assert "hands-1-points" in _decoded(sent).decode()
+    missing = client.get("/games/no-such-game", headers={"Accept-Encoding": CHROMIUM})
+    assert missing.status_code == 404 and missing.headers["Content-Encoding"] == "br"
