@@ -6,8 +6,8 @@ import ast
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
-FOLDERS = {"api", "app", "browser", "i18n", "pages", "rules", "scoresheets", "security", "server", "storage",
-           "support"}
+FOLDERS = {"api", "app", "browser", "i18n", "pages", "rules", "scoresheets", "scripts", "security", "server",
+           "storage", "support"}
 
 
 def _imported(path: Path):
