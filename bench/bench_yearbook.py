@@ -196,9 +196,10 @@ def seed_club(tid: str, rng: random.Random) -> None:
     insert_rows(rows)
 
 
-def peak_of_one_render(app, tid: str, language: str) -> float:
-    """MiB: the peak resident size of a process forked to make one booklet in itself (its figures
-    and WeasyPrint's render), as the render's process of a server is."""
+def one_render(app, tid: str, language: str) -> tuple[float, float]:
+    """(MiB, CPU seconds): the peak resident size and the CPU time of a process forked to make one
+    booklet in itself (its figures and WeasyPrint's render), as the render's process of a server is.
+    The CPU time is the render's cost whatever else the machine runs."""
     pid = os.fork()
     if pid == 0:  # the child: one booklet, then out
         code = 1
@@ -211,14 +212,14 @@ def peak_of_one_render(app, tid: str, language: str) -> float:
             os._exit(code)
     _pid, status, usage = os.wait4(pid, 0)
     assert status == 0, status
-    return usage.ru_maxrss / 1024
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def measure_club(app, client, tid: str, reps: int) -> dict:
     """The club's booklet through the app's path, English and French, rendered anew each time."""
     url = f"/tables/{tid}/years/2026.pdf"
     app.config["PDF_RENDER_TIMEOUT"] = 600  # measured, not cut (the server's 20 s is for a loaded machine)
-    out = {"wall": [], "pages": {}, "peak": {}}
+    out = {"wall": [], "pages": {}, "peak": {}, "cpu": {}}
     worker_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     for language in ("en", "fr"):
         for _ in range(reps):
@@ -228,7 +229,7 @@ def measure_club(app, client, tid: str, reps: int) -> dict:
             out["wall"].append(time.perf_counter() - t0)
             assert r.status_code == 200 and r.mimetype == "application/pdf", r.status_code
         out["pages"][language] = len(pypdf.PdfReader(io.BytesIO(r.data)).pages)
-        out["peak"][language] = peak_of_one_render(app, tid, language)
+        out["peak"][language], out["cpu"][language] = one_render(app, tid, language)
     out["worker_growth"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - worker_before
     return out
 
@@ -239,11 +240,12 @@ def club_report(name: str, r: dict) -> str:
         f"### {name}, a club: {CLUB_PLAYERS} players, {CLUB_GAMES:,} games in the year", "",
         f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}; "
         f"{datetime.now():%Y-%m-%d %H:%M}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.", "",
-        "| booklet rendered anew (English and French, each) | pages | one render's process: peak memory "
-        "| the web worker's peak grew by |",
-        "|---|---|---|---|",
+        "| booklet rendered anew through the app (English and French) | pages | one render alone: CPU "
+        "| one render alone: peak memory | the web worker's peak grew by |",
+        "|---|---|---|---|---|",
         f"| median {statistics.median(wall):.1f} s, slowest {wall[-1]:.1f} s ({len(wall)} renders) | "
         f"{r['pages']['en']} (English), {r['pages']['fr']} (French) | "
+        f"{r['cpu']['en']:.1f} s (English), {r['cpu']['fr']:.1f} s (French) | "
         f"{r['peak']['en']:.0f} MiB (English), {r['peak']['fr']:.0f} MiB (French) | {r['worker_growth']:.0f} MiB |"])
 
 

@@ -140,6 +140,12 @@ def second_database_url(db_backend, postgresql_cluster, tmp_path):
         yield url
 
 
+# A PDF render's time limit (scorekeeper/scoresheets) guards a server; the suite runs on machines
+# loaded by other work, so its apps give a render all the time it needs (the tests of the limit
+# set their own: tests/scoresheets/test_yearbook_scale.py).
+RENDER_TIME_ENOUGH = 600
+
+
 @pytest.fixture
 def app(database_url, tmp_path):
     app = create_app(
@@ -148,6 +154,7 @@ def app(database_url, tmp_path):
             "SECRET_KEY": "test-secret",
             "SQLALCHEMY_DATABASE_URI": database_url,
             "WTF_CSRF_ENABLED": False,
+            "PDF_RENDER_TIMEOUT": RENDER_TIME_ENOUGH,
         }
     )
     yield app
@@ -165,6 +172,7 @@ def app_factory(database_url):
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "SQLALCHEMY_DATABASE_URI": database_url,
+            "PDF_RENDER_TIMEOUT": RENDER_TIME_ENOUGH,
         }
         settings.update(config)
         made.append(create_app(settings))

@@ -134,9 +134,13 @@ def _render_in_child(conn, html: str, static_folder: str, static_url_path: str, 
                      page_size: str | None) -> None:
     """The child's side of :func:`html_to_pdf_in_child`: the PDF's bytes, or the error, sent back."""
     try:
-        conn.send(("pdf", html_to_pdf(html, static_folder, static_url_path, stylesheets, page_size)))
-    except BaseException as err:  # noqa: BLE001 (the parent raises it again, by name)
-        conn.send(("error", f"{type(err).__name__}: {err}"))
+        answer = ("pdf", html_to_pdf(html, static_folder, static_url_path, stylesheets, page_size))
+    except Exception as err:  # noqa: BLE001 (the parent raises it again, by name)
+        answer = ("error", f"{type(err).__name__}: {err}")
+    try:
+        conn.send(answer)
+    except BrokenPipeError:
+        pass  # the parent stopped waiting (its time ran out): nobody to tell
     finally:
         conn.close()
 

@@ -35,10 +35,8 @@ def long_name(i: int) -> str:
 
 @pytest.fixture(scope="module")
 def world(db_backend, postgresql_cluster, tmp_path_factory):
-    """The app on a database of its own holding the club's table, its games finished this year.
-    (Time enough for a render on a machine loaded by other work: the time is the benchmark's.)"""
-    with big_table.app_of_its_own(db_backend, postgresql_cluster, tmp_path_factory.mktemp("yearbook"),
-                                  PDF_RENDER_TIMEOUT=600) as app:
+    """The app on a database of its own holding the club's table, its games finished this year."""
+    with big_table.app_of_its_own(db_backend, postgresql_cluster, tmp_path_factory.mktemp("yearbook")) as app:
         with app.app_context():
             club = big_table.seed(PLAYERS, GAMES, variants=VARIANTS, naming=long_name, fast=True,
                                   table_name="The Grand Old Card Club of Saint-Rémy-de-Provence")

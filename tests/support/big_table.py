@@ -104,14 +104,14 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
 def app_of_its_own(db_backend: str, postgresql_cluster, folder, **config):
     """The app on a database of its own, for a module's big table (made once for the module): a
     SQLite file in ``folder`` or a new database of the suite's PostgreSQL cluster, closed and
-    dropped afterwards. Rate limits and CSRF off."""
+    dropped afterwards. Rate limits and CSRF off, and a PDF render given all the time it needs."""
     if db_backend == "sqlite":
         url, name = f"sqlite:///{folder / 'big.db'}", None
     else:
         name = postgresql_cluster.create_database()
         url = postgresql_cluster.url(name)
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
-                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False, **config})
+                      "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False, "PDF_RENDER_TIMEOUT": 600, **config})
     try:
         yield app
     finally:

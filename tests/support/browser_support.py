@@ -74,6 +74,7 @@ def live_server():
             "SECRET_KEY": "browser-test-secret",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/live.db",
             "RATELIMIT_ENABLED": False,  # many tests from one address; CSRF stays on
+            "PDF_RENDER_TIMEOUT": 600,  # a render's time limit guards a server, not a loaded test machine
         })
 
         @app.get("/_test/inline")
