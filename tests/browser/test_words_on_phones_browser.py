@@ -1,5 +1,6 @@
 """What a new user sees on a phone, tried in Chromium: the new-game form shows as many seats as the
-chosen variant seats, and a typed name is never hidden."""
+chosen variant seats (a typed name is never hidden), a game of eight fits its rounds grid with every
+name whole, and the header keeps to one line at 360 px."""
 from __future__ import annotations
 
 import pytest
@@ -10,16 +11,8 @@ from support.browser_support import PHONES, check_page, new_page
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def phone(browser, live_server):
-    context, page = new_page(browser, live_server, PHONES["390x844"])
-    try:
-        yield page
-    finally:
-        context.close()
-
-
-def test_the_new_game_form_shows_the_seats_of_the_variant_chosen(phone):
+def test_the_new_game_form_shows_the_seats_of_the_variant_chosen(page):
+    phone = page  # at each phone size (support/browser_support.py)
     phone.goto(phone.base_url + "/games/new")
     seats = phone.locator(".seat-row")
     phone.select_option("#variant", "joybells")
