@@ -129,6 +129,35 @@ def _player_game_ids(player_id: int) -> list[str]:
     return list(db.session.execute(select(Seat.game_id).where(Seat.table_player_id == player_id)).scalars())
 
 
+MAX_ADDED_AT_ONCE = 40
+
+
+def add_players(table: Table, text: object) -> list[str]:
+    """Put players on the roster before they play (one name a line, or separated by commas): a
+    new table's family is ready for its first game. Names already on the roster are left as they
+    are; returns the names added, in the roster's spelling."""
+    if not isinstance(text, str):
+        raise service_errors.ServiceError(_("names: %(value)r is not text", value=text), "names")
+    typed = [part for line in text.splitlines() for part in line.split(",") if part.strip()]
+    if not typed:
+        raise service_errors.ServiceError(_("names: type at least one name"), "names")
+    if len(typed) > MAX_ADDED_AT_ONCE:
+        raise service_errors.ServiceError(_("names: %(count)s names at once; add at most %(most)s at a time",
+                                            count=len(typed), most=MAX_ADDED_AT_ONCE), "names")
+    names = []
+    for i, raw in enumerate(typed):
+        try:
+            names.append(rules.check_name(raw, "names"))
+        except RulesInputError as err:
+            raise service_errors.ServiceError(_("names, line %(n)s: %(error)s", n=i + 1, error=err.message),
+                                              "names") from None
+    known = set(_on_roster(table, [rules.name_key(n) for n in names]))
+    # one at a time, so that the roster keeps the order they were typed in (the first game's seats)
+    added = [p.name for name in names for p in roster_entries(table, [name]) if p.name_key not in known]
+    commit(_("the table was changed at the same moment; try again"))
+    return list(dict.fromkeys(added))
+
+
 def rename_player(table: Table, player: TablePlayer, name: object) -> None:
     """Rename a roster player: the new name shows in every game of the table."""
     try:

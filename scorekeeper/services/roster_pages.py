@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 
 from ..db import db
 from ..models import Game, GameResult, Seat, Table, TablePlayer
@@ -75,12 +75,22 @@ def roster_page(table: Table, query: str = "", page: int = 1, per_page: int = PE
 
 
 def recent_names(table: Table, limit: int = RECENT_NAMES) -> list[str]:
-    """The roster's names of the latest games first (offered when starting a game): one query."""
+    """The roster's names of the latest games first, then those who have not played yet (put on
+    the roster before a game), offered when starting a game: one query."""
     last = func.max(Game.created_at)
     rows = db.session.execute(
-        select(TablePlayer.name).join(Seat, Seat.table_player_id == TablePlayer.id).join(Game, Game.id == Seat.game_id)
-        .where(TablePlayer.table_id == table.id, Game.table_id == table.id)
-        .group_by(TablePlayer.id, TablePlayer.name).order_by(last.desc(), TablePlayer.id).limit(limit))
+        select(TablePlayer.name).outerjoin(Seat, Seat.table_player_id == TablePlayer.id)
+        .outerjoin(Game, and_(Game.id == Seat.game_id, Game.table_id == table.id))
+        .where(TablePlayer.table_id == table.id)
+        .group_by(TablePlayer.id, TablePlayer.name).order_by(last.desc().nulls_last(), TablePlayer.id).limit(limit))
+    return [name for (name,) in rows]
+
+
+def waiting_names(table: Table, limit: int) -> list[str]:
+    """The players put on the roster before the table's first game, in the order they were added
+    (the first game's seats are filled with them)."""
+    rows = db.session.execute(
+        select(TablePlayer.name).where(TablePlayer.table_id == table.id).order_by(TablePlayer.id).limit(limit))
     return [name for (name,) in rows]
 
 

@@ -91,7 +91,7 @@ def test_saved_rules_page_marks_the_changed_sections(client):
     text = client.get(f"/rules/{hid}").get_data(as_text=True)
     assert "changed from Joybells: round 7 is 1 set + 2 runs, jokers 50" in text and "version 1" in text
     marked = re.findall(r'<section id="([a-z-]+)" class="rule changed-section">', text)
-    assert marked == ["contracts", "scoring"]
+    assert marked == ["contracts", "last-round", "scoring"]  # round 7's contract is also the last round's
     assert "Changed from Joybells:</strong> round 7 is 1 set + 2 runs." in text
     assert "house rule, section “Smith rules”" in text  # the changed rules cite the house
     assert f'href="/rules/{hid}/edit"' in text and f'href="/games/new?variant={hid}"' in text

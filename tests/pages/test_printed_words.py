@@ -113,3 +113,36 @@ def test_the_french_yearbook_header_keeps_its_words_whole(client, app):
     assert r.status_code == 200
     _pages, text = pdf_text(r.data)
     assert "Victoires" in text and "Victoire s" not in text
+
+
+def test_a_new_table_gets_its_players_before_its_first_game(client):
+    from support.tables import new_table
+    from support.pages import sections  # noqa: F401  (the pages helpers stay importable here)
+
+    table = new_table(client)
+    client.post(f"/tables/{table['id']}/edit", data={"token": table["edit_token"]})
+    roster = client.get(f"/tables/{table['id']}/players", headers=EN).get_data(as_text=True)
+    assert 'name="names"' in roster
+    r = client.post(f"/tables/{table['id']}/players", data={"names": "Élodie\nBob, Cy\n\n"}, headers=EN)
+    assert r.status_code == 302
+    roster = client.get(f"/tables/{table['id']}/players", headers=EN).get_data(as_text=True)
+    assert all(f">{n}</a>" in roster for n in ("Élodie", "Bob", "Cy"))
+    again = client.post(f"/tables/{table['id']}/players", data={"names": "bob"}, headers=EN, follow_redirects=True)
+    assert "Everyone named is on the roster already." in again.get_data(as_text=True)
+    new_game = client.get(f"/tables/{table['id']}/games/new", headers=EN).get_data(as_text=True)
+    for i, name in enumerate(("Élodie", "Bob", "Cy")):  # the first game's seats, filled in
+        assert re.search(rf"<input[^>]*\bid=\"players-{i}\"[^>]*>", new_game) and re.search(rf"<input(?=[^>]*\bid=\"players-{i}\")[^>]*value=\"{name}\"", new_game), name
+    bad = client.post(f"/tables/{table['id']}/players", data={"names": "Ann\n" + "x" * 41}, headers=FR)
+    assert bad.status_code == 400
+    assert "noms, ligne 2" in bad.get_data(as_text=True)
+    assert client.post(f"/tables/{table['id']}/players", data={"names": "Zed"},
+                       headers=EN).status_code == 302
+
+
+def test_only_the_tables_scorekeeper_adds_players(client):
+    from support.tables import new_table
+
+    table = new_table(client)
+    other = client.application.test_client()
+    assert 'name="names"' not in other.get(f"/tables/{table['id']}/players").get_data(as_text=True)
+    assert other.post(f"/tables/{table['id']}/players", data={"names": "Eve"}).status_code in (403, 404)

@@ -3,7 +3,7 @@ service (``scorekeeper.services.tables``) checks it and names the field and the 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import SelectField, StringField, SubmitField
+from wtforms import SelectField, StringField, SubmitField, TextAreaField
 from wtforms.validators import DataRequired
 
 from ..forms import PageForm
@@ -17,6 +17,11 @@ class TableForm(PageForm):
 class AddGameForm(PageForm):
     link = StringField(_l("The game's edit link"), validators=[DataRequired(message=_l("paste the game's edit link"))])
     submit = SubmitField(_l("Add the game"))
+
+
+class AddPlayersForm(PageForm):
+    names = TextAreaField(_l("Names, one a line"), validators=[DataRequired(message=_l("type at least one name"))])
+    submit = SubmitField(_l("Add to the roster"))
 
 
 class RenameForm(PageForm):

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 from flask import Blueprint, abort, current_app, flash, has_request_context, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.exceptions import HTTPException
 
 from ...db import db, end_reading
@@ -37,7 +38,7 @@ from .. import remembered
 from ..qr import qr_response
 from .access import can_edit, check_csrf, editable, load, my_tables, remember
 from . import charts
-from .forms import ActionForm, AddGameForm, MergeForm, RenameForm, TableForm
+from .forms import ActionForm, AddGameForm, AddPlayersForm, MergeForm, RenameForm, TableForm
 
 bp = Blueprint("tables", __name__)  # (errors: scorekeeper/errors.py)
 
@@ -129,13 +130,32 @@ def table(table_id: str):
 
 
 @bp.get("/tables/<table_id>/players")
-def roster(table_id: str):
-    """The whole roster, a page at a time by name, with a search by name."""
+def roster(table_id: str, add_form: AddPlayersForm | None = None, add_error: str | None = None):
+    """The whole roster, a page at a time by name, with a search by name; for the table's
+    scorekeeper, a box to put players on it before they play."""
     table = load(table_id)
     query = " ".join((request.args.get("q") or "").split())[:40]
     part = roster_pages.roster_page(table, query, max(request.args.get("page", 1, type=int), 1))
+    editor = can_edit(table)
     end_reading(table)
-    return render_template("tables/roster.html", table=table, part=part, query=query)
+    return render_template("tables/roster.html", table=table, part=part, query=query, editor=editor,
+                           add_form=add_form or AddPlayersForm(), add_error=add_error), (400 if add_error else 200)
+
+
+@bp.post("/tables/<table_id>/players")
+def add_players(table_id: str):
+    """Players put on the roster before their first game (one name a line)."""
+    table = editable(table_id)
+    form = AddPlayersForm()
+    if not form.validate_on_submit():
+        return roster(table_id, form, _("Names: %(error)s", error=_("; ").join(map(str, form.names.errors))))
+    try:
+        added = roster_svc.add_players(table, form.names.data)
+    except service_errors.ServiceError as err:
+        return roster(table_id, form, _("Names: %(error)s", error=unprefixed(err.message, "names")))
+    flash(ngettext("%(num)s player added to the roster: %(names)s.", "%(num)s players added to the roster: %(names)s.",
+                   len(added), names=", ".join(added)) if added else _("Everyone named is on the roster already."), "ok")
+    return redirect(url_for("tables.roster", table_id=table.id))
 
 
 @bp.route("/tables/<table_id>/edit", methods=["GET", "POST"])
@@ -201,8 +221,10 @@ def new_game(table_id: str):
     errors: dict[str, list[str]] = {}
     filled = False
     if request.method == "GET":
-        # The last game's players, game and house options, ready for the next one.
-        for entry, name in zip(form.players, table_history.last_seating(table)):
+        # The last game's players, game and house options, ready for the next one; before the
+        # first game, the players put on the roster.
+        seated = table_history.last_seating(table) or roster_pages.waiting_names(table, len(form.players))
+        for entry, name in zip(form.players, seated):
             entry.data = name
             filled = True
         known = set(VARIANTS) | {v.id for v in own}
