@@ -21,8 +21,7 @@ import hmac
 import secrets
 from pathlib import Path
 
-from flask import Flask, has_request_context, request
-from flask.globals import request_ctx
+from flask import Flask, abort, has_request_context, redirect, request
 from sqlalchemy.exc import IntegrityError
 
 from .db import db
@@ -68,17 +67,19 @@ def _old_key_file(instance_path: str) -> str | None:
 def settle(app: Flask) -> None:
     """Give the app the servers' key and check it; called once the schema is at head (at start,
     or at the first request when the database did not answer at start: scorekeeper/db.py)."""
+    key_was_missing = not app.config.get("SECRET_KEY")
     with app.app_context():
-        if not app.config.get("SECRET_KEY"):
+        if key_was_missing:
             offered = _old_key_file(app.instance_path) or secrets.token_hex(32)
             app.config["SECRET_KEY"] = _first_value(KEPT_KEY, offered)
         if not app.testing:
             mine = fingerprint(app.config["SECRET_KEY"])
             if not hmac.compare_digest(_first_value(FINGERPRINT, mine), mine):
                 raise SecretKeyMismatch(MISMATCH)
-    if has_request_context():
-        # The first request's session was opened without a key: open it again with the key.
-        request_ctx.session = app.session_interface.open_session(app, request)
+    if key_was_missing and has_request_context():
+        # The first request's session was opened before there was a key to read it with: the same
+        # request again (307 keeps the method and body) finds the key.
+        abort(redirect(request.url, 307))
 
 
 def no_database_key(app: Flask) -> None:
