@@ -449,9 +449,10 @@ def test_a_server_killed_during_a_burst_of_saves_loses_nothing_and_reads_never_f
         reader.finish()
         check_stored(url, savers)
         failed = [f for s in savers for f in s.failures]
+        last = max((f[1] for f in failed), default=killed["at"]) - killed["at"]
         print(f"\nkill during a burst: {sum(len(s.acknowledged) for s in savers)} rounds saved by 6 phones, "
-              f"{len(failed)} saves answered 502 once and sent again; {reader.reads} reads, "
-              f"{len(reader.failures)} failed")
+              f"{len(failed)} saves answered {sorted({f[2] for f in failed}, key=str)} and sent again, the last "
+              f"{last:.2f} s after the kill; {reader.reads} reads, {len(reader.failures)} failed")
         assert reader.failures == []
         # A save that met the dying server is answered 502 (Caddy does not send a body twice), and
         # the server is then left out: a phone meets it at most once.
