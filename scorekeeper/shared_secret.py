@@ -75,6 +75,8 @@ def settle(app: Flask) -> None:
         if not app.testing:
             mine = fingerprint(app.config["SECRET_KEY"])
             if not hmac.compare_digest(_first_value(FINGERPRINT, mine), mine):
+                db.session.remove()
+                db.engine.dispose()  # (this app will serve nothing: its connections are closed)
                 raise SecretKeyMismatch(MISMATCH)
     if key_was_missing and has_request_context():
         # The first request's session was opened before there was a key to read it with: the same

@@ -34,6 +34,7 @@ import pytest
 import sqlalchemy as sa
 
 from support.pgcluster import free_port
+from support.server import kill_at_once, workers
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -128,19 +129,11 @@ class AppServer:
         wait_until(healthy, f"server {self.name} start", 120, self.log)
 
     def workers(self) -> list[int]:
-        try:
-            return [int(p) for p in Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()]
-        except OSError:
-            return []
+        return workers(self.proc)
 
     def kill(self) -> None:
-        """SIGKILL the master and its workers at once, as a machine that loses its power."""
-        for pid in [*self.workers(), self.proc.pid]:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.proc.wait(30)
+        """SIGKILL the master and its worker at once, as a machine that loses its power."""
+        kill_at_once(self.proc)
         self.out.close()
 
     def reload(self) -> None:
