@@ -21,7 +21,7 @@ from .db import MIGRATIONS, db
 PATH = "/healthz"
 
 
-def _known_revisions() -> tuple[str, frozenset[str]]:
+def known_revisions() -> tuple[str, frozenset[str]]:
     """The newest revision of ``scorekeeper/migrations`` and every revision before it."""
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
@@ -48,7 +48,7 @@ _NO_HEALTH_LINES = _NoHealthLines()
 
 
 def init_app(app: Flask) -> None:
-    head, known = _known_revisions()
+    head, known = known_revisions()
 
     def healthz():
         try:
