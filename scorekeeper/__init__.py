@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gc
 import os
-import secrets
 from pathlib import Path
 
 from flask import Flask
@@ -21,27 +20,6 @@ def _instance_path() -> str | None:
     """``$SCOREKEEPER_INSTANCE_PATH`` (e.g. /var/lib/scorekeeper), else Flask's default."""
     path = os.environ.get("SCOREKEEPER_INSTANCE_PATH")
     return os.path.abspath(path) if path else None
-
-
-def _secret_key(instance_path: str) -> str:
-    """Read ``instance/secret_key``, generating it on first run.
-
-    Several server workers may start at once: the key is written to a private temporary file and
-    linked into place, so exactly one key wins and every worker reads that one, never half a file.
-    """
-    path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        tmp = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_hex(32))
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            pass
-        finally:
-            os.unlink(tmp)
-    return path.read_text().strip()
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -73,15 +51,13 @@ def create_app(test_config: dict | None = None) -> Flask:
             if database_url.startswith(prefix):
                 database_url = "postgresql+psycopg://" + database_url[len(prefix):]
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import (api, backup, compression, db, errors, i18n, models, scoresheets, security,  # noqa: F401  (models: the tables)
-                   static_files, web)
+    from . import (api, backup, compression, db, errors, health, i18n, models, scoresheets,  # noqa: F401  (models: the tables)
+                   security, shared_secret, static_files, web)
 
     compression.init_app(app)  # (first: its step runs after every other one, on the final headers)
     static_files.init_app(app)
-    db.init_app(app)
+    db.init_app(app, shared_secret.settle, shared_secret.no_database_key)  # (the secret key: kept in the database unless given)
     i18n.init_app(app)
     app.url_map.converters["int"] = security.BoundedInt  # (before the routes are added)
     web.init_app(app)
@@ -90,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     backup.init_app(app)
     errors.init_app(app)
+    health.init_app(app)
     from .services import table_results; table_results.init_app(app)
     if not app.testing:
         # What is loaded so far lives as long as the server process. Frozen, it is left out of the

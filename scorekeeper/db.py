@@ -1,11 +1,13 @@
 """Database set-up: Flask-SQLAlchemy with a typed declarative base, Flask-Migrate migrations
-applied on start, and SQLite pragmas (WAL, foreign keys, busy timeout) on every connection."""
+applied on start (by one server or worker at a time: ``upgrade_database``), and SQLite pragmas
+(WAL, foreign keys, busy timeout) on every connection."""
 from __future__ import annotations
 
 import fcntl
 import os
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
 from flask import Flask, abort
 from flask_migrate import Migrate, upgrade
@@ -42,8 +44,15 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
 
 
 def upgrade_database(app: Flask) -> None:
-    """Migrate the database to the newest schema. Several workers may start at once: a lock file
-    in the instance folder lets one migrate while the others wait."""
+    """Migrate the database to the newest schema. Several workers or servers may start at once:
+    one migrates while the others wait, then finds nothing left to do. On PostgreSQL they wait on
+    an advisory lock that ``migrations/env.py`` takes in the migration's transaction (so servers on
+    several machines take turns too); on SQLite, which is one machine's file, on a lock file in the
+    instance folder."""
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            upgrade(directory=MIGRATIONS)
+            return
     lock_path = os.path.join(app.instance_path, "migrate.lock")
     with open(lock_path, "a") as lock, app.app_context():
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -53,11 +62,15 @@ def upgrade_database(app: Flask) -> None:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def init_app(app: Flask) -> None:
-    """The database and its migrations (the models are imported first: scorekeeper/__init__.py)."""
+def init_app(app: Flask, when_migrated: Callable[[Flask], None], when_not_migrating: Callable[[Flask], None]) -> None:
+    """The database and its migrations (the models are imported first: scorekeeper/__init__.py).
+    ``when_migrated(app)`` runs once the schema is at head: at start, or before the first request
+    when the database did not answer at start; ``when_not_migrating(app)`` instead of it when the
+    app is told not to migrate (``SCOREKEEPER_AUTO_MIGRATE`` false)."""
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
     if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+        when_not_migrating(app)
         return
     try:
         upgrade_database(app)
@@ -72,9 +85,12 @@ def init_app(app: Flask) -> None:
             if not state["done"]:
                 try:
                     upgrade_database(app)
+                    when_migrated(app)
                 except OperationalError:
                     abort(503, "the database is not reachable; try again in a moment")
                 state["done"] = True
+        return
+    when_migrated(app)
 
 
 def end_reading(*keep: object) -> None:

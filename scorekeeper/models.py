@@ -453,3 +453,14 @@ class HandProposal(db.Model):
     hand: Mapped[dict[str, Any]] = mapped_column(JSON)
     points: Mapped[int] = mapped_column(Integer)
     sent_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class SharedSetting(db.Model):
+    """A value every app server of one database must agree on: the secret key kept for the servers
+    that are given none, and the fingerprint of the key they use (scorekeeper/shared_secret.py).
+    Not part of a backup."""
+
+    __tablename__ = "shared_settings"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

@@ -12,7 +12,8 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
   (``WTF_CSRF_TIME_LIMIT``), because a card game easily lasts longer than that.
 - Rate limits (Flask-Limiter) on writes (POST/PUT/PATCH/DELETE), per client address, shared by all
   routes: ``RATELIMIT_WRITES`` (default ``300 per minute``), stored in ``RATELIMIT_STORAGE_URI``
-  (default in memory, per worker; e.g. ``redis://...`` to share between workers).
+  (default in memory: each worker counts on its own; ``redis://...`` counts once across all
+  workers and servers, README.md "Running on several machines").
   ``RATELIMIT_ENABLED=False`` turns them off. Behind a reverse proxy set ``PROXY_FIX_X_FOR=1`` so
   the client's address comes from ``X-Forwarded-For``.
 - Rate limits on PDF renders of their own (``RATELIMIT_PDF``, see ``scorekeeper/scoresheets``).

@@ -12,7 +12,7 @@ bytes are kept in the database (``ScoresheetPdf``, any worker reuses them) under
 the game and its version (or the blank sheet's options), the page set-up and the fingerprint of
 the sheet templates and print stylesheet; a filled sheet also answers ``If-None-Match`` with 304.
 A render that is needed counts against ``RATELIMIT_PDF`` (per client address, default
-``30 per minute``) and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
+``30 per minute``; per worker unless the limits are kept in a shared store such as Redis) and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
 ``PDF_RENDER_WAIT`` seconds (default 10), else answers 503: a burst of sheets cannot hold up
 every other page. What the PDF shows is read once the place is taken, and WeasyPrint runs in a
 process of its own (scoresheets/render.py), stopped after ``PDF_RENDER_TIMEOUT`` seconds (default

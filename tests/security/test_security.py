@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import os
 import re
-import stat
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -376,18 +376,18 @@ def _app_in(instance, monkeypatch, **env):
     return create_app()
 
 
-def test_secret_key_generated_into_instance_on_first_run(tmp_path, monkeypatch):
+def test_secret_key_generated_on_first_run_is_kept_in_the_database(tmp_path, monkeypatch):
     instance = tmp_path / "instance"
     app = _app_in(instance, monkeypatch)
-    key_file = instance / "secret_key"
     assert app.instance_path == str(instance)
-    assert key_file.exists()
-    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert re.fullmatch(r"[0-9a-f]{64}", app.secret_key)  # 256 bits
-    assert key_file.read_text().strip() == app.secret_key
+    with sqlite3.connect(instance / "x.db") as conn:
+        kept = conn.execute("SELECT value FROM shared_settings WHERE name = 'secret_key'").fetchone()[0]
+    conn.close()
+    assert kept == app.secret_key
     again = _app_in(instance, monkeypatch)
     assert again.secret_key == app.secret_key
-    assert sorted(p.name for p in instance.iterdir() if "secret" in p.name) == ["secret_key"]
+    assert [p.name for p in instance.iterdir() if "secret" in p.name] == []  # (no file: servers share the database's)
 
 
 def test_configured_secret_key_wins_and_nothing_is_written(tmp_path, monkeypatch):
@@ -409,7 +409,7 @@ def test_workers_starting_together_share_one_secret_key(tmp_path):
     ]
     keys = {p.communicate(timeout=120)[0].strip() for p in procs}
     assert all(p.returncode == 0 for p in procs)
-    assert keys == {(instance / "secret_key").read_text().strip()}
+    assert len(keys) == 1 and re.fullmatch(r"[0-9a-f]{64}", keys.pop())
 
 
 def test_served_pages_have_no_inline_code_and_no_third_party_assets(client):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import pytest
 import sqlalchemy as sa
 
 from support import pgcluster
+from support.server import kill_at_once, workers
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -72,20 +72,11 @@ class Server:
             conn.close()
 
     def workers(self) -> list[int]:
-        try:
-            text = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
-        except OSError:
-            return []
-        return [int(p) for p in text.split()]
+        return workers(self.proc)
 
     def kill(self) -> None:
         """SIGKILL the master and its workers at the same moment: nothing gets to clean up."""
-        for pid in [*self.workers(), self.proc.pid]:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.proc.wait(30)
+        kill_at_once(self.proc)
         self.log.close()
 
     def stop(self) -> None:
