@@ -374,7 +374,8 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
             hand = {"missing": True}
         elif mode == "values":
             counts = {value: h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}
-            beyond = [said(name, excess) for excess in values_beyond(variant, pack, counts)]
+            checked = {value: count for value, count in counts.items() if not h[f"v{value}"].errors}  # (said once)
+            beyond = [said(name, excess) for excess in values_beyond(variant, pack, checked)]
             if beyond:
                 errors.setdefault(f"hands.{name}", []).extend(beyond)
                 continue
