@@ -135,13 +135,6 @@ def score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResul
         raise rules_error(err) from None
 
 
-def applied_in_english(game: Game, variant: Variant, parsed: ParsedRound) -> tuple[rules.Applied, ...]:
-    """The rules applied to a round, in English: they are kept with the game (services/view.py says
-    them again in the reader's language)."""
-    with words.in_english():
-        return score(game, variant, parsed).applied
-
-
 def round_number(payload: object, default: int) -> int:
     if not isinstance(payload, Mapping) or payload.get("round") is None:
         return default
