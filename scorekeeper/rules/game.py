@@ -264,7 +264,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         raise GameRulesError(message, field, dict(raw)
         )
     kind = kinds[0]
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     missing_cards = 0
     if "missing_cards" in raw:
         if kind not in ("cards", "values", "points"):
@@ -409,7 +409,7 @@ def score_round(
       (docs/rulings.md, "ROY"; the ROY rules, rule 7); each opponent holds at least one card, as only the
       first player out empties a hand.
     """
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     if end not in ENDS:
         raise GameRulesError(_("%(value)r is not a way for a round to end (went_out or stock_exhausted)", value=end), "end", end)
     if end == STOCK_EXHAUSTED:
