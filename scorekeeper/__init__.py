@@ -87,7 +87,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     backup.init_app(app)
     errors.init_app(app)
-    from .services import table_results; table_results.init_app(app)
+    from .services import table_results
+    table_results.init_app(app)
     if not app.testing:
         # What is loaded so far lives as long as the server process. Frozen, it is left out of the
         # collector's full scans, which otherwise stop a request for tens of milliseconds now and

@@ -68,7 +68,7 @@ def _penalty(v: Variant, cards: Sequence[Card], missing_cards: int) -> HandAnswe
 
 def _roy(v: Variant, cards: Sequence[Card]) -> HandAnswer:
     cites = (v.cite("scoring"),)
-    for i, card in enumerate(cards):
+    for card in cards:
         try:
             v.check_card(card)
         except RulesInputError as err:

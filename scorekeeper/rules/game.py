@@ -171,7 +171,7 @@ def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None]
     for number in range(1, rounds + 1):
         if number > 1:
             seat = (seat + 1) % seats
-        for _ in range(seats):
+        for _seat in range(seats):
             if active_in_round(withdrawn_after[seat], number):
                 break
             seat = (seat + 1) % seats

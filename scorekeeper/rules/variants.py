@@ -572,7 +572,8 @@ def _enum(cls: type[StrEnum], value: Any, where: str):
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(str(e)) for e in cls)
-        raise VariantError(_("%(field)s must be one of %(allowed)s, not %(value)s", field=where, allowed=allowed, value=repr(value)), where, value) from None
+        raise VariantError(_("%(field)s must be one of %(allowed)s, not %(value)s", field=where, allowed=allowed,
+                             value=repr(value)), where, value) from None
 
 
 def _citation(value: Any, where: str) -> Citation:

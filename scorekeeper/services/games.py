@@ -29,7 +29,7 @@ from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
-from .parsing import ParsedRound, check_key, parse_round, round_number, text
+from .parsing import check_key, parse_round, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing

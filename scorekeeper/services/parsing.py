@@ -9,7 +9,6 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..rules import game as rules
-from ..rules import words
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
 from .errors import ServiceError, rules_error

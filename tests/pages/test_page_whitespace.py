@@ -29,7 +29,7 @@ def test_round_form_stays_inside_its_share_of_the_budget(client):
 import pytest  # noqa: E402
 
 from scorekeeper.rules import all_variants  # noqa: E402
-from support.pages import BUDGET, LONG_NAMES, weight  # noqa: F401
+from support.pages import BUDGET, LONG_NAMES, weight  # noqa: E402, F401
 
 
 # The preview's heading in each language (French sentences run longer: both are measured).

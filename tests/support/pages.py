@@ -17,7 +17,7 @@ def assert_csp_clean(html_text: str) -> None:
     assert not re.search(r"\son[a-z]+=", html_text)
 
 
-from support.browser_support import ROUND_FORM_WEIGHT_LIMIT as BUDGET  # noqa: E402  (the round form's page budget)
+from support.browser_support import ROUND_FORM_WEIGHT_LIMIT as BUDGET  # noqa: E402, F401  (the round form's page budget)
 
 
 LONG_NAMES = ["Margaret", "Christopher", "Elizabeth", "Alexander", "Josephine", "Frederick", "Catherine", "Benjamin"]

@@ -15,10 +15,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...services import errors as service_errors
-from ...services import table_export
+from ...backup import table_export
 from .. import remembered
 from ..edit_links import no_store
-from .access import check_csrf, remember
+from ..table_access import check_csrf, remember
 from .forms import ActionForm
 from .routes import bp
 
