@@ -8,6 +8,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from . import config
+
 _HERE = Path(__file__).resolve().parent
 
 
@@ -54,13 +56,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=_asset_folder("static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_REFRESH_EACH_REQUEST=False,  # a cookie is signed again when the session changes
-        JSON_SORT_KEYS=False,
-    )
+    app.config.from_object(config.Defaults)  # every setting and its default (scorekeeper/config.py)
+    app.config["SQLALCHEMY_DATABASE_URI"] = "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db")
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")

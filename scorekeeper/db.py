@@ -57,7 +57,7 @@ def init_app(app: Flask) -> None:
     """The database and its migrations (the models are imported first: scorekeeper/__init__.py)."""
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
-    if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+    if not app.config["SCOREKEEPER_AUTO_MIGRATE"]:
         return
     try:
         upgrade_database(app)

@@ -129,8 +129,5 @@ def blank_key(variant: Variant, req: BlankRequest) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_PDF", "30 per minute")
-    app.config.setdefault("PDF_RENDERS_PER_WORKER", 2)
-    app.config.setdefault("PDF_RENDER_WAIT", 10)
     app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
     app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)
