@@ -10,7 +10,7 @@ import pytest
 
 import scorekeeper
 from scorekeeper.rules import words
-from scorekeeper.rules.kept_sentences import WORDING, Said, worded
+from scorekeeper.rules.kept_sentences import ENGLISH_BEFORE_KEYS, WORDING, Said, values_from_english, worded
 
 FRENCH = gettext.translation("messages", Path(scorekeeper.__file__).parent / "translations", languages=["fr"])
 
@@ -86,3 +86,20 @@ def test_a_stored_row_that_is_not_a_kept_sentence_words_nothing(key, values):
 def test_an_unknown_key_is_an_error_when_said_directly():
     with pytest.raises(KeyError):
         Said("withdrawal", {}).text()
+
+
+@pytest.mark.parametrize("key, values, english, _french", [s for s in SENTENCES if s[0] in ENGLISH_BEFORE_KEYS])
+def test_an_english_summary_kept_before_the_keys_gives_back_its_values(key, values, english, _french):
+    assert values_from_english(key, english) == values
+    assert values_from_english(key, english[:-1]) is None  # the whole sentence, to its full stop
+    assert values_from_english(key, "Note: " + english) is None
+
+
+def test_values_read_from_english_keep_a_name_with_spaces_and_are_numbers():
+    said = Said("round_win_bonus", {"number": 12, "name": "Mary Ann", "points": 20})
+    assert values_from_english("round_win_bonus", said.text()) == {"number": 12, "name": "Mary Ann", "points": 20}
+    assert values_from_english("incorrect_hand", "Round 2: Bob held 1 cards too few and is charged 10 (10 per "
+                               "missing card) on top of the cards held.")["num"] == 1
+    assert values_from_english("missing_score", "Round 2: no score was posted for Ed.") is None
+    assert values_from_english("withdrawal", "Round 1: Ann withdrew.") is None  # a kind not kept with values
+    assert set(ENGLISH_BEFORE_KEYS) == {"incorrect_hand", "missing_score", "stock_exhausted", "round_win_bonus"}
