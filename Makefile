@@ -1,7 +1,7 @@
 # Two commands for a fresh machine:
 #   make run    set up .venv with what the app needs and start it on the SQLite default in instance/
-#   make test   set up .venv with the test tools too and run the whole suite (SQLite, the browser
-#               tests, then PostgreSQL)
+#   make test   set up .venv with the test tools too, run ruff and mypy (make lint), then the whole
+#               suite (SQLite, the browser tests, then PostgreSQL)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-scripts test-sqlite test-browser test-postgresql test-rules mutation translations monkey
+.PHONY: run lint test test-scripts test-sqlite test-browser test-postgresql test-rules mutation translations monkey
 
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
 CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
@@ -41,12 +41,18 @@ translations: $(APP_STAMP)
 run: $(APP_STAMP) $(CATALOGUES)
 	$(BIN)/flask --app scorekeeper run --host $${HOST:-127.0.0.1} --port $${PORT:-5000}
 
-test: test-scripts test-sqlite test-browser test-postgresql
+test: lint test-scripts test-sqlite test-browser test-postgresql
 
 # The scripts' pure parts (static/js/outbox.js) driven by Node's own test runner, no browser and no
 # npm packages (tests/scripts/, docs/testing.md).
 test-scripts:
 	node --test tests/scripts/
+
+# The linter and the type checker (config in pyproject.toml; docs/testing.md, "Lint"), run first by
+# `make test`.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The suite in three jobs that may run apart (docs/testing.md, "How the suite is split"): SQLite
 # without the browser tests, the browser tests (Chromium, on SQLite), PostgreSQL without them and

@@ -123,8 +123,6 @@ def main() -> int:
         route = time.perf_counter() - start
         assert response.status_code == 200
 
-    m_ours, m_bare = statistics.median(t_ours), statistics.median(t_bare)
-    mc_ours, mc_bare = statistics.median(c_ours), statistics.median(c_bare)
     # each run of the sheet against the bare run next to it: robust to the machine's load drifting
     ratio = statistics.median(o / b for o, b in zip(t_ours, t_bare))
     cpu_ratio = statistics.median(o / b for o, b in zip(c_ours, c_bare))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from . import config
+
 _HERE = Path(__file__).resolve().parent
 
 
@@ -32,13 +34,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=_asset_folder("static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_REFRESH_EACH_REQUEST=False,  # a cookie is signed again when the session changes
-        JSON_SORT_KEYS=False,
-    )
+    app.config.from_object(config.Defaults)  # every setting and its default (scorekeeper/config.py)
+    app.config["SQLALCHEMY_DATABASE_URI"] = "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db")
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")
@@ -67,7 +64,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     backup.init_app(app)
     errors.init_app(app)
     health.init_app(app)
-    from .services import table_results; table_results.init_app(app)
+    from .services import table_results
+    table_results.init_app(app)
     if not app.testing:
         # What is loaded so far lives as long as the server process. Frozen, it is left out of the
         # collector's full scans, which otherwise stop a request for tens of milliseconds now and

@@ -69,7 +69,7 @@ def init_app(app: Flask, when_migrated: Callable[[Flask], None], when_not_migrat
     app is told not to migrate (``SCOREKEEPER_AUTO_MIGRATE`` false)."""
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
-    if not app.config.get("SCOREKEEPER_AUTO_MIGRATE", True):
+    if not app.config["SCOREKEEPER_AUTO_MIGRATE"]:
         when_not_migrating(app)
         return
     try:

@@ -26,7 +26,9 @@ def known_revisions() -> tuple[str, frozenset[str]]:
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
     scripts = ScriptDirectory.from_config(config)
-    return scripts.get_current_head(), frozenset(s.revision for s in scripts.walk_revisions())
+    head = scripts.get_current_head()
+    assert head is not None  # (the migrations always have one head: tests/storage/test_migrations.py)
+    return head, frozenset(s.revision for s in scripts.walk_revisions())
 
 
 def _answer(status: int, state: str, schema: str | None):

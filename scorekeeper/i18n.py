@@ -88,10 +88,6 @@ def _vary(response):
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
-    # WTForms' own messages are translated by the pages' base form (web/forms.py).
-    app.config.setdefault("WTF_I18N_ENABLED", False)
     Babel(app, locale_selector=select_language)
     # Templates translate through Flask-Babel's catalogue of the request (so force_locale reaches
     # them as it reaches flask_babel.gettext); Jinja's newstyle gettext fills the placeholders.

@@ -218,7 +218,10 @@ class Ruling(db.Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     kind: Mapped[str] = mapped_column(String(32))
-    summary: Mapped[str] = mapped_column(Text)
+    summary: Mapped[str] = mapped_column(Text)  # in English (the API's rulings show it)
+    # A rule the app applied to a round: the values its sentence is worded with in the reader's
+    # language, ``kind`` being its key (scorekeeper/rules/kept_sentences.py); None for the others.
+    summary_values: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     citation: Mapped[str | None] = mapped_column(Text, nullable=True)
     automatic: Mapped[bool] = mapped_column(Boolean, default=True)
     # A dispute logged from the game page: what happened, the ruling, and an optional score effect.

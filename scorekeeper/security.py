@@ -36,6 +36,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
+from .config import Defaults
 from .errors import is_api, refusal
 from .masked_csrf import MaskedCSRFProtect
 
@@ -214,16 +215,8 @@ def _security_headers(response):
 
 def init_app(app: Flask) -> None:
     config = app.config
-    config.setdefault("SESSION_COOKIE_SECURE", False)
-    config.setdefault("WTF_CSRF_SSL_STRICT", False)
-    config.setdefault("WTF_CSRF_TIME_LIMIT", None)
-    if config.get("MAX_CONTENT_LENGTH") is None:
-        config["MAX_CONTENT_LENGTH"] = 1024 * 1024  # no form or API body comes near 1 MiB
-    config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    config.setdefault("RATELIMIT_WRITES", "300 per minute")
-    config.setdefault("RATELIMIT_ANONYMOUS_IMPORT", "10 per hour")  # (api/tables.py, import_table)
-    config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-
+    if config.get("MAX_CONTENT_LENGTH") is None:  # (a test's or a deployment's None: the default, not unlimited)
+        config["MAX_CONTENT_LENGTH"] = Defaults.MAX_CONTENT_LENGTH
     if config.get("PROXY_FIX_X_FOR"):
         hops = int(config["PROXY_FIX_X_FOR"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

@@ -53,7 +53,9 @@ def _first_value(name: str, offered: str) -> str:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-    value = db.session.get(SharedSetting, name).value
+    kept = db.session.get(SharedSetting, name)
+    assert kept is not None  # (inserted above, by this server or the one that won)
+    value = kept.value
     db.session.commit()  # (end the read's transaction)
     return value
 

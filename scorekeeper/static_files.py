@@ -26,7 +26,7 @@ _versions: dict[str, tuple[tuple[int, int], str]] = {}
 
 def version(filename: str) -> str | None:
     """The version of ``static/<filename>`` (its content's hash), None when there is no such file."""
-    path = os.path.join(current_app.static_folder, filename)
+    path = os.path.join(current_app.static_folder or "", filename)
     try:
         stat = os.stat(path)
     except (OSError, ValueError):

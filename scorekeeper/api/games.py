@@ -15,7 +15,7 @@ from ..services import games as svc
 from ..services import errors as service_errors
 from ..services import loading
 from ..services import view as game_views
-from ..web.edit_links import edit_url
+from ..addresses import edit_url
 from . import openapi
 from .blueprint import bp
 from .request import ApiError, bearer_token, json_body

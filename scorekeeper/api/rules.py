@@ -23,7 +23,7 @@ from ..rules.melds import check_contract
 from ..rules.roy import check_play
 from ..rules.scoring import hand_points
 from ..rules import house as house_rules
-from ..rules.variants import Variant, VariantError, all_variants
+from ..rules.variants import GameKind, Variant, VariantError, all_variants
 from ..services import house
 from . import openapi
 from .blueprint import bp
@@ -274,7 +274,7 @@ openapi.add_schema("Variant", {
     "type": "object",
     "required": ["id", "name", "players", "cards_dealt", "rounds", "card_points", "wild_cards"],
     "properties": {
-        "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"enum": ["contract", "shedding"]},
+        "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"enum": [str(kind) for kind in GameKind]},
         "players": {"type": "object", "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}},
         "cards_dealt": {"type": "integer"},
         "rounds": {"type": "array", "items": {"type": "object", "properties": {

@@ -16,10 +16,10 @@ from ..services import errors as service_errors
 from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_document
-from ..services import table_export
+from ..backup import table_export
 from ..services import tables as svc
 from ..services import roster
-from ..web.edit_links import edit_url
+from ..addresses import edit_url
 from . import openapi
 from .blueprint import bp
 from .request import bearer_token, json_body

@@ -18,11 +18,12 @@ from collections.abc import Mapping
 
 from flask_babel import gettext as _
 
-from .format import BackupError
+from .format import BackupError, shown
 from ..models import STATUSES, Game
 from ..rules import game as rules
 from ..rules.errors import RulesInputError
 from ..rules.game import ENTRY_KINDS
+from ..rules.kept_sentences import worded
 from ..rules.variants import Variant, get_variant
 from ..services.errors import ServiceError
 from ..services.loading import GAME_ID, variant_from_toml
@@ -198,6 +199,9 @@ def _rulings(game: Game, names: list[str], where: str) -> None:
                                 at=at, round_number=r.round_number, last=last))
         if r.player is not None and r.player not in names:
             raise BackupError(_("%(at)s.player: %(player)r is not a player of this game", at=at, player=r.player))
+        if r.summary_values is not None and worded(r.kind, r.summary_values) is None:
+            raise BackupError(_("%(at)s.summary_values: %(values)s are not the values of a %(kind)r ruling",
+                                at=at, values=shown(r.summary_values), kind=r.kind))
         if r.points is not None:
             if not -1000 <= r.points <= 1000:
                 raise BackupError(_("%(at)s.points: %(points)s is not a score effect (-1000 to 1000)",

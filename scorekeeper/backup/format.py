@@ -30,7 +30,7 @@ FORMAT_VERSION = 1
 _LEFT_OUT = {
     Player: {"id"},
     # A game's table and roster entry travel beside it (the server backup: _add_table_membership)
-    # or with the table's own export (services/table_export.py).
+    # or with the table's own export (backup/table_export.py).
     Game: {"table_id"},
     Seat: {"id", "game_id", "player_id", "table_player_id"},
     Round: {"id", "game_id"},

@@ -16,6 +16,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..db import db
 from ..models import (Correction, Game, HandRecord, HouseVariant, IdempotencyKey, Player, Round, Ruling, Seat,
                       Table, TablePlayer)
+from ..rules.kept_sentences import values_from_english
 from .format import FORMAT, FORMAT_VERSION, BackupConflict, BackupError, load_row, shown
 
 
@@ -45,6 +46,16 @@ def _import_house_variants(items: object, report: dict[str, Any], tables: set[st
                                 i=i, table_id=shown(table_id)))
         db.session.add(HouseVariant(**values))
         report["house_variants"].append(values["id"])
+
+
+def _ruling(values: dict) -> Ruling:
+    """A ruling row; one the app applied to a round, from a backup made before the app kept its
+    values, gets them back from its English summary (rules/kept_sentences.py), as migration 0010 did."""
+    kind, summary = values.get("kind"), values.get("summary")
+    if values.get("automatic") and values.get("summary_values") is None and isinstance(kind, str) \
+            and isinstance(summary, str):
+        values["summary_values"] = values_from_english(kind, summary)
+    return Ruling(**values)
 
 
 def import_document(doc: object) -> dict[str, Any]:
@@ -119,7 +130,7 @@ def import_document(doc: object) -> dict[str, Any]:
                 game.rounds.append(rnd)
             game.corrections = [Correction(**load_row(c, Correction, f"{where}.corrections[{j}]"))
                                 for j, c in enumerate(_list(data, "corrections", where))]
-            game.rulings = [Ruling(**load_row(r, Ruling, f"{where}.rulings[{j}]"))
+            game.rulings = [_ruling(load_row(r, Ruling, f"{where}.rulings[{j}]"))
                             for j, r in enumerate(_list(data, "rulings", where))]
             _link_to_table(game, data, rosters, where)
             check_game(game, where)  # the API's rules, before the game joins the session

@@ -68,7 +68,7 @@ def _penalty(v: Variant, cards: Sequence[Card], missing_cards: int) -> HandAnswe
 
 def _roy(v: Variant, cards: Sequence[Card]) -> HandAnswer:
     cites = (v.cite("scoring"),)
-    for i, card in enumerate(cards):
+    for card in cards:
         try:
             v.check_card(card)
         except RulesInputError as err:
@@ -100,8 +100,7 @@ def deck_answers(players: int, variants: Sequence[Variant] | None = None) -> lis
             out.append(DeckAnswer(v, players, None, None, None, err.message, cites))
             continue
         dealt = players * v.cards_dealt
-        starter = 0 if v.family == "le-may-i" else 1  # Le May I turns no card up (source 003, §2)
-        out.append(DeckAnswer(v, players, pack, dealt, pack.cards - dealt - starter, None, cites))
+        out.append(DeckAnswer(v, players, pack, dealt, pack.cards - dealt - v.starter_cards, None, cites))
     return out
 
 

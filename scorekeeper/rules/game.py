@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import RulesInputError
+from .kept_sentences import Said, Value
 from .limits import MAX_CARDS_IN_HAND, MAX_POINTS
 from .look_alike import skeleton
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
@@ -41,12 +42,18 @@ class RoundMustBeReplayed(GameRulesError):
 
 @dataclass(frozen=True)
 class Applied:
-    """A rule the app applied, to be shown and kept with the game (``kind`` is a stable key)."""
+    """A rule the app applied, kept with the game as its ``kind`` (a stable key) and the ``values``
+    its sentence is worded with (``rules/kept_sentences.py``)."""
 
     kind: str
-    summary: str
+    values: Mapping[str, Value]
     citation: str
     player: str | None = None
+
+    @property
+    def summary(self) -> str:
+        """What was applied, in the reader's language."""
+        return Said(self.kind, self.values).text()
 
 
 def cite(variant: Variant, rule: str, fallback_section: str) -> str:
@@ -164,7 +171,7 @@ def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None]
     for number in range(1, rounds + 1):
         if number > 1:
             seat = (seat + 1) % seats
-        for _ in range(seats):
+        for _seat in range(seats):
             if active_in_round(withdrawn_after[seat], number):
                 break
             seat = (seat + 1) % seats
@@ -257,7 +264,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         raise GameRulesError(message, field, dict(raw)
         )
     kind = kinds[0]
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     missing_cards = 0
     if "missing_cards" in raw:
         if kind not in ("cards", "values", "points"):
@@ -316,8 +323,13 @@ class HandResult:
     points: int
     card_count: int | None = None
     entered_points: int | None = None
-    note: str | None = None
+    said: Said | None = None  # the hand's note, worded when shown (``note``)
     value_counts: tuple[tuple[int, int], ...] | None = None
+
+    @property
+    def note(self) -> str | None:
+        """The hand's note in the reader's language ("2 missing cards: +20 (10 each)")."""
+        return None if self.said is None else self.said.text()
 
     def as_dict(self) -> dict:
         data = {
@@ -357,11 +369,10 @@ def hand_result(variant: Variant, hand: Hand) -> HandResult:
     else:
         raise ValueError(f"a {hand.entered_as} hand has no points of its own")
     if hand.missing_cards:
-        note = ngettext("%(num)s missing card: +%(extra)s (%(penalty)s each)",
-                        "%(num)s missing cards: +%(extra)s (%(penalty)s each)", hand.missing_cards,
-                        extra=missing_card_penalty(variant, hand.missing_cards),
-                        penalty=variant.scoring.missing_card_penalty)
-        result = HandResult(**{**result.__dict__, "note": note})
+        note = Said("hand.missing_cards", {"num": hand.missing_cards,
+                                           "extra": missing_card_penalty(variant, hand.missing_cards),
+                                           "penalty": variant.scoring.missing_card_penalty})
+        result = HandResult(**{**result.__dict__, "said": note})
     return result
 
 
@@ -398,7 +409,7 @@ def score_round(
       (docs/rulings.md, "ROY"; the ROY rules, rule 7); each opponent holds at least one card, as only the
       first player out empties a hand.
     """
-    roy = variant.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+    roy = variant.is_roy
     if end not in ENDS:
         raise GameRulesError(_("%(value)r is not a way for a round to end (went_out or stock_exhausted)", value=end), "end", end)
     if end == STOCK_EXHAUSTED:
@@ -462,7 +473,7 @@ def score_round(
             counts[name] = hand.card_count
             results[name] = hand_result(variant, hand)
         total = sum(counts.values())
-        results[went_out] = HandResult("went_out", (), 0, total, note=_("scores the %(total)s cards left in the other hands", total=total))
+        results[went_out] = HandResult("went_out", (), 0, total, said=Said("hand.cards_left", {"total": total}))
         scores = {name: results[name].points for name in players}
         return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
 
@@ -470,7 +481,7 @@ def score_round(
     incomplete = cite(variant, "incomplete_games", INCOMPLETE_GAMES)
     irregular = cite(variant, "irregularities", IRREGULARITIES)
     if went_out is not None:
-        results[went_out] = HandResult("went_out", (), 0, 0, note=_("went out"))
+        results[went_out] = HandResult("went_out", (), 0, 0, said=Said("hand.went_out", {}))
     missing: list[str] = []
     for name in others:
         hand = hands[name]
@@ -482,11 +493,7 @@ def score_round(
             extra = missing_card_penalty(variant, hand.missing_cards)
             applied.append(Applied(
                 "incorrect_hand",
-                ngettext("Round %(number)s: %(name)s held %(num)s card too few and is charged %(extra)s "
-                         "(%(penalty)s per missing card) on top of the cards held.",
-                         "Round %(number)s: %(name)s held %(num)s cards too few and is charged %(extra)s "
-                         "(%(penalty)s per missing card) on top of the cards held.",
-                         hand.missing_cards, number=number, name=name, extra=extra, penalty=penalty),
+                {"number": number, "name": name, "num": hand.missing_cards, "extra": extra, "penalty": penalty},
                 irregular,
                 name,
             ))
@@ -503,29 +510,21 @@ def score_round(
             )
         top = posted[:2]
         points = sum(top)
-        results[name] = HandResult("missing", (), 0, points, note=_("no score posted: %(first)s + %(second)s, the two highest others",
-                                                                  first=top[0], second=top[1]))
+        results[name] = HandResult("missing", (), 0, points,
+                                   said=Said("hand.missing_score", {"first": top[0], "second": top[1]}))
         applied.append(Applied(
             "missing_score",
-            _("Round %(number)s: no score was posted for %(name)s, who gets %(points)s, the sum of the two highest "
-              "scores the others posted this round (%(first)s and %(second)s).", number=number, name=name,
-              points=points, first=top[0], second=top[1]),
+            {"number": number, "name": name, "points": points, "first": top[0], "second": top[1]},
             incomplete,
             name,
         ))
     if end == STOCK_EXHAUSTED:
-        applied.append(Applied(
-            "stock_exhausted",
-            _("Round %(number)s: the stock ran out a second time, so the round ended with nobody out and "
-              "every player scored the cards in hand.", number=number),
-            cite(variant, "stock", "Stock depletion"),
-        ))
+        applied.append(Applied("stock_exhausted", {"number": number}, cite(variant, "stock", "Stock depletion")))
     if went_out is not None and variant.scoring.round_win_bonus:
         bonus[went_out] = -variant.scoring.round_win_bonus
         applied.append(Applied(
             "round_win_bonus",
-            _("Round %(number)s: %(name)s went out and takes %(points)s points off the total.", number=number,
-              name=went_out, points=variant.scoring.round_win_bonus),
+            {"number": number, "name": went_out, "points": variant.scoring.round_win_bonus},
             cite(variant, "scoring", "Built-in variants"),
             went_out,
         ))

@@ -227,6 +227,7 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
                               "based_on", base.id)
     doc = _apply(base, changes)
     doc["id"], doc["name"], doc["based_on"], doc["order"] = id, name, base.id, HOUSE_ORDER
+    doc["deal"]["turn_up"] = base.turn_up  # (dealt as the base is: not a house rule)
     doc["summary"] = f"{name}: {base.name} with a family's own changes."
     if base.is_contract_game:
         _check_jokers(doc, tuple(changes))
@@ -517,10 +518,9 @@ def _check_melds(v: Variant, m, changed: tuple[str, ...]) -> None:
 
 
 def _check_pack(v: Variant, changed: tuple[str, ...]) -> None:
-    starter = 0 if v.family == "le-may-i" else 1  # Le May I turns no card up (source 003, §2)
     for n in range(v.players.min, v.players.max + 1):
         pack = v.pack(n)
-        need = n * v.cards_dealt + starter + 1
+        need = n * v.cards_dealt + v.starter_cards + 1
         if need > pack.cards:
             raise HouseRulesError(
                 ngettext("%(players)s players: %(num)s deck hold %(cards)s cards, too few to deal %(dealt)s to each "

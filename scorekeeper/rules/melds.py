@@ -355,7 +355,7 @@ def _min_span(aces: AceRule, ranks: set[str]) -> int | None:
     if not ranks:
         return 0
     for length in range(len(ranks), 14):
-        for _, window, _slots in _windows(aces, length):
+        for _low, window, _slots in _windows(aces, length):
             if ranks <= set(window):
                 return length
     return None

@@ -37,6 +37,13 @@ class ContractKind(StrEnum):
     MINIMUM = "minimum"  # at least the contract; more or longer melds allowed
 
 
+class GameKind(StrEnum):
+    """The kind of game, as a variant's file says it (``kind``): what every "is it ROY?" asks."""
+
+    CONTRACT = "contract"  # a May I rummy: contracts, melds, penalty points (the lowest total wins)
+    SHEDDING = "shedding"  # ROY: hands, not rounds; the winner of a hand scores the cards the others hold
+
+
 class RoundScore(StrEnum):
     PENALTY = "penalty"  # every player but the one out scores the cards left in hand
     CARDS_LEFT_TO_WINNER = "cards-left-to-winner"  # ROY: the winner scores opponents' cards
@@ -327,7 +334,7 @@ class Variant:
 
     id: str
     name: str
-    kind: str  # "contract" (penalty-scoring contract rummy) or "shedding" (ROY)
+    kind: GameKind
     order: int
     summary: str
     players: PlayerRange
@@ -349,8 +356,8 @@ class Variant:
     house_rules: Mapping[str, bool] = field(default_factory=dict)  # options in force
     based_on: str | None = None  # a house variant (rules/house.py): the built-in variant it changes
     # Its own sentences for the rules pages (``[notes]`` in its file: rules/reference.py reads them)
-    # and whether the dealer turns up the first discard (``deal.turn_up``): a house variant reads
-    # its base's (``family``), so neither is part of a house variant's rules nor of equality.
+    # and whether the dealer turns up the first discard (``deal.turn_up``): a house variant deals as
+    # its base (rules/house.py ``apply_changes``); neither is part of a house variant's rules nor of equality.
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     turn_up: bool = field(default=True, compare=False)
 
@@ -362,8 +369,13 @@ class Variant:
     # ----- the kind of game -----------------------------------------------------------------
     @property
     def is_roy(self) -> bool:
-        """ROY: hands, not rounds; the winner of a hand scores the cards the others hold."""
-        return self.scoring.round_score is RoundScore.CARDS_LEFT_TO_WINNER
+        """ROY (a shedding game): hands, not rounds; the winner of a hand scores the cards the others hold."""
+        return self.kind is GameKind.SHEDDING
+
+    @property
+    def is_contract_game(self) -> bool:
+        """A May I rummy: contracts, melds and penalty points."""
+        return self.kind is GameKind.CONTRACT
 
     @property
     def lowest_wins(self) -> bool:
@@ -371,6 +383,12 @@ class Variant:
         return self.scoring.round_score is RoundScore.PENALTY
 
     # ----- the pack -------------------------------------------------------------------------
+    @property
+    def starter_cards(self) -> int:
+        """The cards turned up from the stock to start the discard pile: one, or none where the
+        variant's file says ``deal.turn_up = false`` (Le May I, source 003, §2)."""
+        return 1 if self.turn_up else 0
+
     @property
     def has_jokers(self) -> bool:
         return self.jokers_per_deck > 0
@@ -421,10 +439,6 @@ class Variant:
         return cards
 
     # ----- rounds and contracts -------------------------------------------------------------
-    @property
-    def is_contract_game(self) -> bool:
-        return self.kind == "contract"
-
     @property
     def number_of_rounds(self) -> int | None:
         """Rounds in a game, or ``None`` when the game runs to a target score (ROY)."""
@@ -558,7 +572,8 @@ def _enum(cls: type[StrEnum], value: Any, where: str):
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(str(e)) for e in cls)
-        raise VariantError(_("%(field)s must be one of %(allowed)s, not %(value)s", field=where, allowed=allowed, value=repr(value)), where, value) from None
+        raise VariantError(_("%(field)s must be one of %(allowed)s, not %(value)s", field=where, allowed=allowed,
+                             value=repr(value)), where, value) from None
 
 
 def _citation(value: Any, where: str) -> Citation:
@@ -593,12 +608,18 @@ def _notes(table: Any) -> dict[str, tuple[str, ...]]:
     return out
 
 
+# How each kind of game scores a round: the kind and the scoring never disagree.
+_ROUND_SCORE_OF = {GameKind.CONTRACT: RoundScore.PENALTY, GameKind.SHEDDING: RoundScore.CARDS_LEFT_TO_WINNER}
+
+
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """Build and check a :class:`Variant` from its parsed definition."""
     vid = _need(data, "id", "variant", str)
-    kind = _need(data, "kind", vid, str)
-    if kind not in ("contract", "shedding"):
-        raise VariantError(_("%(field)s must be 'contract' or 'shedding', not %(value)s", field=f"{vid}.kind", value=repr(kind)), "kind", kind)
+    kind_text = _need(data, "kind", vid, str)
+    if kind_text not in tuple(GameKind):
+        raise VariantError(_("%(field)s must be 'contract' or 'shedding', not %(value)s", field=f"{vid}.kind",
+                             value=repr(kind_text)), "kind", kind_text)
+    kind = GameKind(kind_text)
     players = _need(data, "players", vid, dict)
     prange = PlayerRange(_need(players, "min", "players", int), _need(players, "max", "players", int))
     if not 1 <= prange.min <= prange.max:
@@ -661,7 +682,11 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         notes=_notes(data.get("notes", {})),
         turn_up=bool(deal.get("turn_up", True)),
     )
-    if kind == "contract":
+    if scoring.round_score is not _ROUND_SCORE_OF[kind]:
+        raise VariantError(_("%(id)s: a %(kind)s game scores with scoring.round_score = %(expected)r, not %(value)r",
+                             id=vid, kind=kind, expected=str(_ROUND_SCORE_OF[kind]), value=str(scoring.round_score)),
+                           "scoring.round_score", str(scoring.round_score))
+    if kind is GameKind.CONTRACT:
         m = _need(data, "melds", vid, dict)
         melds = MeldRules(
             set_min=_need(m, "set_min", "melds", int),

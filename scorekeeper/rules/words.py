@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-_catalogue: ContextVar[gettext.NullTranslations] = ContextVar("catalogue", default=gettext.NullTranslations())
+_ENGLISH = gettext.NullTranslations()  # (never changed: shared as the default of every context)
+_catalogue: ContextVar[gettext.NullTranslations] = ContextVar("catalogue", default=_ENGLISH)
 _language: ContextVar[str] = ContextVar("language", default="en")
 
 

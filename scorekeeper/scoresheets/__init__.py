@@ -12,7 +12,8 @@ bytes are kept in the database (``ScoresheetPdf``, any worker reuses them) under
 the game and its version (or the blank sheet's options), the page set-up and the fingerprint of
 the sheet templates and print stylesheet; a filled sheet also answers ``If-None-Match`` with 304.
 A render that is needed counts against ``RATELIMIT_PDF`` (per client address, default
-``30 per minute``; per worker unless the limits are kept in a shared store such as Redis) and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
+``30 per minute``; per worker unless the limits are kept in a shared store such as Redis)
+and waits for one of ``PDF_RENDERS_PER_WORKER`` places (default 2) for at most
 ``PDF_RENDER_WAIT`` seconds (default 10), else answers 503: a burst of sheets cannot hold up
 every other page. What the PDF shows is read once the place is taken, and WeasyPrint runs in a
 process of its own (scoresheets/render.py), stopped after ``PDF_RENDER_TIMEOUT`` seconds (default
@@ -174,9 +175,5 @@ def blank_key(variant: Variant, req: BlankRequest) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_PDF", "30 per minute")
-    app.config.setdefault("PDF_RENDERS_PER_WORKER", 2)
-    app.config.setdefault("PDF_RENDER_WAIT", 10)
-    app.config.setdefault("PDF_RENDER_TIMEOUT", 20)
     app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
     app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)

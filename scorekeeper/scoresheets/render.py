@@ -133,6 +133,7 @@ class RenderTimedOut(RuntimeError):
 def _render_in_child(conn, html: str, static_folder: str, static_url_path: str, stylesheets: tuple[str, ...],
                      page_size: str | None) -> None:
     """The child's side of :func:`html_to_pdf_in_child`: the PDF's bytes, or the error, sent back."""
+    answer: tuple[str, bytes | str]
     try:
         answer = ("pdf", html_to_pdf(html, static_folder, static_url_path, stylesheets, page_size))
     except Exception as err:  # noqa: BLE001 (the parent raises it again, by name)

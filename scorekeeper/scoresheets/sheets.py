@@ -243,7 +243,7 @@ class Sheet:
 
     @property
     def is_roy(self) -> bool:
-        return self.variant.roy is not None
+        return self.variant.is_roy
 
     @staticmethod
     def mark(tag: str) -> str:

@@ -29,7 +29,7 @@ from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
-from .parsing import ParsedRound, applied_in_english, check_key, parse_round, refuse_beyond_pack, round_number, text
+from .parsing import check_key, parse_round, refuse_beyond_pack, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
@@ -132,9 +132,12 @@ class Outcome:
 
 
 def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
+    """The hands' rows as they are kept: their notes in English, as the API gives them."""
     seat_of = {s.name: s.seat for s in game.seats}
     out = {}
     for name, h in result.hands.items():
+        with words.in_english():
+            note = h.note
         out[name] = dict(
             seat=seat_of[name],
             name=name,
@@ -146,23 +149,22 @@ def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
             missing_cards=h.missing_cards,
             points=h.points,
             bonus=result.bonus.get(name, 0),
-            note=h.note,
+            note=note,
         )
     return out
 
 
-def _kept_hand_rows(game: Game, variant: Variant, parsed: ParsedRound) -> dict[str, dict]:
-    """The hands' rows as they are kept: their notes in English, as the API gives them."""
-    with words.in_english():
-        return _hand_rows(game, _score(game, variant, parsed))
-
-
-def _add_applied(game: Game, number: int, applied) -> None:
+def _add_applied(game: Game, number: int, applied: tuple[rules.Applied, ...]) -> None:
+    """The rules applied to a round, kept with the game as their kind and values (the pages word
+    them in the reader's language: services/view.py); the English summary is what the API's
+    rulings show."""
     now = utcnow()
     for a in applied:
+        with words.in_english():
+            summary = a.summary
         game.rulings.append(Ruling(
-            round_number=number, kind=a.kind, summary=a.summary, citation=a.citation, automatic=True,
-            player=None, points=None, at=now,
+            round_number=number, kind=a.kind, summary=summary, summary_values=dict(a.values), citation=a.citation,
+            automatic=True, player=None, points=None, at=now,
         ))
 
 
@@ -230,9 +232,9 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
     now = utcnow()
     rnd = Round(number=number, dealer_seat=dealer_seat, went_out=result.went_out, end=result.end,
                 submission=parsed.submission(), created_at=now, updated_at=now)
-    rnd.hands = [HandRecord(**row) for row in _kept_hand_rows(game, variant, parsed).values()]
+    rnd.hands = [HandRecord(**row) for row in _hand_rows(game, result).values()]
     game.rounds.append(rnd)
-    _add_applied(game, number, applied_in_english(game, variant, parsed))
+    _add_applied(game, number, result.applied)
     _refresh_status(game, variant)
     try:
         db.session.flush()
@@ -304,7 +306,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
         raise Unprocessable(_("the correction changes nothing in round %(number)s", number=number), "hands")
     result = _score(game, variant, parsed)
     old = _round_snapshot(rnd)
-    rows = _kept_hand_rows(game, variant, parsed)
+    rows = _hand_rows(game, result)
     for hand in rnd.hands:
         for attr, value in rows[hand.name].items():
             setattr(hand, attr, value)
@@ -315,7 +317,7 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     rnd.updated_at = now
     for r in [r for r in game.rulings if r.automatic and r.round_number == number and r.kind in ROUND_RULING_KINDS]:
         game.rulings.remove(r)
-    _add_applied(game, number, applied_in_english(game, variant, parsed))
+    _add_applied(game, number, result.applied)
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from ..models import Game
 from ..rules import game as rules
-from ..rules import pack_limits, words
+from ..rules import pack_limits
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
 from .errors import ServiceError, rules_error
@@ -146,13 +146,6 @@ def score(game: Game, variant: Variant, parsed: ParsedRound) -> rules.RoundResul
         return rules.score_round(variant, parsed.number, players, parsed.went_out, parsed.end, parsed.hands)
     except RulesInputError as err:
         raise rules_error(err) from None
-
-
-def applied_in_english(game: Game, variant: Variant, parsed: ParsedRound) -> tuple[rules.Applied, ...]:
-    """The rules applied to a round, in English: they are kept with the game (services/view.py says
-    them again in the reader's language)."""
-    with words.in_english():
-        return score(game, variant, parsed).applied
 
 
 def round_number(payload: object, default: int) -> int:

@@ -158,7 +158,8 @@ def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
 
 def proposals(game: Game, round_no: int) -> tuple[dict, str]:
     """The hands sent for the next round, ``{"round", "proposals": {name: {"points", "hand", "at"}}}``
-    (``{"went_out": true, "at"}`` for a player who said they went out) in seating order (only players still in the round), and a stamp that changes whenever they do
+    (``{"went_out": true, "at"}`` for a player who said they went out) in seating order (only players still in the round),
+    and a stamp that changes whenever they do
     (the answer's ETag)."""
     check_round_open(game, round_no)
     active = {s.seat for s in game.seats if rules.active_in_round(s.withdrawn_after_round, round_no)}

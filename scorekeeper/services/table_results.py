@@ -69,7 +69,7 @@ BEFORE_COMMIT = "tables.before_commit"
 
 def run_before_commit(session: Session, callback) -> None:
     """Run ``callback(session)`` just before the session's next commit, inside its transaction
-    (a table import links the games that the backup import adds: services/table_export.py)."""
+    (a table import links the games that the backup import adds: backup/table_export.py)."""
     session.info.setdefault(BEFORE_COMMIT, []).append(callback)
 
 

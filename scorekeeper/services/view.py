@@ -15,14 +15,12 @@ from typing import Any, Mapping
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..i18n import language
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.house import describe_differences
+from ..rules.kept_sentences import worded
 from ..rules.variants import Variant, get_variant, shown_text
-from .errors import ServiceError
 from .loading import variant_of
-from .parsing import parse_round, score
 
 
 def iso(value: datetime | None) -> str | None:
@@ -325,25 +323,12 @@ def status_word(status: str) -> str:
     return str(STATUS_WORDS.get(status, status.replace("_", " ")))
 
 
-def _rules_applied(game: Game, variant: Variant) -> list[str]:
+def _rules_applied(game: Game) -> list[str]:
     """What the app applied to each round (a missing score, an incorrect hand...), in the reader's
-    language: kept in English with the game, said again from each round's submission otherwise."""
+    language: worded from the kind and values kept with the game (the English kept beside them for a
+    row that has none)."""
     kept = [r for r in game.rulings if r.automatic and r.kind in ROUND_RULING_KINDS]
-    if not kept or language() == "en":
-        return [r.summary for r in kept]
-    said: dict[tuple[int, str], list[str]] = {}
-    for rnd in game.rounds:
-        try:
-            result = score(game, variant, parse_round(game, variant, rnd.submission, rnd.number))
-        except ServiceError:  # (never for a stored round; the kept English is said instead)
-            continue
-        for applied in result.applied:
-            said.setdefault((rnd.number, applied.kind), []).append(applied.summary)
-    out = []
-    for r in kept:
-        fresh = said.get((r.round_number, r.kind), [])
-        out.append(fresh.pop(0) if fresh else r.summary)
-    return out
+    return [worded(r.kind, r.summary_values) or r.summary for r in kept]
 
 
 def _listed_apart(game: Game, variant: Variant) -> list[str]:
@@ -378,7 +363,7 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
         if on:
             opt = variant.house_options[key]
             notes.append(_("House option in force: %(option)s (%(source)s).", option=shown_text(opt.label), source=opt.source.shown_label))
-    notes.extend(_rules_applied(game, variant))
+    notes.extend(_rules_applied(game))
     notes.extend(result.notes)
     notes.extend(_listed_apart(game, variant))
     if game.status == GameStatus.SUSPENDED and game.suspended_at is not None:

@@ -561,7 +561,7 @@ def yearbook(table: Table, year: int) -> Yearbook:
         for g in vgames:
             for pid in g.winners:
                 monthly[pid][g.finished_at.month - 1] += 1
-        for pid, counts in monthly.items():
+        for counts in monthly.values():
             running = 0
             for i, c in enumerate(counts):
                 running += c

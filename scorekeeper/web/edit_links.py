@@ -1,9 +1,9 @@
-"""Edit links (a game's, a table's): the address that carries an edit token, the page that takes
-one, and the header that keeps both out of every cache. The games, tables and API blueprints use
+"""Edit links (a game's, a table's): the page that takes one (the address is made by
+``scorekeeper/addresses.py``), and the header that keeps both out of every cache. The games, tables and API blueprints use
 these; the token a browser keeps lives in ``scorekeeper.web.remembered``."""
 from __future__ import annotations
 
-from flask import abort, flash, make_response, redirect, request, url_for
+from flask import abort, flash, make_response, redirect, request
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField, SubmitField
 from wtforms.validators import DataRequired, Length
@@ -22,13 +22,6 @@ class EditLinkForm(PageForm):
     def edit_token(self) -> str:
         value = (self.token.data or "").strip()
         return value.rsplit("token=", 1)[-1].split("&")[0] if "token=" in value else value
-
-
-def edit_url(endpoint: str, token: str, **ids) -> str:
-    """An edit link (a game's or a table's): the token goes after ``#``, which browsers keep to
-    themselves, so it never reaches a server's or a proxy's access log; the page it opens posts it
-    (take_edit_link below)."""
-    return url_for(endpoint, _external=True, **ids) + "#token=" + token
 
 
 def no_store(response):

@@ -39,8 +39,8 @@ def error_items(form=None, errors: dict | None = None, anchors: dict | None = No
     ``_form`` for the whole form), in page order, once each.
 
     ``anchors`` maps a field name or an ``errors`` key to the id to link to (default: the field's
-    id, or the key itself; ``None``: a message about the whole form, not linked); ``labels`` gives a key's label; ``prefixes`` maps the start of a field
-    id (``hands-1``) to words put before its label (the player's name)."""
+    id, or the key itself; ``None``: a message about the whole form, not linked); ``labels`` gives a
+    key's label; ``prefixes`` maps the start of a field id (``hands-1``) to words put before its label (the player's name)."""
     errors = errors or {}
     anchors = anchors or {}
     labels = labels or {}

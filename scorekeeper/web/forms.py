@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
+from wtforms import SelectChoice
 
 from ..i18n import language
 from ..masked_csrf import MaskedFormCSRF
@@ -20,3 +21,8 @@ class PageForm(FlaskForm):
         @property
         def locales(self) -> list[str]:
             return [language()]
+
+
+def options(pairs) -> list[SelectChoice]:
+    """WTForms choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]

@@ -11,7 +11,7 @@ from ..rules.variants import VariantError
 from ..scoresheets import blank_key, kept_pdf, pdf_response, sheet_job
 from ..scoresheets.sheets import SheetQueryError, blank_sheet, parse_blank_query
 from ..services.house import find_variant
-from .games.forms import house_option_labels
+from .new_game import house_option_labels
 
 bp = Blueprint("scoresheets", __name__)
 

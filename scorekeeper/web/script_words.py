@@ -126,7 +126,8 @@ SENTENCES = (
     N_("Record round %(number)s"),
     N_("Record hand %(number)s"),
     # static/js/games.js: why hands from the players' phones stopped arriving
-    N_("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given)."),
+    N_("Hands from the players' phones no longer arrive here: this phone can no longer change the game "
+       "(its edit link was renewed, or it was never given)."),
     N_("Hands from the players' phones no longer arrive here: this round is not in the game."),
     N_("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over."),
     # static/js/hand.js: the round this phone showed was saved; "I went out"

@@ -1,5 +1,7 @@
-"""The package's imports, read from the source (ast): no import circle outside ``rules/`` and no
-module reaching into another module's ``_private`` names."""
+"""The package's imports, read from the source (ast): the layers in order (a module imports only its
+own layer and those below), packages that stay apart (the API and the pages; each blueprint of the
+pages), no import circle outside ``rules/`` and no module reaching into another module's ``_private``
+names. docs/architecture.md states these rules and no others."""
 from __future__ import annotations
 
 import ast
@@ -147,10 +149,76 @@ def test_no_import_circle_outside_rules():
     assert cycles == []
 
 
+# The layers, lowest first: each is a list of modules and packages (a package: all its modules).
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("rules", ("scorekeeper.rules",)),
+    ("storage and the request's basics", ("scorekeeper.db", "scorekeeper.models", "scorekeeper.i18n",
+                                          "scorekeeper.live", "scorekeeper.addresses", "scorekeeper.config")),
+    ("services", ("scorekeeper.services",)),
+    ("backup and scoresheets", ("scorekeeper.backup", "scorekeeper.scoresheets")),
+    ("API and pages", ("scorekeeper.api", "scorekeeper.web")),
+    ("the app", ("scorekeeper", "scorekeeper.errors", "scorekeeper.security")),
+]
+
+# Packages of one layer that never import each other (what they share sits in a neutral module:
+# scorekeeper/addresses.py, scorekeeper/web/*.py).
+APART: list[tuple[str, ...]] = [
+    ("scorekeeper.api", "scorekeeper.web"),
+    ("scorekeeper.web.games", "scorekeeper.web.tables", "scorekeeper.web.house", "scorekeeper.web.rules"),
+]
+
+
+def _in(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def _layer(module: str) -> int:
+    """The index in LAYERS of the most specific entry that holds ``module``."""
+    found = [(len(prefix), i) for i, (_name, prefixes) in enumerate(LAYERS) for prefix in prefixes
+             if _in(module, prefix)]
+    assert found, f"{module} is in no layer of tests/app/test_layers.py"
+    return max(found)[1]
+
+
+def _group(module: str, packages: tuple[str, ...]) -> str | None:
+    return next((p for p in packages if _in(module, p)), None)
+
+
+def layer_breaches(imports) -> list[str]:
+    """Each import of a higher layer, or between packages kept apart."""
+    out = []
+    for importer, imported, _names, line in imports:
+        if _layer(imported) > _layer(importer):
+            out.append(f"{importer}:{line} ({LAYERS[_layer(importer)][0]}) imports {imported} "
+                       f"({LAYERS[_layer(imported)][0]})")
+        for packages in APART:
+            a, b = _group(importer, packages), _group(imported, packages)
+            if a and b and a != b:
+                out.append(f"{importer}:{line} imports {imported}: {a} and {b} stay apart")
+    return out
+
+
+def test_every_module_is_in_a_layer():
+    assert sorted({LAYERS[_layer(m)][0] for m in _modules()}) == sorted(name for name, _ in LAYERS)
+
+
+def test_a_module_imports_only_its_layer_and_those_below_and_apart_packages_never_meet():
+    assert layer_breaches(_imports(_modules())) == []
+
+
 def test_the_checks_find_a_circle_and_a_private_name():
     """The two checks above can fail: a made-up pair of modules shows both."""
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _private("_commit") and _private("._body") and not _private("__version__")
+    assert layer_breaches([("scorekeeper.services.games", "scorekeeper.web.remembered", [], 1),
+                           ("scorekeeper.web.games.routes", "scorekeeper.web.tables.routes", [], 2),
+                           ("scorekeeper.api.games", "scorekeeper.web.edit_links", [], 3),
+                           ("scorekeeper.web.games.routes", "scorekeeper.web.remembered", [], 4),
+                           ("scorekeeper.backup.restore", "scorekeeper.services.loading", [], 5)]) == [
+        "scorekeeper.services.games:1 (services) imports scorekeeper.web.remembered (API and pages)",
+        "scorekeeper.web.games.routes:2 imports scorekeeper.web.tables.routes: scorekeeper.web.games and "
+        "scorekeeper.web.tables stay apart",
+        "scorekeeper.api.games:3 imports scorekeeper.web.edit_links: scorekeeper.api and scorekeeper.web stay apart"]
 
 
 @pytest.mark.slow

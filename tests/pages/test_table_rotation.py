@@ -6,6 +6,7 @@ everything of the table."""
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -34,7 +35,8 @@ def start(app, table_id, old_token):
     the table page: (its client, its game's id)."""
     phone = app.test_client()
     r = phone.get(f"/tables/{table_id}/edit?token={old_token}")
-    assert r.status_code == 302 and "token" not in r.headers["Location"]
+    assert r.status_code == 302 and old_token not in r.headers["Location"]
+    assert "token" not in parse_qs(urlsplit(r.headers["Location"]).query)
     r = phone.post(f"/tables/{table_id}/games/new", data={
         "variant": "clenney", "players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "dealer": "0"})
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]

@@ -17,7 +17,8 @@ from flask import before_render_template, template_rendered
 from support import big_table
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.services import house, roster_pages, stats, stats_page, table_export
+from scorekeeper.backup import table_export
+from scorekeeper.services import house, roster_pages, stats, stats_page
 from scorekeeper.web.tables.charts import decimal
 from support.served import call, serve
 

@@ -3,9 +3,9 @@
 They need no database, so the PostgreSQL pass of ``make test`` skips them (they run in the SQLite
 pass, and alone with ``make test-rules``).
 
-Under ``make mutation`` (mutmut sets ``MUTANT_UNDER_TEST``) hypothesis runs without deadlines and
-with fixed examples (fewer of them: each mutant reruns every test that reaches it), so a mutant is killed
-by a wrong answer, never by slowness or luck.
+Hypothesis always runs without deadlines and with fixed examples (``tests/conftest.py``); under
+``make mutation`` (mutmut sets ``MUTANT_UNDER_TEST``) with fewer of them, since each mutant reruns
+every test that reaches it.
 """
 from __future__ import annotations
 

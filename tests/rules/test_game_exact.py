@@ -171,14 +171,18 @@ def test_a_round_result_in_every_field():
     }
     incomplete = g.cite(CONT, "incomplete_games", g.INCOMPLETE_GAMES)
     irregular = g.cite(CONT, "irregularities", g.IRREGULARITIES)
-    assert r.applied == (
-        g.Applied("incorrect_hand", "Round 2: Bob held 1 card too few and is charged 10 (10 per missing card) on top"
-                  " of the cards held.", irregular, "Bob"),
-        g.Applied("incorrect_hand", "Round 2: Di held 2 cards too few and is charged 20 (10 per missing card) on top"
-                  " of the cards held.", irregular, "Di"),
-        g.Applied("missing_score", "Round 2: no score was posted for Ed, who gets 52, the sum of the two highest"
-                  " scores the others posted this round (27 and 25).", incomplete, "Ed"),
-    )
+    assert [(a.kind, a.summary, a.citation, a.player) for a in r.applied] == [
+        ("incorrect_hand", "Round 2: Bob held 1 card too few and is charged 10 (10 per missing card) on top"
+         " of the cards held.", irregular, "Bob"),
+        ("incorrect_hand", "Round 2: Di held 2 cards too few and is charged 20 (10 per missing card) on top"
+         " of the cards held.", irregular, "Di"),
+        ("missing_score", "Round 2: no score was posted for Ed, who gets 52, the sum of the two highest"
+         " scores the others posted this round (27 and 25).", incomplete, "Ed"),
+    ]
+    assert [a.values for a in r.applied] == [  # (kept with the game, worded when shown)
+        {"number": 2, "name": "Bob", "num": 1, "extra": 10, "penalty": 10},
+        {"number": 2, "name": "Di", "num": 2, "extra": 20, "penalty": 10},
+        {"number": 2, "name": "Ed", "points": 52, "first": 27, "second": 25}]
 
 
 def test_cite_names_the_variants_source_and_the_rulings_section():
@@ -190,17 +194,20 @@ def test_cite_names_the_variants_source_and_the_rulings_section():
 def test_le_may_i_round_win_bonus_is_applied_and_said():
     r = g.score_round(LMI, 3, ["Ann", "Bob", "Cy"], "Cy", "went_out", {"Ann": points(4), "Bob": points(9)})
     assert r.bonus == {"Cy": -20} and r.scores == {"Ann": 4, "Bob": 9, "Cy": 0}
-    assert r.applied == (g.Applied("round_win_bonus", "Round 3: Cy went out and takes 20 points off the total.",
-                                   g.cite(LMI, "scoring", "Built-in variants"), "Cy"),)
+    assert [(a.kind, a.summary, a.citation, a.player) for a in r.applied] == [(
+        "round_win_bonus", "Round 3: Cy went out and takes 20 points off the total.",
+        g.cite(LMI, "scoring", "Built-in variants"), "Cy")]
+    assert r.applied[0].values == {"number": 3, "name": "Cy", "points": 20}
 
 
 def test_stock_exhausted_says_so_with_its_citation():
     r = g.score_round(CLEN, 4, ["Ann", "Bob", "Cy"], None, "stock_exhausted",
                       {"Ann": points(4), "Bob": points(9), "Cy": points(0)})
     assert r.went_out is None and r.end == "stock_exhausted" and r.scores == {"Ann": 4, "Bob": 9, "Cy": 0}
-    assert r.applied == (g.Applied(
+    assert [(a.kind, a.summary, a.citation, a.player) for a in r.applied] == [(
         "stock_exhausted", "Round 4: the stock ran out a second time, so the round ended with nobody out and every"
-        " player scored the cards in hand.", g.cite(CLEN, "stock", "Stock depletion")),)
+        " player scored the cards in hand.", g.cite(CLEN, "stock", "Stock depletion"), None)]
+    assert r.applied[0].values == {"number": 4}
 
 
 @pytest.mark.parametrize("went_out_hand", [

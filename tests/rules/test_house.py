@@ -256,7 +256,9 @@ def test_toml_has_the_builtin_file_layout():
     tables = [line for line in builtin.splitlines() if line.startswith("[")]
     assert [line for line in text.splitlines() if line.startswith("[")] == tables
     # apart from the comment, identity and the house's citations, the text is the built-in file's
-    body = lambda t: [line for line in t.splitlines()[6:] if not line.startswith(("#", "summary", "order"))]
+    def body(t):
+        return [line for line in t.splitlines()[6:] if not line.startswith(("#", "summary", "order"))]
+
     assert body(text) == body(builtin)
 
 

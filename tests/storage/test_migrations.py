@@ -193,3 +193,35 @@ def test_house_variants_get_a_reference_to_their_table_without_touching_the_game
     with unmigrated.app_context(), db.engine.connect() as conn:
         assert sa.inspect(conn).get_foreign_keys("house_variants") == []
         assert conn.execute(sa.text("SELECT COUNT(*) FROM house_variants")).scalar_one() == 3
+
+
+def test_the_rules_applied_before_0010_get_their_values_and_are_said_in_french(unmigrated):
+    """0010 keeps what the rules applied as a kind and values: the rows of the first release get their
+    values back from their English summaries, so a French reader reads them without a round being
+    scored again (scorekeeper/rules/kept_sentences.py); the downgrade drops the values only."""
+    fixture = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    runner = unmigrated.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", scripts().get_base()]).exit_code == 0
+    _load_fixture_rows(unmigrated, fixture)
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with unmigrated.app_context(), db.engine.connect() as conn:
+        kept = conn.execute(sa.text("SELECT id, summary_values FROM rulings ORDER BY id")).all()
+    values = {row_id: json.loads(v) if isinstance(v, str) else v for row_id, v in kept}
+    assert {k: v for k, v in values.items() if v is not None} == {
+        3: {"number": 2, "name": "Bob", "points": 10, "first": 5, "second": 5},
+        4: {"number": 1, "name": "Ed", "num": 2, "extra": 20, "penalty": 10},
+        5: {"number": 1},
+        8: {"number": 1, "name": "Ann", "points": 20},
+        9: {"number": 2, "name": "Bob", "points": 20},
+    }
+    french = unmigrated.test_client().get("/api/v1/games/XBPjYySfflbJ2UH4",
+                                          headers={"Accept-Language": "fr"}).get_json()
+    assert french["notes"][:2] == ["Manche 1, sortie\u00a0: Ann, qui retire 20 points de son total.",
+                                   "Manche 2, sortie\u00a0: Bob, qui retire 20 points de son total."]
+    with unmigrated.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    assert runner.invoke(args=["db", "downgrade", "0008_hand_proposals"]).exit_code == 0
+    with unmigrated.app_context(), db.engine.connect() as conn:
+        assert "summary_values" not in {c["name"] for c in sa.inspect(conn).get_columns("rulings")}
+        assert conn.execute(sa.text("SELECT COUNT(*) FROM rulings")).scalar_one() == len(fixture["tables"]["rulings"])

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def documented_command() -> list[str]:
     """The gunicorn command of README.md ("Running a club server"), as a list of arguments."""
-    line = next(l for l in (ROOT / "README.md").read_text().splitlines() if "bin/gunicorn " in l)
+    line = next(text for text in (ROOT / "README.md").read_text().splitlines() if "bin/gunicorn " in text)
     words = shlex.split(line)
     return words[words.index(next(w for w in words if w.endswith("bin/gunicorn"))) + 1:]
 

@@ -1,7 +1,7 @@
 """games, rounds, hands, corrections, rulings, idempotency keys
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-21
 """
 from alembic import op

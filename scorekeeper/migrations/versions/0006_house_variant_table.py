@@ -5,7 +5,6 @@ Revises: 0005_house_variants
 Create Date: 2026-11-24
 """
 from alembic import op
-import sqlalchemy as sa
 
 
 revision = '0006_house_variant_table'

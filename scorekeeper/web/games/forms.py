@@ -2,12 +2,10 @@
 every rule is applied by ``scorekeeper.services.games`` (shared with the JSON API)."""
 from __future__ import annotations
 
-from flask_babel import LazyString, gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l
 from jinja2.utils import htmlsafe_json_dumps
 from wtforms import (
     BooleanField,
-    Field,
-    SelectChoice,
     FieldList,
     Form,
     FormField,
@@ -20,7 +18,6 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.form import FormMeta
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import NumberInput
 
@@ -30,16 +27,10 @@ from ...rules.cards import Card, CardError
 from ...rules.pack_limits import NUMBER_WORDS, cards_beyond, in_words, said, values_beyond
 from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
 from ...rules.scoring import points_classes
-from ...rules.variants import StockExhausted, Variant, all_variants, shown_text
-from ..forms import PageForm
+from ...rules.variants import StockExhausted, Variant
+from ..forms import PageForm, options
 
-MAX_SEATS = max(v.players.max for v in all_variants())
 STOCK = "stock"
-
-
-def options(pairs) -> list[SelectChoice]:
-    """WTForms choices from (value, label) pairs."""
-    return [SelectChoice(value, label) for value, label in pairs]
 
 
 class Between:
@@ -105,79 +96,6 @@ class SignedNumberField(WholeNumberField):
     """A whole number that may be negative (a score effect that takes points off)."""
 
     widget = NumberInput()
-
-
-# ----- new game --------------------------------------------------------------------------------------
-
-def house_option_labels() -> dict[str, tuple[str, list[str]]]:
-    """Every house option key with its label and the variants that offer it."""
-    out: dict[str, tuple[str, list[str]]] = {}
-    for v in all_variants():
-        for key, opt in v.house_options.items():
-            label, names = out.get(key, (opt.label, []))
-            out[key] = (label, names + [v.name])
-    return out
-
-
-def offer_house_options(form_class) -> None:
-    """A check box on ``form_class`` for each house option the variants offer, labelled from their
-    TOML files (shown_text: the catalogue's words), so a new option needs no code here."""
-    for key in house_option_labels():
-        if key.isidentifier() and not key.startswith("_") and key not in form_class._house_option_keys:
-            if hasattr(form_class, key):
-                continue  # (never a field of the form's own)
-            setattr(form_class, key, BooleanField(LazyString(lambda k=key: shown_text(house_option_labels()[k][0]))))
-            form_class._house_option_keys = form_class._house_option_keys | {key}
-
-
-class _OffersHouseOptions(FormMeta):
-    """Adds the house options' check boxes to the form class before WTForms reads its fields."""
-
-    def __call__(cls, *args, **kwargs):
-        offer_house_options(cls)
-        return super().__call__(*args, **kwargs)
-
-
-class NewGameForm(PageForm, metaclass=_OffersHouseOptions):
-    _house_option_keys: frozenset[str] = frozenset()
-
-    variant = SelectField(_l("Game"), validators=[DataRequired(message=_l("choose a game"))], validate_choice=False)
-    players = FieldList(
-        StringField(_l("Player"), validators=[Optional(), Length(max=40, message=_l("a name has at most 40 characters"))]),
-        min_entries=MAX_SEATS,
-        max_entries=MAX_SEATS,
-    )
-    dealer = RadioField(_l("Deals first"), default="0", validate_choice=False)
-    submit = SubmitField(_l("Start the game"))
-    # ...and a check box per house option the variants offer (offer_house_options)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.variant.choices = options(
-            (v.id, _("%(game)s · %(min)s–%(max)s players", game=v.name, min=v.players.min, max=v.players.max))
-            for v in all_variants())
-        self.dealer.choices = options((str(i), _("seat %(number)s", number=i + 1)) for i in range(MAX_SEATS))
-
-    def seated_names(self) -> tuple[list[str], int | None]:
-        """The names typed, seats in order, without trailing empty seats; and the dealer's seat.
-        An empty seat between names is kept (blank), so the service refuses it by seat number."""
-        names = [(entry.data or "") for entry in self.players]
-        while names and not names[-1].strip():
-            names.pop()
-        try:
-            dealer = int(self.dealer.data or 0)
-        except ValueError:
-            dealer = None
-        return names, dealer
-
-    def house_option_fields(self) -> list[tuple[Field, str]]:
-        """Each house option's check box, and the games that offer it ("(May I games)" for all)."""
-        contract = [v.name for v in all_variants() if v.is_contract_game]
-        return [(self[key], _("(May I games)") if names == contract else "(" + ", ".join(names) + ")")
-                for key, (_label, names) in house_option_labels().items() if key in self]
-
-    def house_rules(self) -> dict[str, bool]:
-        return {key: True for key in house_option_labels() if key in self and self[key].data}
 
 
 # ----- a round -------------------------------------------------------------------------------------

@@ -30,23 +30,22 @@ from ...services import loading
 from ...services import view as game_views
 from ...scoresheets import (filled_sheet, game_sheets_before, kept_pdf, parse_filled_query, pdf_response, sheet_job,
                             sheet_key)
-from ..edit_links import edit_url, no_store, take_edit_link
+from ...addresses import edit_url
+from ..edit_links import no_store, take_edit_link
 from .. import remembered
 from ..qr import qr_response
-from ..tables.access import browser_table_ids
-from ..house.views import add_variant_choice
-from .start import create_from_form, seat_counts
+from ..forms import options
+from ..new_game import NewGameForm, create_from_form, house_option_labels, seat_counts
+from ..table_access import browser_table_ids
+from ..variant_views import add_variant_choice
 from .forms import (
     REMEMBERED_MODES,
     ActionForm,
     effective_mode,
-    NewGameForm,
     ResumeForm,
     RulingForm,
     WithdrawForm,
     hand_to_fields,
-    house_option_labels,
-    options,
     pack_for_scripts,
     round_form,
     round_payload,

@@ -14,7 +14,7 @@ from scorekeeper.services.errors import Conflict, ServiceError
 
 from .. import remembered
 from ..qr import qr_response
-from ..tables import access as tables_access
+from .. import table_access as tables_access
 from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
                     changes_from_form, input_for, label_of, values_of)
 

@@ -111,8 +111,8 @@ def variant_choices(kind: str | None = None) -> list[tuple[str, str]]:
 class VariantField(StringField):
     """A variant chooser (rendered as a <select>) whose error names the unknown id."""
 
-    def __init__(self, label=_l("Variant"), kind: str | None = None, **kw):
-        super().__init__(label, **kw)
+    def __init__(self, label=None, kind: str | None = None, **kw):
+        super().__init__(_l("Variant") if label is None else label, **kw)
         self.kind = kind
         self.variant: Variant | None = None
 
@@ -266,10 +266,10 @@ class MeldForm(PageForm):
             self.round_number = _number_in(self.round, _("Round"), 1, 99,
                                            check=lambda n: v.round(n, "round").number)
             ok = ok and self.round_number is not None
-        for i, field in enumerate(self.meld_fields()):
+        for field in self.meld_fields():
             try:
                 cards = parse_code_list(field.data)
-                for k, card in enumerate(cards):
+                for card in cards:
                     v.check_card(card)
             except RulesInputError as err:
                 field.errors = list(field.errors) + [labelled(field.label.text, err)]

@@ -15,7 +15,7 @@ from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.cards import SUIT_SYMBOLS
 from scorekeeper.rules.variants import SOURCE_KEYS, ContractKind, all_variants, shown_text, source_title
 from scorekeeper.services.house import find_variant as get_variant  # built-in, example or house variant
-from scorekeeper.web.house.views import house_index_context, house_page_context, with_chosen
+from scorekeeper.web.variant_views import house_index_context, house_page_context, with_chosen
 
 from .forms import (
     MAX_SEATS,

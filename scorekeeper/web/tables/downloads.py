@@ -8,7 +8,7 @@ from flask import Response, abort, stream_with_context
 from flask_babel import gettext as _
 
 from ...services import errors as service_errors
-from ...services import table_export
+from ...backup import table_export
 from ...services import tables as svc
 from .. import remembered
 from .access import can_edit, load

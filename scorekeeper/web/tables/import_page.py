@@ -16,11 +16,11 @@ from flask_babel import ngettext
 
 from ...security import anonymous_import
 from ...services import errors as service_errors
-from ...services import table_export
+from ...backup import table_export
 from ...services import tables as svc
 from .. import remembered
 from ..edit_links import no_store
-from .access import check_csrf, remember
+from ..table_access import check_csrf, remember
 from .forms import ActionForm
 from .routes import bp
 

@@ -31,12 +31,13 @@ from ...services import table_results
 from ...services import yearbook as yearbook_svc
 from ...services import roster_pages
 from ...services.stats_page import stats_page
-from ..edit_links import edit_url, no_store, take_edit_link
-from ..games.forms import NewGameForm, options
-from ..games.start import create_from_form, seat_counts
+from ...addresses import edit_url
+from ..edit_links import no_store, take_edit_link
+from ..forms import options
+from ..new_game import NewGameForm, create_from_form, seat_counts
 from .. import remembered
 from ..qr import qr_response
-from .access import can_edit, check_csrf, editable, load, my_tables, remember
+from ..table_access import can_edit, check_csrf, editable, load, my_tables, remember
 from . import charts
 from .forms import ActionForm, AddGameForm, AddPlayersForm, MergeForm, RenameForm, TableForm
 

@@ -37,7 +37,7 @@ from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
 from . import charts
-from .access import load
+from ..table_access import load
 from .routes import bp
 
 STYLESHEET = "css/yearbook.css"

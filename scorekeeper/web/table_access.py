@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import abort
 from flask_babel import gettext as _
 
-from ...db import db
-from ...models import Table
-from ...services import errors as service_errors
-from ...services import tables as svc
-from .. import remembered
+from ..db import db
+from ..models import Table
+from ..services import errors as service_errors
+from ..services import tables as svc
+from . import remembered
 
 
 def remember(table_id: str, token: str | None = None) -> None:

@@ -13,7 +13,7 @@ from scorekeeper.rules.reference import changed_sections
 from scorekeeper.rules.variants import VARIANTS, Variant, get_variant
 from scorekeeper.services import house
 
-from .. import remembered
+from . import remembered
 
 # The rules page section that states each kind of change (scorekeeper/rules/reference.py anchors).
 CHANGE_ANCHORS = {

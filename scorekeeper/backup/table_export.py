@@ -25,11 +25,11 @@ from .. import backup
 from ..db import db, end_reading
 from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
-from . import errors as service_errors
-from . import loading
-from . import roster, table_results, tables
-from .house import HOUSE_ID
-from .stats import codepoint_order
+from ..services import errors as service_errors
+from ..services import loading
+from ..services import roster, table_results, tables
+from ..services.house import HOUSE_ID
+from ..services.stats import codepoint_order
 
 FORMAT = "scorekeeper-table"
 FORMAT_VERSION = 1

@@ -1,0 +1,11 @@
+"""Addresses that the API and the pages both give out (neither imports the other for them)."""
+from __future__ import annotations
+
+from flask import url_for
+
+
+def edit_url(endpoint: str, token: str, **ids) -> str:
+    """An edit link (a game's or a table's): the token goes after ``#``, which browsers keep to
+    themselves, so it never reaches a server's or a proxy's access log; the page it opens posts it
+    (``take_edit_link`` in scorekeeper/web/edit_links.py)."""
+    return url_for(endpoint, _external=True, **ids) + "#token=" + token
