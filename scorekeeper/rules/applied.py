@@ -21,6 +21,9 @@ KEY_ANCHORS: dict[str, tuple[str, ...]] = {
     "may_i": ("may-i",), "laying_off": ("laying-off",), "stock": ("stock",),
     "incomplete_games": ("player-leaving", "missing-score"), "irregularities": ("irregularities",),
     "play": ("turn", "chains"), "special_cards": ("jacks", "aces", "king-of-spades", "starter-card"),
+    # the citations of single sentences (the variants' TOML files, [sources])
+    "turn": ("turn",), "going_out": ("going-out",), "players_min": ("setup",), "deal_order": ("setup",),
+    "every_round": ("contracts",), "all_at_once": ("contracts",),
 }
 
 

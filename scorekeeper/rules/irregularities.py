@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .blocks import Cases, HouseNote, Para, Section
+from .blocks import Cases, Para, Section
 from .errors import RulesInputError
 from .variants import SOURCE_KEYS, VARIANTS, Citation, StockExhausted, Variant, own_source, source_title
 from .words import N_, _
@@ -153,10 +153,9 @@ class Topic:
         cite, silent_in = self.citation(v)
         rulings = self.rulings(v)
         cases = tuple((r.title, " ".join(r.steps)) for r in rulings)
+        # (where the variant's source is silent, the "Irregularities" section's note names the topic;
+        # the guide's ruling says it again, on its own page)
         blocks: list = [Para(self.prompt), Cases(cases)]
-        note = next((r.house_note for r in rulings if r.house_note), None)
-        if note is not None:
-            blocks.append(HouseNote(note, cite))
         cites = tuple(dict.fromkeys((cite,) + tuple(r.citation for r in rulings)))
         return Section(self.key, self.title, tuple(blocks), cites, tool="irregularities")
 

@@ -292,8 +292,8 @@ MELD_REFUSALS = [
     ({"variant": "continental", "meld1": "QH KH AH 2H"}, [
         ("An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, not both: a run may not go round the corner "
          "(K-A-2).",
-         "À Continental, l’as est bas (A-2-3-4) ou haut (J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut "
-         "pas tourner (K-A-2)."),
+         "À Continental, l’as est bas (A-2-3-4) ou haut (V-D-R-A) dans une séquence, pas les deux : une séquence ne peut "
+         "pas tourner (R-A-2)."),
     ], CONT_MELDS),
     ({"variant": "joybells", "meld1": "QH KH AH JH"}, [
         ("Aces are low only in Joybells runs (A-2-3-4): an ace cannot follow a king.",
@@ -442,7 +442,7 @@ def test_a_silent_source_says_so_in_french(client):
     # Joybells' own rules say nothing about playing out of turn: the Continental ruling, as a house rule
     en, fr = both(client, "get", "/tools/irregularities",
                   query_string={"variant": "joybells", "topic": "out-of-turn", "step": ["yes"]})
-    assert_french(en, fr, "Règle maison.", "ne disent rien à ce sujet. Voici la décision du Continental")
+    assert_french(en, fr, "Là où les règles se taisent :", "ne disent rien à ce sujet. Voici la décision du Continental")
 
 
 def test_irregularity_guide_errors_in_french(client):
@@ -509,7 +509,7 @@ def test_api_meld_check_reasons_follow_accept_language(client):
         "séquence : une séquence est faite de cartes de même couleur ; ici il y a du pique (8S) et du cœur (7H) et du "
         f"carreau (KD). ({CONT_MELDS[1]})",
         "La deuxième combinaison (QH KH AH 2H) n’est pas valable : À Continental, l’as est bas (A-2-3-4) ou haut "
-        "(J-Q-K-A) dans une séquence, pas les deux : une séquence ne peut pas tourner (K-A-2). "
+        "(V-D-R-A) dans une séquence, pas les deux : une séquence ne peut pas tourner (R-A-2). "
         f"({CONT_MELDS[1]})",
     ]
     # each refused meld gives its own reasons too, the same sentences without the meld's name
@@ -538,7 +538,7 @@ def test_api_contract_reasons_and_notes_follow_accept_language(client):
         f"Round 7 is the last round: to go out you play every card; there is no final discard. ({last[0]})"]
     assert fr["notes"] == [  # our own rulings cited in French, the source's heading as written
         "Ici, deux séquences de la même couleur sont permises ; elles restent des séquences distinctes. "
-        "(décisions de scorekeeper, Variantes intégrées)",
+        "(décisions de scorekeeper, Built-in variants)",
         f"La manche 7 est la dernière : pour sortir, on joue toutes ses cartes ; il n’y a pas de défausse "
         f"finale. ({last[1]})"]
 

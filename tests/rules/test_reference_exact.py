@@ -141,9 +141,9 @@ def test_decks_text_for_each_table_size_and_never_past_the_largest_table():
 
 
 @pytest.mark.parametrize("tokens, text", [
-    ((), "none"), (("JK",), "jokers"), (("AH",), "the AH"), (("AD", "AH"), "red aces"),
+    ((), "none"), (("JK",), "jokers"), (("AH",), "the A♥"), (("AD", "AH"), "red aces"),
     (("JK", "2"), "jokers and every 2"), (("JK", "2", "AH", "AD"), "jokers, every 2 and red aces"),
-    (("QS",), "QS"), (("JK", "QS", "5"), "jokers, QS and every 5"),
+    (("QS",), "Q♠"), (("JK", "QS", "5"), "jokers, Q♠ and every 5"),  # a card as pages show it (rules/card_letters.py)
 ])
 def test_wild_text(tokens, text):
     assert ref.wild_text(replace(CONT, melds=replace(CONT.melds, wild=WildSpec(tokens)))) == text

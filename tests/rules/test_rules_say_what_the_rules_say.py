@@ -235,3 +235,19 @@ def test_the_rules_sentences_elide_only_in_french():
         assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
     finally:
         words.use(NullTranslations())
+
+
+def test_the_rules_name_cards_in_the_pages_letters():
+    """A French page's sentences name ranks V, D, R (docs/rulings.md, "Card codes on French pages")."""
+    from scorekeeper.rules import card_letters
+
+    try:
+        card_letters.use("fr")
+        assert [label for label, _v in reference.points_groups(CONT)][:3] == ["2–9", "10–R", "A"]
+        assert "Après" not in reference.rules_page(ROY).section("king-of-spades").blocks[0].text  # (English words)
+        assert "R♠" in reference.rules_page(ROY).section("king-of-spades").blocks[0].text
+        assert scoresheet.card_point_groups(LMI)[1][0] == "V, D, R"
+    finally:
+        card_letters.use("en")
+    assert "K♠" in reference.rules_page(ROY).section("king-of-spades").blocks[0].text
+    assert scoresheet.card_point_groups(LMI)[1][0] == "J, Q, K"
