@@ -28,11 +28,12 @@ from ..rules.errors import RulesInputError
 from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
-from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
+from .loading import builtin_toml, get_game, variant_of
 from .parsing import ParsedRound, applied_in_english, check_key, parse_round, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
+from . import seats, tokens
 from .transactions import check_version, commit
 from .variants import rules_for_new_game
 from .view import (CorrectionView, HandView, RulingView, game_state, round_response, sentence, status_word,
@@ -90,7 +91,7 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
     except RulesInputError as err:
         raise rules_error(err) from None
     for attempt in range(2):
-        token = new_token()
+        token, token_hash = tokens.fresh()
         now = utcnow()
         game = Game(
             variant=variant.id,
@@ -101,7 +102,7 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
             house_rules=dict(variant.house_rules),
             first_dealer_seat=first,
             status=GameStatus.IN_PROGRESS,
-            edit_token_hash=hash_token(token),
+            edit_token_hash=token_hash,
             created_at=now,
             updated_at=now,
         )
@@ -462,10 +463,11 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
 
 
 def rotate_token(game_id: str) -> str:
-    """Replace the edit token: every old edit link stops working."""
+    """Replace the edit token: every old edit link stops working, and so do the game's hand-in link
+    and its seat tokens (services/seats.py)."""
     game = get_game(game_id)
-    token = new_token()
-    game.edit_token_hash = hash_token(token)
+    token, game.edit_token_hash = tokens.fresh()
+    seats.end_hand_in([game.id])
     game.token_rotated_at = game.updated_at = utcnow()
     commit(_("the game was changed from another phone at the same moment; try again"))
     return token
