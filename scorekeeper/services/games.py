@@ -275,9 +275,29 @@ def preview_round(game_id: str, payload: object) -> dict:
     }
 
 
+CORRECTION_TRIES = 30  # corrections met at the same moment by others, each applied again on top of them
+
+
 def correct_round(game_id: str, number: int, payload: object, reason: object = None, expected_version: object = None) -> Outcome:
     """Correct a recorded round (scorekeeper/rules/irregularities.py: scoring errors may be corrected at
-    any time by agreement; the old value, the new value and the stated reason are kept)."""
+    any time by agreement; the old value, the new value and the stated reason are kept).
+
+    With ``expected_version`` (the page's version) a correction that meets another change is 409.
+    Without one, corrections sent at the same moment are applied in turn (docs/reliability.md):
+    one that meets another is made again on the round as the other left it, so each is kept in the
+    history, its "old" the previous one's "new"."""
+    conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
+    for attempt in range(CORRECTION_TRIES):
+        try:
+            return _correct_round_once(game_id, number, payload, reason, expected_version)
+        except (IntegrityError, StaleDataError):  # another change was committed meanwhile (the game's version)
+            db.session.rollback()
+            if expected_version not in (None, "") or attempt == CORRECTION_TRIES - 1:
+                raise Conflict(conflict) from None
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _correct_round_once(game_id: str, number: int, payload: object, reason: object, expected_version: object) -> Outcome:
     game = get_game(game_id)
     if isinstance(payload, Mapping) and reason is None:
         reason = payload.get("reason")
@@ -317,17 +337,16 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)
-    conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
     try:
-        db.session.flush()  # the version check happens here
-    except (IntegrityError, StaleDataError):
-        db.session.rollback()
-        raise Conflict(conflict) from None
-    # The answer describes what THIS change stored: built before the commit, which expires the
-    # session and would let a correction committed a moment later show in it.
-    body = round_response(game, number)
-    body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
-    commit(conflict)
+        db.session.flush()  # the version check happens here (or in a query's autoflush above)
+        # The answer describes what THIS change stored: built before the commit, which expires the
+        # session and would let a correction committed a moment later show in it.
+        body = round_response(game, number)
+        body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
+        db.session.commit()
+    except Exception:
+        db.session.rollback()  # (a clash is made again by correct_round)
+        raise
     return Outcome(200, body)
 
 
