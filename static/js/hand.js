@@ -78,8 +78,9 @@ function claim() {
   .then(r => r.json().catch(() => ({})).then(body => {
    if (r.status === 201) { kept.seat = { name: body.player, token: body.token }; keep(); tell(""); return true; }
    if (r.status === 409) { kept.name = kept.pending = null; keep(); sent(""); show(); }
+   var said = body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : null;  // (the API's sentence)
    tell(r.status === 401 || r.status === 403 ? linkGone()
-    : body.error || say("The hand was not accepted (the server answered %(status)s).", { status: r.status }));
+    : said || say("The hand was not accepted (the server answered %(status)s).", { status: r.status }));
    return false;
   }), () => false);
 }
