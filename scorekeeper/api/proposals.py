@@ -122,7 +122,8 @@ def _describe() -> None:
     name = openapi.path_param("name", "An active player's name (case-insensitive, Unicode NFC)")
     err = openapi.ERROR_RESPONSE
     hand_token = ("Needs the hand-in token (or the game's edit token): Authorization: Bearer <token> "
-                  "(401 without, 403 wrong). The hand-in token can do nothing else.")
+                  "(401 without, 403 wrong); once a phone claimed the player's seat, that seat's token. "
+                  "The hand-in token can do nothing else.")
     edit_token = "Needs the game's (or its table's) edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
     openapi.add_schema("Proposal", {
         "type": "object",
@@ -154,6 +155,24 @@ def _describe() -> None:
         "parameters": [gid, num, name],
         "responses": {"204": {"description": "Taken back (or none was sent)"},
                       "401": err, "403": err, "404": err, "409": err, "422": err},
+    }})
+    seat_name = openapi.path_param("name", "A player of the game (case-insensitive, Unicode NFC)")
+    openapi.add_path("api.claim_seat", {"post": {
+        "summary": "Claim a player's seat for this phone (\"Who are you?\" on \"My hand\")", "tags": ["hands"],
+        "description": ("Needs the hand-in token (401 without, 403 wrong). From then on that player's hands need the "
+                        "seat token (or the edit token) until the scorekeeper frees the seat; a claimed seat is 409 "
+                        "naming the player."),
+        "parameters": [gid, seat_name],
+        "responses": {"201": openapi.json_response("The seat token, shown once", {
+            "type": "object", "required": ["player", "token"],
+            "properties": {"player": {"type": "string"}, "token": {"type": "string"}}}),
+            "401": err, "403": err, "404": err, "409": err, "422": err},
+    }, "delete": {
+        "summary": "Free a player's seat", "tags": ["hands"],
+        "description": edit_token + " The seat's own token may give it back too.",
+        "parameters": [gid, seat_name],
+        "responses": {"204": {"description": "Freed (or it was free)"}, "401": err, "403": err, "404": err, "409": err,
+                      "422": err},
     }})
     openapi.add_path("api.get_proposals", {"get": {
         "summary": "The hands sent for the next round (ETag; 304 to If-None-Match)", "tags": ["hands"],

@@ -69,3 +69,14 @@ def test_the_tables_edit_link_frees_a_seat_of_its_game(client, app):
     assert r.status_code == 403
     assert "Free this seat" not in phone.get(f"/games/{game['id']}/share").get_data(as_text=True)
     assert app.test_client().post(f"/games/{game['id']}/seats/Ann/free").status_code == 403  # a phone without a link
+
+
+def test_the_share_page_stops_showing_a_hand_in_link_that_a_new_edit_token_ended(client):
+    game = table_game(client, table := new_table(client), "clenney", ["Ann", "Bob", "Cy"])
+    open_table_link(client, table)
+    assert client.post(f"/games/{game['id']}/hand-link").status_code in (302, 303)
+    assert "/hand#token=" in client.get(f"/games/{game['id']}/share").get_data(as_text=True)
+    assert client.post(f"/games/{game['id']}/token").status_code in (302, 303)  # "Make a new edit link"
+    share = client.get(f"/games/{game['id']}/share").get_data(as_text=True)
+    assert "/hand#token=" not in share and "Make the hand-in link" in share
+    assert client.get(f"/games/{game['id']}/hand-link/qr.svg").status_code == 404

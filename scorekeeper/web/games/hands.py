@@ -30,10 +30,13 @@ MAX_ROUND = 10_000  # more rounds than any game plays
 
 
 @bp.app_template_global("hand_in_url")
-def kept_hand_url(game_id: str) -> str | None:
-    """The hand-in link this phone made for the game, for its share page (None: none made yet)."""
-    token = (session.get(HAND_LINKS) or {}).get(game_id)
-    return edit_url("games.my_hand", token, game_id=game_id) if isinstance(token, str) else None
+def kept_hand_url(game) -> str | None:
+    """The hand-in link this phone made for the game, for its share page: None when it made none,
+    or when that link ended since (a newer link, or a new edit token of the game or its table)."""
+    token = (session.get(HAND_LINKS) or {}).get(game.id)
+    if not isinstance(token, str) or not proposal_svc.hand_token_ok(game, token):
+        return None
+    return edit_url("games.my_hand", token, game_id=game.id)
 
 
 @bp.app_template_global("claimed_seats")
@@ -80,7 +83,7 @@ def free_seat(game_id: str, name: str):
 def hand_qr(game_id: str):
     """The QR code of the hand-in link this phone made (it holds the token: never cached)."""
     game = _editable(game_id)
-    link = kept_hand_url(game.id)
+    link = kept_hand_url(game)
     if link is None:
         abort(404, _("Make a hand-in link first."))
     return no_store(qr_response(link, "no-store"))
