@@ -66,6 +66,7 @@ who.addEventListener("click", e => {
  show();
  claim();
 });
+var sentence = text => text ? text.charAt(0).toUpperCase() + text.slice(1) : null;  // (the API's, as a sentence)
 var linkGone = () => say("This hand-in link no longer works: ask the scorekeeper for the new one.");
 // Claim the seat of the name chosen (once): true when this phone holds it. Without network the
 // claim is made again before the hand is sent (flush).
@@ -78,9 +79,8 @@ function claim() {
   .then(r => r.json().catch(() => ({})).then(body => {
    if (r.status === 201) { kept.seat = { name: body.player, token: body.token }; keep(); tell(""); return true; }
    if (r.status === 409) { kept.name = kept.pending = null; keep(); sent(""); show(); }
-   var said = body.error ? body.error.charAt(0).toUpperCase() + body.error.slice(1) : null;  // (the API's sentence)
    tell(r.status === 401 || r.status === 403 ? linkGone()
-    : said || say("The hand was not accepted (the server answered %(status)s).", { status: r.status }));
+    : sentence(body.error) || say("The hand was not accepted (the server answered %(status)s).", { status: r.status }));
    return false;
   }), () => false);
 }
@@ -154,7 +154,7 @@ function flush() {
    poll();
   } else if (status === 401 || status === 403) {
    kept.pending = kept.seat = null;  // (a seat freed by the scorekeeper, or a new link: ask again)
-   tell(body.error && body.player ? body.error : linkGone());
+   tell(body.error && body.player ? sentence(body.error) : linkGone());
    sent("");
   } else {
    kept.pending = null;
