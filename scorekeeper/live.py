@@ -23,12 +23,12 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 # machinery (transaction, identity map, teardown) has nothing to add to three columns, and costs
 # more than the query on every poll.
 _GAMES = Game.__table__.c
-_STAMP = db.select(_GAMES.id, _GAMES.version, _GAMES.edit_token_hash).where(_GAMES.id == db.bindparam("game_id"))
+_STAMP = db.select(_GAMES.id, _GAMES.version, _GAMES.edit_token_hash, _GAMES.table_id).where(_GAMES.id == db.bindparam("game_id"))
 
 
 def game_stamp(game_id: str):
-    """The game's ``id``, current ``version`` and ``edit_token_hash`` (enough to tag an answer and
-    to say whether this browser may edit), from one primary-key query; 404 when there is no such
+    """The game's ``id``, current ``version``, ``edit_token_hash`` and ``table_id`` (enough to tag an
+    answer and to say whether this browser may edit), from one primary-key query; 404 when there is no such
     game."""
     row = None
     if GAME_ID.fullmatch(game_id):

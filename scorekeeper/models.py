@@ -467,3 +467,19 @@ class SharedSetting(db.Model):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class SeatClaim(db.Model):
+    """A seat claimed by one player's phone through the hand-in link (services/seats.py): from then
+    on that player's hands come only with this seat's token (or the edit token) until the
+    scorekeeper frees the seat. Only the token's hash is kept. A new hand-in link, or a new edit
+    token of the game or its table, ends every claim of the game. Not part of the game's version
+    nor of its backup."""
+
+    __tablename__ = "seat_claims"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", name="fk_seat_claims_game_id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    claimed_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

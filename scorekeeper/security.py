@@ -26,6 +26,7 @@ Registered with ``security.init_app(app)`` in ``create_app``. What it does and w
 from __future__ import annotations
 
 import json
+import time
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _, lazy_gettext as _l
@@ -144,6 +145,40 @@ def _refuse_oversized_chunks():
     return None
 
 
+REFUSED_BODY_READ = 64 * 1024 * 1024  # at most this much of a refused body is read and dropped ...
+REFUSED_BODY_SECONDS = 5.0  # ... for at most this long
+
+
+def _drain_refused_body(response: Response) -> Response:
+    """A body refused as too large (413) was not read; left on the connection, it would be taken for
+    the next request, and gunicorn reads only 64 KiB of it before closing a connection its answer
+    called keep-alive. So the rest is read here and dropped (up to ``REFUSED_BODY_READ`` bytes
+    within ``REFUSED_BODY_SECONDS``): the connection stays usable. A larger or slower body is
+    left to the server, which closes the connection after the answer."""
+    if response.status_code != 413 or request.method not in WRITE_METHODS:
+        return response
+    stream = request.environ.get("wsgi.input")
+    length = request.content_length
+    if length is not None:
+        budget = length  # refused by its Content-Length: none of it was read
+    elif request.environ.get("wsgi.input_terminated"):
+        budget = REFUSED_BODY_READ  # chunked: the server ends the stream where the body ends
+    else:
+        return response
+    if stream is None or budget > REFUSED_BODY_READ:
+        return response
+    deadline = time.monotonic() + REFUSED_BODY_SECONDS
+    try:
+        while budget > 0 and time.monotonic() < deadline:
+            chunk = stream.read(min(64 * 1024, budget))
+            if not chunk:
+                break
+            budget -= len(chunk)
+    except OSError:  # the client went away: nothing more to keep usable
+        pass
+    return response
+
+
 def _refuse_nul():
     """Text that is stored never holds the NUL character (PostgreSQL cannot store it, and no name
     or reason needs it): a write whose form or JSON body holds one is refused, naming where.
@@ -239,3 +274,4 @@ def init_app(app: Flask) -> None:
     )
     limiter.request_filter(_not_limited)
     app.after_request(_security_headers)
+    app.after_request(_drain_refused_body)

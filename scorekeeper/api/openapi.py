@@ -87,11 +87,38 @@ def path_param(name: str, description: str, schema: dict[str, Any] | None = None
             "schema": schema or {"type": "string"}}
 
 
+WRITES = ("post", "put", "patch", "delete")
+
+
+def _answers_any_operation_gives(method: str) -> dict[str, Any]:
+    """What every operation may answer besides its own answers (scorekeeper/errors.py,
+    scorekeeper/security.py): a request it cannot read, an address no route has (a number past
+    what a column holds, say), a method the address does not take (405, ``Allow`` naming those it
+    does), a body over 1 MiB, an address longer than the server reads, too many writes."""
+    answers: dict[str, Any] = {
+        "400": ERROR_RESPONSE,
+        "404": ERROR_RESPONSE,
+        "405": {**ERROR_RESPONSE, "description": "The address does not take this method",
+                "headers": {"Allow": {"description": "The methods the address takes", "required": True,
+                                      "schema": {"type": "string"}}}},
+        "414": {"description": "The address is longer than the server reads (answered by the server itself)"},
+    }
+    if method in WRITES:
+        answers["413"] = {**ERROR_RESPONSE, "description": "The body is over 1 MiB"}
+        answers["429"] = {**ERROR_RESPONSE, "description": "Too many changes from this address; wait a minute"}
+    return answers
+
+
 def document() -> dict[str, Any]:
     """The whole OpenAPI document as it stands (in an app context: the paths are the routes')."""
     paths: dict[str, dict[str, Any]] = {}
     for where, item in _paths.items():
         paths.setdefault(_documented(where), {}).update(copy.deepcopy(item))
+    for item in paths.values():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"] = {**_answers_any_operation_gives(method), **operation["responses"]}
+                operation["responses"] = dict(sorted(operation["responses"].items()))
     return {
         "openapi": "3.1.0",
         "info": {

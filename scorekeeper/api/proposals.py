@@ -7,13 +7,15 @@ The hand-in token may only put or delete proposals; every other write still need
 The rules are applied by ``scorekeeper.services.proposals``."""
 from __future__ import annotations
 
-from flask import jsonify, url_for
+from flask import jsonify
 from flask_babel import gettext as _
 
 from .. import live
 from ..services import errors as service_errors
 from ..services import loading
 from ..services import proposals as svc
+from ..services import seats
+from ..addresses import edit_url
 from . import openapi
 from .blueprint import bp
 from .request import ApiError, bearer_token, json_body
@@ -29,23 +31,28 @@ def _game_with_edit_token(game_id: str):
     return game
 
 
-def _game_with_hand_token(game_id: str):
-    """The game (404 if unknown), for the hand-in token or the edit token (401 without a token,
-    403 with any other)."""
-    game = svc.get_game(game_id)
+def _hand_in_token() -> str:
     token = bearer_token()
     if not token:
         raise ApiError(_("sending a hand needs the game's hand-in link (Authorization: Bearer <token>)"), 401,
                        field="Authorization")
-    if not (svc.hand_token_ok(game, token) or loading.token_matches(game, token)):
-        raise ApiError(_("this hand-in link is not valid for this game (a newer one may have replaced it)"), 403,
-                       field="Authorization")
+    return token
+
+
+def _game_for_player(game_id: str, name: str):
+    """The game (404 if unknown), when the token may send this player's hand: the edit token, the
+    player's seat token once a phone claimed the seat, else the hand-in token (401 without a
+    token, 403 with any other: services/seats.py)."""
+    game = svc.get_game(game_id)
+    token = _hand_in_token()
+    if not loading.token_matches(game, token):
+        seats.check_sender(game, name, token, svc.hand_token_ok(game, token))
     return game
 
 
 def hand_page_url(game_id: str, token: str) -> str:
     """The player's "My hand" page with the hand-in token after ``#`` (a browser never sends it)."""
-    return url_for("games.my_hand", game_id=game_id, _external=True) + "#" + token
+    return edit_url("games.my_hand", token, game_id=game_id)
 
 
 @bp.post("/games/<game_id>/hand-link")
@@ -59,15 +66,38 @@ def new_hand_link(game_id: str):
 
 @bp.put("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
 def put_proposal(game_id: str, number: int, name: str):
-    game = _game_with_hand_token(game_id)
+    game = _game_for_player(game_id, name)
     hand = json_body()
     return jsonify(svc.propose(game, number, name, hand))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
 def delete_proposal(game_id: str, number: int, name: str):
-    game = _game_with_hand_token(game_id)
+    game = _game_for_player(game_id, name)
     svc.withdraw_proposal(game, number, name)
+    return "", 204
+
+
+@bp.post("/games/<game_id>/seats/<path:name>/claim")
+def claim_seat(game_id: str, name: str):
+    """A phone holding the hand-in link claims a player's seat: 201 with the seat token."""
+    game = svc.get_game(game_id)
+    token = _hand_in_token()
+    if not svc.hand_token_ok(game, token):
+        raise ApiError(_("this hand-in link is not valid for this game (a newer one may have replaced it)"), 403,
+                       field="Authorization")
+    json_body(required=False)
+    return jsonify(seats.claim(game, name)), 201
+
+
+@bp.delete("/games/<game_id>/seats/<path:name>/claim")
+def free_seat(game_id: str, name: str):
+    """The scorekeeper frees a player's seat (the edit token); the phone holding the seat may give
+    it back with its own seat token ("Not you?" on "My hand")."""
+    game = svc.get_game(game_id)
+    if not seats.holds_seat(game, name, bearer_token()):
+        game = _game_with_edit_token(game_id)
+    seats.free(game, name)
     return "", 204
 
 
@@ -92,7 +122,8 @@ def _describe() -> None:
     name = openapi.path_param("name", "An active player's name (case-insensitive, Unicode NFC)")
     err = openapi.ERROR_RESPONSE
     hand_token = ("Needs the hand-in token (or the game's edit token): Authorization: Bearer <token> "
-                  "(401 without, 403 wrong). The hand-in token can do nothing else.")
+                  "(401 without, 403 wrong); once a phone claimed the player's seat, that seat's token. "
+                  "The hand-in token can do nothing else.")
     edit_token = "Needs the game's (or its table's) edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
     openapi.add_schema("Proposal", {
         "type": "object",
@@ -130,6 +161,24 @@ def _describe() -> None:
         "parameters": [gid, num, name],
         "responses": {"204": {"description": "Taken back (or none was sent)"},
                       "401": err, "403": err, "404": err, "409": err, "422": err},
+    }})
+    seat_name = openapi.path_param("name", "A player of the game (case-insensitive, Unicode NFC)")
+    openapi.add_path("api.claim_seat", {"post": {
+        "summary": "Claim a player's seat for this phone (\"Who are you?\" on \"My hand\")", "tags": ["hands"],
+        "description": ("Needs the hand-in token (401 without, 403 wrong). From then on that player's hands need the "
+                        "seat token (or the edit token) until the scorekeeper frees the seat; a claimed seat is 409 "
+                        "naming the player."),
+        "parameters": [gid, seat_name],
+        "responses": {"201": openapi.json_response("The seat token, shown once", {
+            "type": "object", "required": ["player", "token"],
+            "properties": {"player": {"type": "string"}, "token": {"type": "string"}}}),
+            "401": err, "403": err, "404": err, "409": err, "422": err},
+    }, "delete": {
+        "summary": "Free a player's seat", "tags": ["hands"],
+        "description": edit_token + " The seat's own token may give it back too.",
+        "parameters": [gid, seat_name],
+        "responses": {"204": {"description": "Freed (or it was free)"}, "401": err, "403": err, "404": err, "409": err,
+                      "422": err},
     }})
     openapi.add_path("api.get_proposals", {"get": {
         "summary": "The hands sent for the next round (ETag; 304 to If-None-Match)", "tags": ["hands"],

@@ -62,7 +62,7 @@ def import_document(doc: object) -> dict[str, Any]:
     """Add the games of a backup document in one transaction. Returns what was done:
     ``{"imported": [ids], "skipped": [ids], "players": n, "new_tokens": {id: token}}``."""
     from .checks import check_game, check_idempotency_response
-    from ..services.loading import hash_token, new_token
+    from ..services import tokens
 
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BackupError(_('format: not a scorekeeper backup (expected "format": "%(format)s"); nothing was imported',
@@ -107,8 +107,7 @@ def import_document(doc: object) -> dict[str, Any]:
                 report["skipped"].append(values["id"])
                 continue
             if not values.get("edit_token_hash"):
-                token = new_token()
-                values["edit_token_hash"] = hash_token(token)
+                token, values["edit_token_hash"] = tokens.fresh()
                 report["new_tokens"][values["id"]] = token
             versions[values["id"]] = values.pop("version", 1) or 1
             if versions[values["id"]] < 1:

@@ -26,7 +26,7 @@ from ..db import db, end_reading
 from ..models import Game, GameResult, HouseVariant, Player, Round, Seat, Table, TablePlayer
 from ..rules import game as rules
 from ..services import errors as service_errors
-from ..services import loading
+from ..services import tokens
 from ..services import roster, table_results, tables
 from ..services.house import HOUSE_ID
 from ..services.stats import codepoint_order
@@ -237,8 +237,8 @@ def _claim_table(info: dict) -> str:
     unique id decides between two imports of one new table made at the same moment: the other one
     waits for this transaction and is refused (409) rather than adding its games to this table.
     Returns the new table's edit token."""
-    token = loading.new_token()
-    db.session.add(Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=loading.hash_token(token),
+    token, token_hash = tokens.fresh()
+    db.session.add(Table(id=info["id"], name=rules.name_form(info["name"]), edit_token_hash=token_hash,
                          created_at=datetime.fromisoformat(info["created_at"])))
     try:
         db.session.flush()
@@ -271,7 +271,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
         for values in house_variants:
             if session.get(HouseVariant, values["id"]) is None:  # one already here stays as it is
                 session.add(HouseVariant(**{**values, "table_id": table.id,
-                                            "edit_token_hash": loading.hash_token(loading.new_token())}))
+                                            "edit_token_hash": tokens.unusable_hash()}))
                 added_variants.append(values["id"])
         for gid in ids:
             if gid in already:

@@ -28,11 +28,12 @@ from ..rules.errors import RulesInputError
 from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
-from .loading import builtin_toml, get_game, hash_token, new_token, variant_of
+from .loading import builtin_toml, get_game, variant_of
 from .parsing import check_key, parse_round, refuse_beyond_pack, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
+from . import seats, tokens
 from .transactions import check_version, commit
 from .variants import rules_for_new_game
 from .view import (CorrectionView, HandView, RulingView, game_state, round_response, sentence, status_word,
@@ -90,7 +91,7 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
     except RulesInputError as err:
         raise rules_error(err) from None
     for attempt in range(2):
-        token = new_token()
+        token, token_hash = tokens.fresh()
         now = utcnow()
         game = Game(
             variant=variant.id,
@@ -101,7 +102,7 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
             house_rules=dict(variant.house_rules),
             first_dealer_seat=first,
             status=GameStatus.IN_PROGRESS,
-            edit_token_hash=hash_token(token),
+            edit_token_hash=token_hash,
             created_at=now,
             updated_at=now,
         )
@@ -278,9 +279,29 @@ def preview_round(game_id: str, payload: object) -> dict:
     }
 
 
+CORRECTION_TRIES = 30  # corrections met at the same moment by others, each applied again on top of them
+
+
 def correct_round(game_id: str, number: int, payload: object, reason: object = None, expected_version: object = None) -> Outcome:
     """Correct a recorded round (scorekeeper/rules/irregularities.py: scoring errors may be corrected at
-    any time by agreement; the old value, the new value and the stated reason are kept)."""
+    any time by agreement; the old value, the new value and the stated reason are kept).
+
+    With ``expected_version`` (the page's version) a correction that meets another change is 409.
+    Without one, corrections sent at the same moment are applied in turn (docs/reliability.md):
+    one that meets another is made again on the round as the other left it, so each is kept in the
+    history, its "old" the previous one's "new"."""
+    conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
+    for attempt in range(CORRECTION_TRIES):
+        try:
+            return _correct_round_once(game_id, number, payload, reason, expected_version)
+        except (IntegrityError, StaleDataError):  # another change was committed meanwhile (the game's version)
+            db.session.rollback()
+            if expected_version not in (None, "") or attempt == CORRECTION_TRIES - 1:
+                raise Conflict(conflict) from None
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _correct_round_once(game_id: str, number: int, payload: object, reason: object, expected_version: object) -> Outcome:
     game = get_game(game_id)
     if isinstance(payload, Mapping) and reason is None:
         reason = payload.get("reason")
@@ -321,17 +342,16 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     new = _round_snapshot(rnd)
     game.corrections.append(Correction(round_number=number, reason=reason, old=old, new=new, at=now))
     _refresh_status(game, variant)
-    conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
     try:
-        db.session.flush()  # the version check happens here
-    except (IntegrityError, StaleDataError):
-        db.session.rollback()
-        raise Conflict(conflict) from None
-    # The answer describes what THIS change stored: built before the commit, which expires the
-    # session and would let a correction committed a moment later show in it.
-    body = round_response(game, number)
-    body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
-    commit(conflict)
+        db.session.flush()  # the version check happens here (or in a query's autoflush above)
+        # The answer describes what THIS change stored: built before the commit, which expires the
+        # session and would let a correction committed a moment later show in it.
+        body = round_response(game, number)
+        body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
+        db.session.commit()
+    except Exception:
+        db.session.rollback()  # (a clash is made again by correct_round)
+        raise
     return Outcome(200, body)
 
 
@@ -467,10 +487,11 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
 
 
 def rotate_token(game_id: str) -> str:
-    """Replace the edit token: every old edit link stops working."""
+    """Replace the edit token: every old edit link stops working, and so do the game's hand-in link
+    and its seat tokens (services/seats.py)."""
     game = get_game(game_id)
-    token = new_token()
-    game.edit_token_hash = hash_token(token)
+    token, game.edit_token_hash = tokens.fresh()
+    seats.end_hand_in([game.id])
     game.token_rotated_at = game.updated_at = utcnow()
     commit(_("the game was changed from another phone at the same moment; try again"))
     return token

@@ -3,7 +3,6 @@
 (built-in, shipped example, or a family's own) for the API, the pages and new games."""
 from __future__ import annotations
 
-import hmac
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -14,11 +13,11 @@ from ..models import HouseVariant, Table, new_house_variant_id, utcnow
 from ..rules import house as rules_house
 from ..rules.errors import RulesInputError
 from ..rules.variants import Variant, VariantError, get_variant
-from .errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
+from .errors import Conflict, NotFound, ServiceError, Unprocessable
 from .transactions import commit
 from .variants import HOUSE_ID, find_row, find_variant, variant_of_row  # noqa: F401  (one way in for the pages and the API)
 from . import tables
-from .loading import hash_token, new_token
+from . import tokens
 
 def get_row(variant_id: object) -> HouseVariant:
     row = find_row(variant_id)
@@ -138,11 +137,11 @@ def create(based_on: object, name: object, changes: object, table_id: str | None
         base, changes = _start(based_on, changes)
     row = HouseVariant(id=new_house_variant_id())
     variant, minimal = _build(base, changes, name, row.id, all_rules)
-    token = new_token()
+    token, token_hash = tokens.fresh()
     now = utcnow()
     row.name, row.based_on, row.changes = variant.name, base.id, minimal
     row.rules_toml = rules_house.to_toml(variant)
-    row.version, row.edit_token_hash, row.table_id = 1, hash_token(token), table_id
+    row.version, row.edit_token_hash, row.table_id = 1, token_hash, table_id
     row.created_at = row.updated_at = now
     db.session.add(row)
     commit(_("the house variant could not be saved; try again"))
@@ -164,20 +163,16 @@ def import_toml(text: object, name: object = None, table_id: str | None = None) 
 
 
 def token_matches(row: HouseVariant, token: object) -> bool:
-    if not isinstance(token, str) or not token or len(token) > 200:
-        return False
-    return hmac.compare_digest(hash_token(token).encode(), row.edit_token_hash.encode())
+    return tokens.matches(row.edit_token_hash, token)
 
 
 def check_token(row: HouseVariant, token: str | None, table_token_ok: bool = False) -> None:
     """401 without a token, 403 with a wrong one; ``table_token_ok``: the caller checked the table's."""
     if table_token_ok:
         return
-    if not token:
-        raise Unauthorized(_("this change needs the house variant's edit token (Authorization: Bearer <edit_token>)"),
-                           "Authorization")
-    if not token_matches(row, token):
-        raise Forbidden(_("the edit token is not valid for this house variant"), "Authorization")
+    tokens.require(token, lambda t: token_matches(row, t),
+                   _("this change needs the house variant's edit token (Authorization: Bearer <edit_token>)"),
+                   _("the edit token is not valid for this house variant"))
 
 
 def update(row: HouseVariant, name: object, changes: object, expected_version: object = None,

@@ -2,10 +2,7 @@
 list, the names offered for a new game, the rules in force for a game, and edit tokens."""
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -17,42 +14,31 @@ from sqlalchemy import func, or_
 from ..db import db
 from ..models import Game, GameStatus, Round, Seat
 from ..rules.variants import Variant, get_variant, load_variant
-from .errors import Forbidden, NotFound, Unauthorized
-
-
-def new_token() -> str:
-    """An edit token: 256 random bits from ``secrets``."""
-    return secrets.token_urlsafe(32)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+from . import tokens
+from .errors import NotFound
 
 
 def token_matches(game: Game, token: object) -> bool:
-    """Constant-time comparison of the token's hash with the stored hash; a game of a table also
-    takes the table's edit token (services/tables.py)."""
-    if not isinstance(token, str) or not token or len(token) > 200:
-        return False
-    if hmac.compare_digest(hash_token(token).encode(), game.edit_token_hash.encode()):
+    """Whether ``token`` is the game's edit token; a game of a table also takes the table's edit
+    token (services/tables.py)."""
+    if tokens.matches(game.edit_token_hash, token):
         return True
     table_id = getattr(game, "table_id", None)
     return table_id is not None and table_token_matches(table_id, token)
 
 
-def table_token_matches(table_id: str, token: str) -> bool:
+def table_token_matches(table_id: str, token: object) -> bool:
     from ..models import Table
 
     table = db.session.get(Table, table_id)
-    return table is not None and hmac.compare_digest(hash_token(token).encode(), table.edit_token_hash.encode())
+    return table is not None and tokens.matches(table.edit_token_hash, token)
 
 
 def check_token(game: Game, token: str | None) -> None:
     """401 without a token, 403 with a wrong one (docs/games.md, "Who may change a game")."""
-    if not token:
-        raise Unauthorized(_("this change needs the game's edit token (Authorization: Bearer <edit_token>)"), "Authorization")
-    if not token_matches(game, token):
-        raise Forbidden(_("the edit token is not valid for this game (it may have been replaced)"), "Authorization")
+    tokens.require(token, lambda t: token_matches(game, t),
+                   _("this change needs the game's edit token (Authorization: Bearer <edit_token>)"),
+                   _("the edit token is not valid for this game (it may have been replaced)"))
 
 
 def builtin_toml(variant_id: str) -> str | None:

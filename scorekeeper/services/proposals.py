@@ -11,7 +11,6 @@ sending a hand never makes the scorekeeper's open form stale.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 
 from flask_babel import gettext as _
@@ -22,8 +21,8 @@ from ..db import db
 from ..models import Game, GameStatus, HandLink, HandProposal, Round, utcnow
 from ..rules import game as rules
 from .errors import Conflict, Unprocessable
-from . import loading
-from .loading import hash_token, new_token, variant_of
+from . import loading, seats, tokens
+from .loading import variant_of
 from .parsing import hand_points, parse_player_hand, round_player
 from .transactions import commit
 from .unique_rows import put_row
@@ -32,19 +31,19 @@ from .view import iso, status_word
 
 def new_hand_link(game: Game) -> str:
     """A new hand-in token for the game (returned once; only its hash is kept). It replaces the
-    game's old one, which stops working at once (a player who left the table cannot keep sending)."""
-    token = new_token()
-    put_row(HandLink, {"game_id": game.id, "token_hash": hash_token(token), "created_at": utcnow()}, ("game_id",))
+    game's old one, which stops working at once (a player who left the table cannot keep sending),
+    and ends the seats claimed with it (services/seats.py)."""
+    token, token_hash = tokens.fresh()
+    put_row(HandLink, {"game_id": game.id, "token_hash": token_hash, "created_at": utcnow()}, ("game_id",))
+    seats.end_claims(game.id)
     commit(_("the hand-in link was replaced from another phone at the same moment; try again"))
     return token
 
 
 def hand_token_ok(game: Game, token: object) -> bool:
     """Whether ``token`` is the game's current hand-in token (compared in constant time)."""
-    if not isinstance(token, str) or not token or len(token) > 200:
-        return False
     stored = db.session.execute(select(HandLink.token_hash).where(HandLink.game_id == game.id)).scalar_one_or_none()
-    return stored is not None and hmac.compare_digest(hash_token(token).encode(), stored.encode())
+    return tokens.matches(stored, token)
 
 
 def get_game(game_id: object) -> Game:

@@ -7,7 +7,6 @@ the statistics ``stats.py``.
 """
 from __future__ import annotations
 
-import hmac
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -19,7 +18,7 @@ from ..db import db
 from ..models import Game, GameResult, HouseVariant, Table, TablePlayer, new_game_id, utcnow
 from ..rules import game as rules
 from . import errors as service_errors
-from . import loading
+from . import loading, seats, tokens
 from .transactions import commit
 
 MAX_TABLE_NAME = 80
@@ -53,8 +52,8 @@ def table_name(value: object, field: str = "name") -> str:
 def create_table(name: object) -> CreatedTable:
     """A new table with no players and no games yet; its edit token is shown once."""
     clean = table_name(name)
-    token = loading.new_token()
-    table = Table(id=new_game_id(), name=clean, edit_token_hash=loading.hash_token(token), created_at=utcnow())
+    token, token_hash = tokens.fresh()
+    table = Table(id=new_game_id(), name=clean, edit_token_hash=token_hash, created_at=utcnow())
     db.session.add(table)
     commit(_("the table could not be saved; try again"))
     return CreatedTable(table, token)
@@ -70,18 +69,14 @@ def get_table(table_id: object) -> Table:
 
 
 def token_matches(table: Table, token: object) -> bool:
-    if not isinstance(token, str) or not token or len(token) > 200:
-        return False
-    return hmac.compare_digest(loading.hash_token(token).encode(), table.edit_token_hash.encode())
+    return tokens.matches(table.edit_token_hash, token)
 
 
 def check_token(table: Table, token: str | None) -> None:
     """401 without a token, 403 with a wrong one, exactly as for games."""
-    if not token:
-        raise service_errors.Unauthorized(_("this change needs the table's edit token (Authorization: Bearer <edit_token>)"),
-                               "Authorization")
-    if not token_matches(table, token):
-        raise service_errors.Forbidden(_("the edit token is not valid for this table (it may have been replaced)"), "Authorization")
+    tokens.require(token, lambda t: token_matches(table, t),
+                   _("this change needs the table's edit token (Authorization: Bearer <edit_token>)"),
+                   _("the edit token is not valid for this table (it may have been replaced)"))
 
 
 def check_whole_table_read(table: Table, token: str | None) -> None:
@@ -115,18 +110,19 @@ def holds_the_table(doc: object, token: str | None) -> bool:
 def rotate_token(table: Table) -> str:
     """Replace the table's edit token, and end every right the old one gave out (docs/tables.md,
     "A new edit link"): the old table link, and the edit tokens of the table's games and house
-    variants, which the old token's holders may have been given when they started them. The new
+    variants, which the old token's holders may have been given when they started them, and the
+    hand-in links of the table's games with their seat tokens (services/seats.py). The new
     table token changes all of them (services/loading.py, token_matches; services/house.py)."""
-    token = loading.new_token()
+    token, table.edit_token_hash = tokens.fresh()
     now = utcnow()
-    table.edit_token_hash = loading.hash_token(token)
     table.token_rotated_at = now
     # A hash of a token that nobody is given: the rows' old tokens stop working.
     db.session.execute(update(Game).where(Game.table_id == table.id).values(
-        edit_token_hash=loading.hash_token(loading.new_token()), token_rotated_at=now, version=Game.version + 1,
+        edit_token_hash=tokens.unusable_hash(), token_rotated_at=now, version=Game.version + 1,
         updated_at=now), execution_options={"synchronize_session": False})
     db.session.execute(update(HouseVariant).where(HouseVariant.table_id == table.id).values(
-        edit_token_hash=loading.hash_token(loading.new_token())), execution_options={"synchronize_session": False})
+        edit_token_hash=tokens.unusable_hash()), execution_options={"synchronize_session": False})
+    seats.end_hand_in(db.session.execute(select(Game.id).where(Game.table_id == table.id)).scalars().all())
     commit(_("the table was changed at the same moment; try again"))
     db.session.expire_all()
     return token
@@ -135,17 +131,17 @@ def rotate_token(table: Table) -> str:
 def reissue_tokens(table: Table, game_ids: Iterable[str], variant_ids: Iterable[str]) -> tuple[dict, dict]:
     """New edit tokens for some of the table's games and house variants (the ones the phone that
     made a new table link could change before): ``({game id: token}, {variant id: token})``."""
-    games = {gid: loading.new_token() for gid in db.session.execute(
+    games = {gid: tokens.new_token() for gid in db.session.execute(
         select(Game.id).where(Game.table_id == table.id, Game.id.in_(list(game_ids)))).scalars()}
-    variants = {vid: loading.new_token() for vid in db.session.execute(
+    variants = {vid: tokens.new_token() for vid in db.session.execute(
         select(HouseVariant.id).where(HouseVariant.table_id == table.id, HouseVariant.id.in_(list(variant_ids)))
     ).scalars()}
     for gid, token in games.items():
-        db.session.execute(update(Game).where(Game.id == gid).values(edit_token_hash=loading.hash_token(token)),
+        db.session.execute(update(Game).where(Game.id == gid).values(edit_token_hash=tokens.hash_token(token)),
                            execution_options={"synchronize_session": False})
     for vid, token in variants.items():
         db.session.execute(update(HouseVariant).where(HouseVariant.id == vid).values(
-            edit_token_hash=loading.hash_token(token)), execution_options={"synchronize_session": False})
+            edit_token_hash=tokens.hash_token(token)), execution_options={"synchronize_session": False})
     commit(_("the table was changed at the same moment; try again"))
     db.session.expire_all()
     return games, variants

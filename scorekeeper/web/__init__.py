@@ -26,6 +26,9 @@ def favicon():
 def init_app(app: Flask) -> None:
     from . import downloads, games, house, language, pwa, rules, scoresheets, script_words, tables
     from .errors import error_items
+    from .sealed_session import SealedCookieSessionInterface
+
+    app.session_interface = SealedCookieSessionInterface()  # the cookie holds tokens: encrypted
 
     # Block tags ({% if %}, {% for %}) leave no blank lines or indentation behind.
     app.jinja_env.trim_blocks = True

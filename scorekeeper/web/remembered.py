@@ -52,9 +52,26 @@ def token(kind: str, item_id: str) -> str | None:
 
 
 def can_edit(kind: str, row) -> bool:
-    """Whether this browser holds the current edit token of the game, table or house variant."""
+    """Whether this browser holds the current edit token of the game, table or house variant (for
+    a game of a table, the table's does: :func:`game_token`)."""
+    if kind == "game":
+        return game_token(row) is not None
     found = token(kind, row.id)
     return found is not None and MATCHES[kind](row, found)
+
+
+def game_token(game) -> str | None:
+    """The token this browser changes the game with: the game's own edit token, else the current
+    edit token of the game's table (a table's edit link keeps score of all its games, those
+    imported with it too); None when it holds neither."""
+    own = token("game", game.id)
+    if own is not None and loading.token_matches(game, own):
+        return own
+    table_id: str | None = getattr(game, "table_id", None)
+    if table_id is None:
+        return None
+    held = token("table", table_id)
+    return held if held is not None and loading.table_token_matches(table_id, held) else None
 
 
 def ids(kind: str) -> list[str]:

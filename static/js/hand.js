@@ -1,6 +1,7 @@
 // A player's "My hand" page (templates/games/hand.html): who this phone is (asked once, kept per
-// game), the hand sent to the scorekeeper as a proposal (PUT /api/v1/.../proposals/<name> with the
-// hand-in token read after # in the address), kept on the phone while there is no network, and the
+// game; saying it claims the player's seat, POST /api/v1/.../seats/<name>/claim with the hand-in
+// token read after # in the address), the hand sent to the scorekeeper as a proposal
+// (PUT /api/v1/.../proposals/<name> with the seat's token), kept on the phone while there is no network, and the
 // round followed (GET /games/<id>/hand/now with If-None-Match: 304 while nothing changed). The
 // hand itself is the round form's (static/js/games.js builds its keypad and card picker).
 (() => {
@@ -20,10 +21,21 @@ var holding = false;  // the saved round is being said: the next round waits for
 function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (err) { return {}; } }
 var kept = load();
 function keep() { try { localStorage.setItem(KEY, JSON.stringify(kept)); } catch (err) { /* private: kept in the page */ } }
-// the link carries the token after # ("#token=..." or "#...": docs/api.md); browsers never send it
-var after = location.hash.slice(1), found = /(?:^|&)token=([^&]+)/.exec(after);
-found = found ? found[1] : /^[\w.~-]+$/.test(after) ? after : null;
-if (found) { kept.token = decodeURIComponent(found); keep(); }
+// The link carries the hand-in token after "#token=" (docs/api.md), which browsers never send. It is
+// read once and taken out of the address bar (so out of the history, as static/js/edit_link.js does),
+// and kept only in this tab (sessionStorage) until the seat is claimed; what stays on the phone
+// (localStorage) is the seat's token, which can send this one player's hand and nothing else.
+var LINK = "scorekeeper.handlink." + game, linkInPage = null;
+function link() { try { return sessionStorage.getItem(LINK) || linkInPage; } catch (err) { return linkInPage; } }
+function keepLink(token) { linkInPage = token; try { sessionStorage.setItem(LINK, token); } catch (err) { /* kept in the page */ } }
+var found = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+if (found) {
+ try { keepLink(decodeURIComponent(found[1])); } catch (err) { keepLink(found[1]); }
+ history.replaceState(history.state, "", location.pathname + location.search);
+}
+if (kept.token) { if (!link()) { keepLink(kept.token); } delete kept.token; keep(); }  // (kept by an older page)
+var seatToken = name => kept.seat && name && same(kept.seat.name, name) ? kept.seat.token : null;
+var bearer = name => "Bearer " + (seatToken(name) || link());
 
 // ROY: the cards left are what the player sends (the points go to whoever went out).
 function sentSaid(s) {
@@ -36,7 +48,7 @@ function sentSaid(s) {
 }
 function tell(text) { problem.textContent = text || ""; problem.hidden = !text; }
 function sent(text) { note.textContent = text || ""; note.hidden = !text; }
-var same = (a, b) => a.normalize("NFC").toLowerCase() === b.normalize("NFC").toLowerCase();
+function same(a, b) { return a.normalize("NFC").toLowerCase() === b.normalize("NFC").toLowerCase(); }
 var mine = () => kept.name && players.find(p => same(p, kept.name));
 
 // Who are you? Once per game; the buttons are the players of the round shown.
@@ -63,15 +75,36 @@ who.addEventListener("click", e => {
  kept.name = b.value;
  keep();
  show();
+ claim();
 });
-// Not you? A hand sent under the wrong name is taken back from the scorekeeper's form.
+var sentence = text => text ? text.charAt(0).toUpperCase() + text.slice(1) : null;  // (the API's, as a sentence)
+var linkGone = () => say("This hand-in link no longer works: ask the scorekeeper for the new one.");
+// Claim the seat of the name chosen (once): true when this phone holds it. Without network the
+// claim is made again before the hand is sent (flush).
+function claim() {
+ var name = mine();
+ if (!name || seatToken(name)) { return Promise.resolve(!!name); }
+ if (!link()) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); return Promise.resolve(false); }
+ return fetch(api + "/seats/" + encodeURIComponent(name) + "/claim", { method: "POST", cache: "no-store", credentials: "omit",
+  headers: { "Accept": "application/json", "Authorization": "Bearer " + link() } })
+  .then(r => r.json().catch(() => ({})).then(body => {
+   if (r.status === 201) { kept.seat = { name: body.player, token: body.token }; keep(); tell(""); return true; }
+   if (r.status === 409) { kept.name = kept.pending = null; keep(); sent(""); show(); }
+   tell(r.status === 401 || r.status === 403 ? linkGone()
+    : sentence(body.error) || say("The hand was not accepted (the server answered %(status)s).", { status: r.status }));
+   return false;
+  }), () => false);
+}
+// Not you? A hand sent under the wrong name is taken back from the scorekeeper's form, and the
+// seat is given back (with its own token) for the right phone to claim.
 form.querySelector(".not-me").addEventListener("click", () => {
- var s = kept.sent;
- if (s && s.round === round && s.name) {
-  fetch(api + "/rounds/" + s.round + "/proposals/" + encodeURIComponent(s.name), { method: "DELETE", credentials: "omit",
-   headers: { "Authorization": "Bearer " + kept.token } }).catch(() => { /* no network: the scorekeeper sees the name */ });
- }
- kept.name = kept.sent = kept.pending = null;
+ var s = kept.sent, seat = kept.seat, auth = seat ? "Bearer " + seat.token : bearer(null);
+ var back = s && s.round === round && s.name ? fetch(api + "/rounds/" + s.round + "/proposals/" + encodeURIComponent(s.name),
+  { method: "DELETE", credentials: "omit", headers: { "Authorization": auth } }) : Promise.resolve();
+ back.then(() => seat && fetch(api + "/seats/" + encodeURIComponent(seat.name) + "/claim",
+  { method: "DELETE", credentials: "omit", headers: { "Authorization": auth } }))
+  .catch(() => { /* no network: the scorekeeper sees the name and can free the seat */ });
+ kept.name = kept.sent = kept.pending = kept.seat = null;
  keep();
  sent("");
  form.reset();
@@ -106,7 +139,7 @@ function hand() {
 function put(p) {
  return fetch(api + "/rounds/" + p.round + "/proposals/" + encodeURIComponent(p.name), {
   method: "PUT", cache: "no-store", credentials: "omit", body: JSON.stringify(p.hand),
-  headers: { "Content-Type": "application/json", "Accept": "application/json", "Authorization": "Bearer " + kept.token },
+  headers: { "Content-Type": "application/json", "Accept": "application/json", "Authorization": bearer(p.name) },
  }).then(r => r.json().catch(() => ({})).then(body => [r.status, body]));
 }
 var label = n => roy ? say("Hand %(number)s", { number: n }) : say("Round %(number)s", { number: n });
@@ -117,6 +150,10 @@ function flush() {
  if (!p || sending) { return; }
  if (round && p.round < round) { return dropped(p); }
  sending = true;
+ if (!seatToken(p.name)) {  // the seat is claimed first (a choice made without network)
+  claim().then(ok => { sending = false; if (ok) { flush(); } });
+  return;
+ }
  put(p).then(([status, body]) => {
   if (status === 200) {
    kept.pending = null;
@@ -127,8 +164,8 @@ function flush() {
    dropped(p);
    poll();
   } else if (status === 401 || status === 403) {
-   kept.pending = null;
-   tell(say("This hand-in link no longer works: ask the scorekeeper for the new one."));
+   kept.pending = kept.seat = null;  // (a seat freed by the scorekeeper, or a new link: ask again)
+   tell(body.error && body.player ? sentence(body.error) : linkGone());
    sent("");
   } else {
    kept.pending = null;
@@ -149,7 +186,7 @@ function dropped(p) {
 
 form.addEventListener("submit", e => {
  e.preventDefault();
- if (!kept.token) { return tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
+ if (!link() && !seatToken(mine())) { return tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
  var h = hand();
  if (!h) { return tell(say("Enter your cards first.")); }
  tell("");
@@ -236,7 +273,7 @@ setInterval(poll, 2000);
 addEventListener("online", poll);
 document.addEventListener("visibilitychange", poll);
 
-if (!kept.token) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
+if (!link() && !seatToken(mine())) { tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone.")); }
 // After a reload: the hand waiting to be sent, or the one sent for this round, shown again; a
 // round this phone showed that was saved meanwhile is said first.
 var held = [kept.pending, kept.sent].find(h => h && h.round === round && h.hand && same(h.name || "", mine() || ""));

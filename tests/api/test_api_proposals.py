@@ -45,7 +45,7 @@ def test_the_hand_in_link_is_the_my_hand_page_with_the_token_after_the_hash(clie
     g = create(client, "clenney", ["Ann", "Bob", "Cy"])
     link = hand_link(client, g)
     url = urlsplit(link["url"])
-    assert url.path == f"/games/{g['id']}/hand" and url.fragment == link["token"] and not url.query
+    assert url.path == f"/games/{g['id']}/hand" and url.fragment == "token=" + link["token"] and not url.query
     assert link["token"] != g["edit_token"] and len(link["token"]) >= 40
 
 

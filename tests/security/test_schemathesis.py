@@ -16,7 +16,8 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 
 from schemathesis.checks import (  # noqa: E402
-    content_type_conformance, not_a_server_error, response_schema_conformance)
+    content_type_conformance, missing_required_header, not_a_server_error, response_headers_conformance,
+    response_schema_conformance, status_code_conformance, unsupported_method)
 
 from scorekeeper import create_app  # noqa: E402
 from support import api_world  # noqa: E402
@@ -25,7 +26,11 @@ from support.served import serve  # noqa: E402
 pytestmark = pytest.mark.slow
 
 EXAMPLES = int(os.environ.get("SCOREKEEPER_SCHEMATHESIS_EXAMPLES", "6"))
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+# Schemathesis's conformance checks: no 5xx; every answer's status code, headers, content type and
+# body as the document says; a method the document does not name is 405 with an Allow header
+# naming those it does; a request without a required header (Authorization) is refused.
+CHECKS = [not_a_server_error, status_code_conformance, response_headers_conformance, content_type_conformance,
+          response_schema_conformance, unsupported_method, missing_required_header]
 
 
 @pytest.fixture

@@ -175,7 +175,7 @@ def test_an_unchanged_permanent_session_is_not_signed_again_on_every_request(mak
     from flask.sessions import SecureCookieSessionInterface
 
     app = make_app(WTF_CSRF_ENABLED=False)
-    assert type(app.session_interface) is SecureCookieSessionInterface
+    assert isinstance(app.session_interface, SecureCookieSessionInterface)  # (sealed: web/sealed_session.py)
 
     @app.get("/_test/visit")
     def visit():

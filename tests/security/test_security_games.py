@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from support import games as gamedata
 from scorekeeper.backup import export_all
 from scorekeeper.db import db
-from scorekeeper.services import loading
+from scorekeeper.services import tokens
 from support.security import EXPECTED_HEADERS, crawl
 
 GAME_WRITE_PAGES = ["round", "withdraw", "suspend", "resume", "ruling", "token", "rounds/1/correct"]
@@ -45,7 +45,7 @@ def test_only_a_hash_of_the_edit_token_is_stored(app, client):
 
 
 def test_tokens_are_compared_in_constant_time():
-    source = inspect.getsource(loading.token_matches)
+    source = inspect.getsource(tokens.matches)
     assert "hmac.compare_digest" in source and "==" not in source.split('"""')[-1]
 
 

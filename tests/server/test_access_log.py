@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -61,3 +62,29 @@ def test_old_token_links_are_exchanged_and_logged_without_the_token(server, tmp_
     for token in tokens:
         assert token not in log  # ... without its token
     assert "?token=" not in log and "token=" not in log
+
+
+def test_a_path_cannot_forge_a_log_line_or_write_terminal_escapes(server, tmp_path):  # noqa: F811
+    """``%0d%0a`` in an address would start a fake line, ``%1b`` colour a terminal, ``%22`` end the
+    quoted field: gunicorn as documented (scorekeeper/server_log.py) writes them escaped."""
+    fake = '10.0.0.9 [28/Nov/2026:09:00:00 +0000] "GET /admin" 200 0 1ms'
+    forged = "/games/x%0d%0a" + fake.replace(" ", "%20").replace('"', "%22") + "%1b[31m%22%e2%80%ae"
+    status, _, _ = call(server, "GET", forged)
+    assert status == 404
+    deadline = time.monotonic() + 30  # (a worker writes its line just after the answer)
+    while "/games/x" not in (tmp_path / "gunicorn.log").read_text("utf-8", "replace") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    lines = (tmp_path / "gunicorn.log").read_text("utf-8", "replace").splitlines()
+    mine = [line for line in lines if "/games/x" in line]
+    assert len(mine) == 1, lines[-12:]
+    assert '"GET /games/x\\r\\n10.0.0.9 [28/Nov/2026:09:00:00 +0000] \\"GET /admin\\" 200 0 1ms\\x1b[31m\\"\u00e2\\x80' in mine[0]
+    assert not any(line.startswith("10.0.0.9") for line in lines)
+    assert "\x1b" not in "\n".join(lines)
+
+
+def test_escaped_keeps_ordinary_text_and_escapes_every_control_character():
+    from scorekeeper.server_log import escaped
+
+    assert escaped("/games/Zoë-1/round") == "/games/Zoë-1/round"
+    assert escaped("a\r\nb\x1b[0m\x00\x7f\x85") == "a\\r\\nb\\x1b[0m\\x00\\x7f\\x85"
+    assert escaped('q"\\\t\u2028\u202e') == 'q"\\\\\\t\\u2028\\u202e'

@@ -15,7 +15,9 @@ from ...models import GameStatus
 from ...services import errors as service_errors
 from ...services import loading
 from ...services import proposals as proposal_svc
+from ...services import seats
 from ...services import view as game_views
+from ...addresses import edit_url
 from ..edit_links import no_store
 from ..qr import qr_response
 from ...rules.scoring import points_classes
@@ -28,17 +30,20 @@ KEPT_HAND_LINKS = 5
 MAX_ROUND = 10_000  # more rounds than any game plays
 
 
-def hand_url(game_id: str, token: str) -> str:
-    """The hand-in link: the token after ``#``, which browsers keep to themselves (read by
-    static/js/hand.js and sent as a Bearer token to the API)."""
-    return url_for("games.my_hand", game_id=game_id, _external=True) + "#token=" + token
-
-
 @bp.app_template_global("hand_in_url")
-def kept_hand_url(game_id: str) -> str | None:
-    """The hand-in link this phone made for the game, for its share page (None: none made yet)."""
-    token = (session.get(HAND_LINKS) or {}).get(game_id)
-    return hand_url(game_id, token) if isinstance(token, str) else None
+def kept_hand_url(game) -> str | None:
+    """The hand-in link this phone made for the game, for its share page: None when it made none,
+    or when that link ended since (a newer link, or a new edit token of the game or its table)."""
+    token = (session.get(HAND_LINKS) or {}).get(game.id)
+    if not isinstance(token, str) or not proposal_svc.hand_token_ok(game, token):
+        return None
+    return edit_url("games.my_hand", token, game_id=game.id)
+
+
+@bp.app_template_global("claimed_seats")
+def claimed_seats(game) -> list[str]:
+    """The players whose seat a phone claimed with the hand-in link (the share page frees them)."""
+    return seats.claimed_names(game)
 
 
 @bp.post("/games/<game_id>/hand-link")
@@ -59,11 +64,27 @@ def new_hand_link(game_id: str):
     return redirect(url_for("games.share", game_id=game.id, _anchor="hands"))
 
 
+@bp.post("/games/<game_id>/seats/<path:name>/free")
+def free_seat(game_id: str, name: str):
+    """The scorekeeper frees a player's seat: the phone that claimed it can no longer send that
+    player's hands, and the next phone to say it is that player claims it."""
+    game = _editable(game_id)
+    if not ActionForm().validate_on_submit():
+        abort(400, _("The form could not be accepted; reload the page and try again."))
+    try:
+        seats.free(game, name)
+    except service_errors.ServiceError as err:
+        flash(err.message, "error")
+    else:
+        flash(_("%(name)s's seat is free: the next phone to choose %(name)s sends their hands.", name=name), "ok")
+    return redirect(url_for("games.share", game_id=game.id, _anchor="seats"))
+
+
 @bp.get("/games/<game_id>/hand-link/qr.svg")
 def hand_qr(game_id: str):
     """The QR code of the hand-in link this phone made (it holds the token: never cached)."""
     game = _editable(game_id)
-    link = kept_hand_url(game.id)
+    link = kept_hand_url(game)
     if link is None:
         abort(404, _("Make a hand-in link first."))
     return no_store(qr_response(link, "no-store"))

@@ -276,7 +276,7 @@ def edit_token(game_id: str):
     game = _load(game_id)
     if not can_edit(game):
         return no_store(({"error": _("this phone cannot change this game")}, 403))
-    return no_store({"edit_token": remembered.token("game", game.id)})
+    return no_store({"edit_token": remembered.game_token(game)})
 
 
 @bp.get("/games/<game_id>/share")
@@ -285,7 +285,8 @@ def share(game_id: str):
     state = game_views.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
-    link = edit_url("games.edit_link", remembered.token("game", game.id), game_id=game.id) if ctx["editor"] else None
+    own = remembered.token("game", game.id)  # (a phone keeping score with the table's link has no game link to give)
+    link = edit_url("games.edit_link", own, game_id=game.id) if ctx["editor"] and own == remembered.game_token(game) else None
     return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 

@@ -1,0 +1,78 @@
+"""A phone claims its seat, in Chromium at 390x844 (docs/api.md, "A phone claims its seat"): the
+hand-in link's token leaves the address bar once read and is not kept in localStorage; "Who are
+you?" claims the seat, so a second phone choosing the same name is told the seat is taken; the
+scorekeeper frees the seat on the share page, and the second phone can then claim it. English and
+French; screenshots for people in /work/shots/links/ (and test-artifacts/)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from support.browser_support import check_page, start_game, submit
+from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/work/shots/links"))
+
+
+def shot(page, name):
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_phone_claims_its_seat_and_the_scorekeeper_frees_it(table, live_server, lang):
+    keeper = table("Ann", lang)
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, lang)
+    token = link.split("#token=", 1)[1]
+
+    bob = table("Bob", lang)
+    bob.page.goto(link)
+    expect(bob.page.locator(".who-are-you")).to_be_visible()
+    assert "#" not in bob.page.url and token not in bob.page.url  # out of the address bar (and history)
+    shot(bob.page, f"hand-who-are-you-{lang}")
+    bob.pick_name()
+    expect(bob.page.locator("form.hand-form legend .who")).to_have_text("Bob")
+    kept = bob.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    bob.page.wait_for_function("() => (localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('scorekeeper.hand.'))) || '').includes('seat')")
+    kept = bob.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    assert token not in kept and '"seat"' in kept.replace('\\"', '"')
+    check_page(bob.page, f"my hand claimed {lang}")
+    shot(bob.page, f"hand-claimed-{lang}")
+
+    # A second phone that says it is Bob is told the seat is taken, and asked again.
+    other = table("Bob", lang)
+    other.page.goto(link)
+    other.pick_name()
+    problem = other.page.locator(".hand-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("Bob")
+    expect(problem).to_contain_text("autre téléphone" if lang == "fr" else "another phone")
+    expect(other.page.locator(".who-are-you")).to_be_visible()
+    check_page(other.page, f"my hand seat taken {lang}")
+    shot(other.page, f"hand-seat-taken-{lang}")
+
+    # The scorekeeper frees it on the share page.
+    keeper.page.goto(keeper.game_url + "/share")
+    seats = keeper.page.locator("ul.seat-claims li")
+    expect(seats).to_have_count(1)
+    expect(seats).to_contain_text("Bob")
+    seats.locator("button").scroll_into_view_if_needed()
+    shot(keeper.page, f"share-free-seat-{lang}")
+    check_page(keeper.page, f"share free seat {lang}")
+    submit(keeper.page, "ul.seat-claims button")
+    expect(keeper.page.locator("ul.seat-claims")).to_have_count(0)
+    expect(keeper.page.locator(".flash, .flashes, [role=status]").first).to_contain_text("Bob")
+    shot(keeper.page, f"share-seat-freed-{lang}")
+
+    # Now the second phone claims it (the link is still in its tab) and sends.
+    other.pick_name()
+    expect(other.page.locator("form.hand-form legend .who")).to_have_text("Bob")
+    other.by_value([(10, 1)])
+    other.send()
+    expect(other.page.locator(".sent-note")).to_contain_text("10")
