@@ -56,7 +56,6 @@ def init_app(app: Flask) -> None:
     """Registered before any other ``after_request`` step, so that it runs after all of them: the
     answer's headers (``no-store`` among them) are final when it looks at them."""
     app.config.setdefault("COMPRESS_ALGORITHM", ALGORITHMS)
-    app.config.setdefault("COMPRESS_REGISTER", False)  # (the app registers _compress below instead)
     compress = app.extensions["scorekeeper_compress"] = Compress()  # (its settings are this app's)
     compress.init_app(app)
     app.after_request(_compress)

@@ -42,6 +42,14 @@ class Defaults:
     PDF_RENDER_WAIT = 10  # seconds a render waits for a place, then 503
     PDF_RENDER_TIMEOUT = 20  # seconds a render may take, in a process of its own, then 503
 
+    # Reading a whole table at once (scorekeeper/services/tables.py): the export and a year's figures
+    # of a table of more games than this need its edit token
+    WHOLE_TABLE_READ_GAMES = 200
+
+    # Compression (scorekeeper/compression.py, Flask-Compress): the algorithms a browser may choose
+    # from are set there; the app registers its own after-request step
+    COMPRESS_REGISTER = False
+
     # Languages (scorekeeper/i18n.py)
     BABEL_DEFAULT_LOCALE = "en"
     BABEL_TRANSLATION_DIRECTORIES = "translations"

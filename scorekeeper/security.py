@@ -88,14 +88,6 @@ def _not_limited() -> bool:
     return request.method not in WRITE_METHODS and request.endpoint not in PDF_ENDPOINTS
 
 
-def anonymous_import():
-    """The limit on tables imported without their edit token (``RATELIMIT_ANONYMOUS_IMPORT``, per
-    client address): a context manager around such an import (api/tables.py, web/tables/import_page.py).
-    Over it: 429 (scorekeeper/errors.py)."""
-    limiter = current_app.extensions["scorekeeper_limiter"]
-    return limiter.shared_limit(lambda: current_app.config["RATELIMIT_ANONYMOUS_IMPORT"], scope="anonymous-import")
-
-
 def _csrf_protect():
     config = current_app.config
     if not config["WTF_CSRF_ENABLED"] or request.method not in config["WTF_CSRF_METHODS"]:

@@ -10,7 +10,7 @@ from flask import Response, jsonify, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
 from ..db import db
-from ..security import anonymous_import
+from ..limits import anonymous_import
 from ..services import games as games_svc
 from ..services import errors as service_errors
 from ..services import loading

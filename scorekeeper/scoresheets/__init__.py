@@ -129,14 +129,19 @@ def _render_bounded(make: Callable[[], PdfJob]) -> bytes:
 
 
 def kept_pdf(key: str, make: Callable[[], PdfJob], game_id: str | None = None,
-             replaces: Callable[[], ColumnElement[bool]] | None = None) -> bytes:
+             replaces: Callable[[], ColumnElement[bool]] | None = None,
+             check: Callable[[], None] | None = None) -> bytes:
     """The PDF kept under ``key``, or made now (``make``, inside a render's place) and kept there,
-    for every worker: the one way every PDF of the app is made and kept. The new row replaces the
-    rows ``replaces()`` names (a game's sheets of its earlier versions, a yearbook's older copies),
-    in the same transaction; the blank sheets (no game) beyond the newest ``KEPT_BLANK_SHEETS`` go."""
+    for every worker: the one way every PDF of the app is made and kept. ``check`` runs when none
+    is kept, before a place is waited for (a refusal that costs no render). The new row replaces
+    the rows ``replaces()`` names (a game's sheets of its earlier versions, a yearbook's older
+    copies), in the same transaction; the blank sheets (no game) beyond the newest
+    ``KEPT_BLANK_SHEETS`` go."""
     row = db.session.get(ScoresheetPdf, key)
     if row is not None:
         return row.pdf
+    if check is not None:
+        check()
     pdf = _render_bounded(make)
     try:
         if replaces is not None:

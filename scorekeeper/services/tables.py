@@ -85,7 +85,7 @@ def check_whole_table_read(table: Table, token: str | None) -> None:
     plays that many in years), and of a larger one (a club) the holder of its edit token: 401
     without it, 403 with a wrong one (docs/tables.md, "Heavy reads of a large table"). One
     counting query on the table's index of games."""
-    limit = int(current_app.config.get("WHOLE_TABLE_READ_GAMES", 200))
+    limit = int(current_app.config["WHOLE_TABLE_READ_GAMES"])
     games = db.session.execute(select(func.count()).select_from(Game).where(Game.table_id == table.id)).scalar_one()
     if games <= limit:
         return

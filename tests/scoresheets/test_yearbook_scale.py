@@ -119,6 +119,7 @@ def test_a_render_out_of_time_answers_503_and_keeps_nothing(world):
     assert not multiprocessing.active_children()  # the render's process was stopped
     with slow.app_context():
         assert db.session.query(ScoresheetPdf).count() == 0
+        db.session.remove()
         for engine in slow.extensions["sqlalchemy"].engines.values():
             engine.dispose()
     # With its time, the same booklet is made.

@@ -14,7 +14,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...security import anonymous_import
+from ...limits import anonymous_import
 from ...services import errors as service_errors
 from ...backup import table_export
 from ...services import tables as svc

@@ -251,9 +251,13 @@ def yearbook_pdf(table_id: str, year: str):
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    if not yearbook_svc.has_counted_games(table, number):
-        abort(404, _("%(table)s finished no game in %(year)s (a game counts in the year of its last round): "
-                     "there is no yearbook to print.", table=table.name, year=number))
+
+    def some_game_finished() -> None:
+        if not yearbook_svc.has_counted_games(table, number):
+            abort(404, _("%(table)s finished no game in %(year)s (a game counts in the year of its last round): "
+                         "there is no yearbook to print.", table=table.name, year=number))
+
     pdf = kept_pdf(key, lambda: booklet_job(yearbook_svc.yearbook(table, number), page),
-                   replaces=lambda: ScoresheetPdf.key.startswith(f"{YEARBOOK_PREFIX}{which}:"))
+                   replaces=lambda: ScoresheetPdf.key.startswith(f"{YEARBOOK_PREFIX}{which}:"),
+                   check=some_game_finished)
     return live.tag(pdf_response(pdf, f"yearbook-{number}.pdf", "no-cache"), etag)
