@@ -23,9 +23,6 @@ from __future__ import annotations
 from flask import Flask, current_app
 from flask_compress import Compress
 
-ALGORITHMS = ["br", "zstd", "gzip", "deflate"]  # in the server's order of preference
-
-
 def _compress(response):
     """Flask-Compress's own step, for every answer that holds no secret."""
     compress = current_app.extensions["scorekeeper_compress"]
@@ -55,7 +52,6 @@ def _compress(response):
 def init_app(app: Flask) -> None:
     """Registered before any other ``after_request`` step, so that it runs after all of them: the
     answer's headers (``no-store`` among them) are final when it looks at them."""
-    app.config.setdefault("COMPRESS_ALGORITHM", ALGORITHMS)
     compress = app.extensions["scorekeeper_compress"] = Compress()  # (its settings are this app's)
     compress.init_app(app)
     app.after_request(_compress)

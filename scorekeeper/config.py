@@ -16,6 +16,7 @@ class Defaults:
     SCOREKEEPER_AUTO_MIGRATE = True
 
     # The session cookie: what a browser remembers (scorekeeper/web/remembered.py)
+    SECRET_KEY_FALLBACKS: list[str] = []  # older keys a session cookie may still be opened with (web/sealed_session.py)
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_SECURE = False  # true behind HTTPS: a Secure cookie and HSTS (scorekeeper/security.py)
@@ -46,8 +47,9 @@ class Defaults:
     # of a table of more games than this need its edit token
     WHOLE_TABLE_READ_GAMES = 200
 
-    # Compression (scorekeeper/compression.py, Flask-Compress): the algorithms a browser may choose
-    # from are set there; the app registers its own after-request step
+    # Compression (scorekeeper/compression.py, Flask-Compress): what a browser may be sent, in the
+    # server's order of preference; the app registers its own after-request step
+    COMPRESS_ALGORITHM = ["br", "zstd", "gzip", "deflate"]
     COMPRESS_REGISTER = False
 
     # Languages (scorekeeper/i18n.py)

@@ -153,7 +153,8 @@ def test_no_import_circle_outside_rules():
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("rules", ("scorekeeper.rules",)),
     ("storage and the request's basics", ("scorekeeper.db", "scorekeeper.models", "scorekeeper.i18n",
-                                          "scorekeeper.live", "scorekeeper.addresses", "scorekeeper.config")),
+                                          "scorekeeper.live", "scorekeeper.addresses", "scorekeeper.config",
+                                          "scorekeeper.masked_csrf", "scorekeeper.limits")),
     ("services", ("scorekeeper.services",)),
     ("backup and scoresheets", ("scorekeeper.backup", "scorekeeper.scoresheets")),
     ("API and pages", ("scorekeeper.api", "scorekeeper.web")),
