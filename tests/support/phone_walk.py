@@ -246,7 +246,7 @@ class Walk:
             self.network_flips()
         page = self.tabs[0]
         page.goto(self.game_url)
-        for _ in range(6):
+        for _ in range(15):  # bounded: each turn moves the clock past every retry
             page.wait_for_function("() => document.documentElement.dataset.offlineReady !== undefined", timeout=15000)
             self.keeper.clock.run_for(40_000)
             page.wait_for_timeout(800)
@@ -260,8 +260,10 @@ class Walk:
                 with page.expect_navigation(timeout=20000):
                     conflict.first.locator(".choices button").nth(0 if keep else 1).click()
                 continue
-            if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
-                break
+            for _ in range(10):  # what is on its way gets its answer (a slow machine)
+                if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
+                    return
+                page.wait_for_timeout(300)
             page.reload()
 
     def server_rounds(self) -> list[dict]:
