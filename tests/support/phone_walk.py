@@ -226,17 +226,23 @@ class Walk:
         if not page.locator("form.hand-form").is_visible():
             return
         choice = self.rng.random()
-        if choice < 0.2:
-            page.click("button.went-out-button")
-            self.log.append(f"{page.label}: I went out")
-        elif choice < 0.8:
-            value = self.rng.choice([3, 5, 10])
-            page.click(f".hand .vrow:has(input[name$='-v{value}']) button.vp[value='1']")
-            page.click("button.send")
-            self.log.append(f"{page.label}: sends a card worth {value}")
-        else:
-            page.reload()
-            self.log.append(f"{page.label}: reload")
+        try:
+            if choice < 0.2:
+                page.click("button.went-out-button", timeout=5000)
+                self.log.append(f"{page.label}: I went out")
+            elif choice < 0.8:
+                value = self.rng.choice([3, 5, 10])
+                page.click(f".hand .vrow:has(input[name$='-v{value}']) button.vp[value='1']", timeout=5000)
+                page.click("button.send", timeout=5000)
+                self.log.append(f"{page.label}: sends a card worth {value}")
+            else:
+                page.reload()
+                self.log.append(f"{page.label}: reload")
+        except PlaywrightError:
+            # the round was saved under the player's fingers: the page says so and hides the form
+            assert page.locator(".round-over").is_visible(), f"{page.label}: the hand form went away unsaid"
+            assert not page.locator("form.hand-form").is_visible()
+            self.log.append(f"{page.label}: the round was saved while tapping; the phone says so")
 
     # ----- the end: settle, then check --------------------------------------------------------------
 
