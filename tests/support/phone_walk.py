@@ -251,7 +251,10 @@ class Walk:
         if self.offline:
             self.network_flips()
         page = self.tabs[0]
-        page.goto(self.game_url)
+        try:
+            page.goto(self.game_url)
+        except PlaywrightError:  # the page reloaded itself meanwhile (rounds sent): the game page all the same
+            page.wait_for_url(self.game_url)
         for _ in range(15):  # bounded: each turn moves the clock past every retry
             page.wait_for_function("() => document.documentElement.dataset.offlineReady !== undefined", timeout=15000)
             self.keeper.clock.run_for(40_000)
