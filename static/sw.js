@@ -138,7 +138,11 @@ function markedAsCopy(stored) {
   var made = Date.parse(stored.headers.get("Date") || "");
   return stored.text().then(function (html) {
     var marked = html.replace(/<html\b/i, '<html data-offline-copy="' + (isNaN(made) ? "" : made) + '"');
-    return new Response(marked, { status: stored.status, statusText: stored.statusText, headers: stored.headers });
+    // the body is new: its length and encoding are no longer the stored answer's
+    var headers = new Headers(stored.headers);
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(marked, { status: stored.status, statusText: stored.statusText, headers: headers });
   });
 }
 

@@ -16,8 +16,11 @@
     textContent: time ? say("As of %(time)s, offline: this is the copy kept on this phone.", { time })
      : say("Offline: this is the copy kept on this phone.") });
    note.setAttribute("role", "status");
+   // at the top of the page; on the round form, beside Save, so that the form does not move under
+   // the fingers of someone already typing
+   var submitRow = document.querySelector("form.round-form .submit-row");
    var main = document.querySelector("main");
-   if (main) { main.prepend(note); }
+   if (submitRow) { submitRow.before(note); } else if (main) { main.prepend(note); }
    // the scoreboard fetched again from the server (static/js/live.js): no longer the copy
    document.addEventListener("scoreboard:updated", () => { note.remove(); });
   });

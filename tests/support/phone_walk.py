@@ -226,17 +226,23 @@ class Walk:
         if not page.locator("form.hand-form").is_visible():
             return
         choice = self.rng.random()
-        if choice < 0.2:
-            page.click("button.went-out-button")
-            self.log.append(f"{page.label}: I went out")
-        elif choice < 0.8:
-            value = self.rng.choice([3, 5, 10])
-            page.click(f".hand .vrow:has(input[name$='-v{value}']) button.vp[value='1']")
-            page.click("button.send")
-            self.log.append(f"{page.label}: sends a card worth {value}")
-        else:
-            page.reload()
-            self.log.append(f"{page.label}: reload")
+        try:
+            if choice < 0.2:
+                page.click("button.went-out-button", timeout=5000)
+                self.log.append(f"{page.label}: I went out")
+            elif choice < 0.8:
+                value = self.rng.choice([3, 5, 10])
+                page.click(f".hand .vrow:has(input[name$='-v{value}']) button.vp[value='1']", timeout=5000)
+                page.click("button.send", timeout=5000)
+                self.log.append(f"{page.label}: sends a card worth {value}")
+            else:
+                page.reload()
+                self.log.append(f"{page.label}: reload")
+        except PlaywrightError:
+            # the round was saved under the player's fingers: the page says so and hides the form
+            assert page.locator(".round-over").is_visible(), f"{page.label}: the hand form went away unsaid"
+            assert not page.locator("form.hand-form").is_visible()
+            self.log.append(f"{page.label}: the round was saved while tapping; the phone says so")
 
     # ----- the end: settle, then check --------------------------------------------------------------
 
@@ -245,8 +251,11 @@ class Walk:
         if self.offline:
             self.network_flips()
         page = self.tabs[0]
-        page.goto(self.game_url)
-        for _ in range(6):
+        try:
+            page.goto(self.game_url)
+        except PlaywrightError:  # the page reloaded itself meanwhile (rounds sent): the game page all the same
+            page.wait_for_url(self.game_url)
+        for _ in range(15):  # bounded: each turn moves the clock past every retry
             page.wait_for_function("() => document.documentElement.dataset.offlineReady !== undefined", timeout=15000)
             self.keeper.clock.run_for(40_000)
             page.wait_for_timeout(800)
@@ -260,8 +269,10 @@ class Walk:
                 with page.expect_navigation(timeout=20000):
                     conflict.first.locator(".choices button").nth(0 if keep else 1).click()
                 continue
-            if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
-                break
+            for _ in range(10):  # what is on its way gets its answer (a slow machine)
+                if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
+                    return
+                page.wait_for_timeout(300)
             page.reload()
 
     def server_rounds(self) -> list[dict]:
