@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from support.browser_support import SCREENSHOTS
 from support.browser_support import start_game, submit
 from support.hands import api_rounds, hand_in_link, table  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
-SHOTS = "/work/shots/phones"
+SHOTS = SCREENSHOTS  # test-artifacts/screenshots/, looked at by people
 WORDS = {
     "en": {"went": "Sent: you went out.", "said": "Sent from Bob's phone at", "bob out": "Bob went out.",
            "disagree bob": "Bob's phone says Bob went out; this form says Cy went out.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from support.browser_support import SCREENSHOTS
 from support.offline import api, browser_context, new_game  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -41,6 +42,6 @@ def test_the_hands_poll_says_why_it_stopped(live_server, browser, locale, status
         page.wait_for_timeout(2500)  # further ticks: the poll stays stopped, nothing thrown
         assert page.locator("p.hands-stopped").count() == 1
         assert errors == []
-        page.screenshot(path=f"/work/shots/phones/hands-poll-{status}-{locale[:2]}.png")
+        page.screenshot(path=str(SCREENSHOTS / f"hands-poll-{status}-{locale[:2]}.png"))
     finally:
         context.close()

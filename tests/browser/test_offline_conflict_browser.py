@@ -70,7 +70,6 @@ def test_a_round_recorded_on_two_phones_shows_both_and_loses_nothing(live_server
     assert conflict.locator(".choices button").evaluate_all("bs => bs.map(b => b.className)") == ["secondary", "secondary"]
     conflict.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"offline-conflict-{phone.locale[:2]}-390x844.png"), full_page=True)
-    page.screenshot(path=f"/work/shots/phones/conflict-{phone.locale[:2]}.png", full_page=True)
 
     with page.expect_navigation(timeout=20000):  # chosen: round 2 goes, and the page shows the server's game
         page.click(f"text={words[choice]}")

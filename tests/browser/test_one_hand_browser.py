@@ -4,17 +4,17 @@ Preview is scored as written (42, never 69 for the cards typed twice); every typ
 once; a hand beyond the pack is refused as it is typed, by Save, and by a player's own phone."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support.browser_support import SCREENSHOTS
 from support.browser_support import PHONES, submit
 from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 from support.round_form import LANGUAGES, rounds, start_game
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/work/shots/hands")
+SHOTS = SCREENSHOTS  # test-artifacts/screenshots/, looked at by people
 
 # Le May I (2 decks, no jokers): the king of hearts, 7 of spades, jack of diamonds and ace of
 # spades are 10 + 7 + 10 + 15 = 42; with the first three counted twice, 69.

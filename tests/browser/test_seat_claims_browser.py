@@ -2,20 +2,19 @@
 hand-in link's token leaves the address bar once read and is not kept in localStorage; "Who are
 you?" claims the seat, so a second phone choosing the same name is told the seat is taken; the
 scorekeeper frees the seat on the share page, and the second phone can then claim it. English and
-French; screenshots for people in /work/shots/links/ (and test-artifacts/)."""
+French; screenshots for people in test-artifacts/screenshots/."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from support.browser_support import SCREENSHOTS
 from support.browser_support import check_page, start_game, submit
 from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(os.environ.get("SCOREKEEPER_SHOTS", "/work/shots/links"))
+SHOTS = SCREENSHOTS
 
 
 def shot(page, name):

@@ -19,7 +19,7 @@ from support.pdfcheck import pdf_text
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
-RULINGS_DOC = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+RULINGS_DOC = Path(__file__).resolve().parents[2] / "docs/rulings.md"
 BUILT_IN = [v.id for v in all_variants()]
 EXAMPLES = [v.id for v in house.examples()]
 

@@ -15,7 +15,7 @@ from scorekeeper.rules.blocks import block_text
 from scorekeeper.rules.irregularities import Question, Ruling
 from scorekeeper.rules.variants import Citation, all_variants, get_variant
 
-RULINGS_DOC = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+RULINGS_DOC = Path(__file__).resolve().parents[2] / "docs/rulings.md"
 JOY, CONT, LMI, CLEN, ROY = (get_variant(v) for v in ("joybells", "continental", "le-may-i", "clenney", "roy"))
 
 

@@ -44,9 +44,9 @@ def _add_round(game, payload: dict) -> str:
     now = utcnow()
     rnd = Round(number=number, dealer_seat=dealer, went_out=result.went_out, end=result.end,
                 submission=parsed.submission(), created_at=now, updated_at=now)
-    rnd.hands = [HandRecord(**row) for row in games_svc._kept_hand_rows(game, variant, parsed).values()]
+    rnd.hands = [HandRecord(**row) for row in games_svc._hand_rows(game, result).values()]
     game.rounds.append(rnd)
-    games_svc._add_applied(game, number, parsing.applied_in_english(game, variant, parsed))
+    games_svc._add_applied(game, number, result.applied)
     games_svc._refresh_status(game, variant)
     return game.status
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import ssl
 import subprocess
 import tempfile
 import time
@@ -15,6 +16,23 @@ from support.pgcluster import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 LAN = "family.lan"
+
+
+def wait_for_certificate(port: int, root: Path, timeout: float = 30.0) -> None:
+    """Wait until Caddy answers a TLS handshake for LAN with a certificate of its own authority: the
+    authority's root is written before the site's certificate is issued, and on a loaded machine a
+    request sent in between fails its handshake."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            context = ssl.create_default_context(cafile=str(root))
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:
+                with context.wrap_socket(raw, server_hostname=LAN):
+                    return
+        except (OSError, ssl.SSLError):
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.2)
 
 
 def wait_for_port(port, timeout=20.0):
@@ -53,6 +71,7 @@ def running_caddy(upstream: str):
             end = time.monotonic() + 20
             while not (authority / "root.crt").exists() and time.monotonic() < end:
                 time.sleep(0.1)
+            wait_for_certificate(https_port, authority / "root.crt")
             yield f"https://{LAN}:{https_port}", f"http://127.0.0.1:{http_port}", authority / "root.crt"
         finally:
             process.terminate()

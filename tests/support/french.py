@@ -52,7 +52,7 @@ def source_headings() -> tuple[str, ...]:
                   if file not in TRANSLATED_SECTIONS}
     # docs/rulings.md's sections are cited by their headings too, in every language
     found |= {re.sub(r" \([^)]*\)$", "", line[3:].strip())
-              for line in (repo / "docs" / "rulings.md").read_text(encoding="utf-8").splitlines()
+              for line in (repo / "docs/rulings.md").read_text(encoding="utf-8").splitlines()
               if line.startswith("## ")}
     for code in rules.glob("*.py"):
         found |= set(re.findall(r'Citation\("\d{3}", "([^"]+)"\)', code.read_text()))
