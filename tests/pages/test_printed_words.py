@@ -146,3 +146,15 @@ def test_only_the_tables_scorekeeper_adds_players(client):
     other = client.application.test_client()
     assert 'name="names"' not in other.get(f"/tables/{table['id']}/players").get_data(as_text=True)
     assert other.post(f"/tables/{table['id']}/players", data={"names": "Eve"}).status_code in (403, 404)
+
+
+def test_sentences_made_in_python_elide_de_before_a_vowel_in_french(client):
+    """A form error written by the server (not by a template) says "d’Élodie" in French."""
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "clenney", ["Bob", "Élodie", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points"}, 2: {"mode": "points", "points": "3"}})
+    french = text(client.post(f"/games/{gid}/round", data=data, headers=FR))
+    assert "tapez les points d’Élodie" in french and "de Élodie" not in french
+    english = text(client.post(f"/games/{gid}/round", data=data, headers=EN))
+    assert "type Élodie's points" in english
