@@ -158,3 +158,41 @@ def test_sentences_made_in_python_elide_de_before_a_vowel_in_french(client):
     assert "tapez les points d’Élodie" in french and "de Élodie" not in french
     english = text(client.post(f"/games/{gid}/round", data=data, headers=EN))
     assert "type Élodie's points" in english
+
+
+@pytest.mark.parametrize("headers, said, wrong", [(EN, "Score: -1 point for Ann", "-1 points"),
+                                                  (FR, "Score\u00a0: -1 point pour Ann", "-1 points")])
+def test_the_yearbook_scores_a_ruling_of_minus_one_as_one_point(client, app, headers, said, wrong):
+    from support.pdfcheck import pdf_text
+    from support.yearbook_data import two_years
+
+    table, games = two_years(client, app)
+    r = client.post(f"/api/v1/games/{games['g26a']['id']}/rulings",
+                    json={"what_happened": "Ann showed a card", "ruling": "one off", "player": "Ann", "points": -1},
+                    headers={"Authorization": f"Bearer {table['edit_token']}"})
+    assert r.status_code == 201, r.json
+    _pages, text = pdf_text(client.get(f"/tables/{table['id']}/years/2026.pdf", headers=headers).data)
+    assert said.replace("\u00a0", " ") in text.replace("\u00a0", " ") and wrong not in text
+
+
+@pytest.mark.parametrize("headers, said", [(EN, "Bob: 1 point"), (FR, "Bob : 1 point")])
+def test_a_previewed_hand_of_one_reads_one_point(client, headers, said):
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "1"}, 2: {"mode": "points", "points": "5"}},
+                      action="preview")
+    page = re.sub(r"<[^>]+>", "", text(client.post(f"/games/{gid}/round", data=data, headers=headers)))
+    assert said in page.replace("\u00a0", " ") and "1 points" not in page
+
+
+@pytest.mark.parametrize("headers, said", [(EN, "1 point: no Joybells hand adds up to 1"),
+                                           (FR, "1 point : aucune main de Joybells ne fait 1")])
+def test_unlikely_points_of_one_read_one_point(client, headers, said):
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "joybells", ["Ann", "Bob", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "1", "sure": ""},
+                                     2: {"mode": "points", "points": "5"}})
+    page = text(client.post(f"/games/{gid}/round", data=data, headers=headers))
+    assert said in page.replace("\u00a0", " ") and "1 points" not in page
