@@ -218,3 +218,18 @@ def test_the_servers_line_about_a_typo_goes_once_the_box_no_longer_holds_it(smal
     box.fill(TYPO[lang])  # typed again: the page says it again, under the box
     expect(page.locator("#hand-1 .card-problem")).to_contain_text(NOT_A_CARD[lang].format(typo))
     assert page.seen == []
+
+
+def test_points_of_one_typed_on_the_phone_read_one_point(small_phone):
+    """The warning written as the points are typed (static/js/games.js) says "1 point"."""
+    page = small_phone
+    round_form(page, "joybells", ["Ann", "Bob", "Cy"])
+    page.click("#hand-1 .modes input[value='points'] + span")
+    page.fill("#hand-1 input[name$='-points']", "1")
+    said = {"en": "1 point: no hand adds up to 1", "fr": "Point saisi\u00a0: 1."}[page.lang]
+    expect(page.locator("#hand-1 .points-doubt")).to_contain_text(said)
+    expect(page.locator("#hand-1 .points-doubt")).not_to_contain_text("points:")
+    page.fill("#hand-1 input[name$='-points']", "2")
+    expect(page.locator("#hand-1 .points-doubt")).to_contain_text(
+        {"en": "2 points: no hand adds up to 2", "fr": "Points saisis\u00a0: 2."}[page.lang])
+    assert page.seen == []
