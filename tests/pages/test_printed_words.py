@@ -1,6 +1,7 @@
 """Words on the pages a new user reads and prints: the numbers and plurals they carry."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -196,3 +197,27 @@ def test_unlikely_points_of_one_read_one_point(client, headers, said):
                                      2: {"mode": "points", "points": "5"}})
     page = text(client.post(f"/games/{gid}/round", data=data, headers=headers))
     assert said in page.replace("\u00a0", " ") and "1 points" not in page
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, ("1 point off per round won", "1 point per missing card (incorrect hand)")),
+    (FR, ("1 point retiré par manche gagnée", "1 point par carte manquante (main incorrecte)"))])
+def test_a_house_rule_of_one_point_reads_one_point(client, headers, said):
+    """A house variant whose scoring is one point: its changes, rules page and score sheet say "point"."""
+    from support.house import form_data
+    from support.pdfcheck import pdf_text
+    from support.round_form import text
+
+    data = form_data("le-may-i", **{"scoring.round_win_bonus": "1", "scoring.missing_card_penalty": "1", "save": "1"})
+    saved = client.post("/rules/le-may-i/house", data=data, headers=headers)
+    assert saved.status_code == 302, text(saved)
+    page = text(client.get(saved.headers["Location"], headers=headers))
+    flat = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ")
+    assert all(s in flat for s in said), flat[:3000]
+    assert "1 points" not in flat and "1 more points" not in flat, re.findall(r".{80}1 (?:more )?points.{40}", flat)
+    sheet = re.search(r'href="([^"]*\.pdf)"', page)
+    assert sheet, "the house variant's page links its printable sheet"
+    _pages, printed = pdf_text(client.get(html.unescape(sheet.group(1)), headers=headers).data)
+    printed = printed.replace("\u00a0", " ")
+    assert "1 points" not in printed
+    assert said[1].split(" (")[0] in printed  # "1 point per missing card", on the printed sheet too
