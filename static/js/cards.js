@@ -186,28 +186,21 @@
     return said.length;
   }
 
-  // The server's lines at the top of a hand (after Preview or Save) describe the hand as it was
-  // sent. Those this check says too (marked the first time) go as soon as it no longer says them:
-  // the box no longer holds the card they name; the same line in the page's error summary is
-  // struck through. The server's other lines stay until the next send.
+  // The server's lines atop a hand that this check also said at first go once it no longer says
+  // them (struck through in the error summary); its other lines stay (docs/games.md).
   function dropCorrected(hand, said) {
-    var lines = hand.querySelectorAll(":scope > .field-errors .field-error");
-    var summary = Array.from(document.querySelectorAll("#error-summary li"));
+    var lines = Array.from(hand.querySelectorAll(":scope > .field-errors .field-error"));
     lines.forEach(line => {
       var text = line.textContent.trim();
-      if (line.dataset.checkedHere === undefined) {
-        line.dataset.checkedHere = said.includes(text) ? "yes" : "no";
-      }
-      if (line.dataset.checkedHere === "yes") {
+      line.dataset.mine = line.dataset.mine || (said.includes(text) ? "y" : "n");
+      if (line.dataset.mine === "y") {
         line.hidden = !said.includes(text);
-        summary.filter(item => item.textContent.trim() === text).forEach(item => {
-          item.classList.toggle("corrected", line.hidden);
+        document.querySelectorAll("#error-summary li").forEach(item => {
+          if (item.textContent.trim() === text) { item.classList.toggle("corrected", line.hidden); }
         });
       }
     });
-    if (lines.length) {
-      lines[0].parentNode.hidden = Array.from(lines).every(line => line.hidden);
-    }
+    if (lines.length) { lines[0].parentNode.hidden = lines.every(line => line.hidden); }
   }
 
   // The card picker: a button per card, pressed while the box holds that card.
