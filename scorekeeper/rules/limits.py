@@ -6,7 +6,7 @@ from functools import lru_cache
 from math import gcd
 
 from .variants import Variant
-from .words import _, ngettext
+from .words import ngettext
 
 MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
 MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
