@@ -19,7 +19,7 @@ import gettext
 from flask import Flask, g, has_app_context, has_request_context, request
 from jinja2 import pass_context
 from markupsafe import Markup, escape
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, Domain, get_locale, get_translations
 
 from .rules import card_letters, words
 
@@ -72,13 +72,34 @@ def _eliding(translate):
     @pass_context
     def filled(context, *args, **variables):
         text = translate(context, *args, **variables)
-        if not variables or language() != "fr":
-            return text
-        values = [v for v in variables.values() if isinstance(v, str)]
         if isinstance(text, Markup):  # what the page shows: the names as escaped in it
-            return Markup(words.elided(str(text), [str(escape(v)) for v in values]))
-        return words.elided(text, values)
+            names = {key: str(escape(v)) for key, v in variables.items() if isinstance(v, str)}
+            return Markup(_elide_if_french(str(text), names)) if names else text
+        return _elide_if_french(text, variables)
     return filled
+
+
+class _ElidingDomain(Domain):
+    """Flask-Babel's catalogue for the sentences made in Python (flashes, forms, services, the API),
+    whose French sentences say "d’Élodie", not "de Élodie", as templates do (``_eliding``)."""
+
+    def gettext(self, string, **variables):
+        return _elide_if_french(super().gettext(string, **variables), variables)
+
+    def ngettext(self, singular, plural, num, **variables):
+        return _elide_if_french(super().ngettext(singular, plural, num, **variables), variables)
+
+    def pgettext(self, context, string, **variables):
+        return _elide_if_french(super().pgettext(context, string, **variables), variables)
+
+    def npgettext(self, context, singular, plural, num, **variables):
+        return _elide_if_french(super().npgettext(context, singular, plural, num, **variables), variables)
+
+
+def _elide_if_french(text: str, variables: dict) -> str:
+    if not variables or language() != "fr":
+        return text
+    return words.elided(text, list(variables.values()))
 
 
 def _vary(response):
@@ -88,7 +109,8 @@ def _vary(response):
 
 
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=select_language)
+    babel = Babel(app, locale_selector=select_language)
+    babel.domain_instance = _ElidingDomain()  # Flask-Babel's "messages" catalogue, eliding
     # Templates translate through Flask-Babel's catalogue of the request (so force_locale reaches
     # them as it reaches flask_babel.gettext); Jinja's newstyle gettext fills the placeholders.
     app.jinja_env.install_gettext_callables(

@@ -295,8 +295,8 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
         except RulesInputError as err:
             raise GameRulesError(err.message, err.field, err.value) from None
-        if roy:
-            return Hand("card_count", card_count=len(cards))
+        if roy:  # only the count scores; the cards stay to be checked against the pack
+            return Hand("card_count", cards=cards, card_count=len(cards))
         return Hand("cards", cards=cards, missing_cards=missing_cards)
     if kind == "values":
         try:

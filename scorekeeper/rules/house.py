@@ -679,8 +679,10 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
         add("card_points", _(_RANK_WORDS[rank], points=points) if rank in _RANK_WORDS
             else _("%(rank)ss %(points)s", rank=rank, points=points))
     for k, value in ch.get("scoring", {}).items():
-        add("scoring", _("%(n)s points off per round won", n=value) if k == "round_win_bonus"
-            else _("%(n)s points per missing card (incorrect hand)", n=value))
+        add("scoring", ngettext("%(num)s point off per round won", "%(num)s points off per round won", value)
+            if k == "round_win_bonus" else
+            ngettext("%(num)s point per missing card (incorrect hand)", "%(num)s points per missing card (incorrect hand)",
+                     value))
     for k, value in ch.get("may_i", {}).items():
         if k != "allowed" and not v.may_i.allowed:
             continue  # without May I, its other rules say nothing

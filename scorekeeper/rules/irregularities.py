@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 from .blocks import Cases, Para, Section
 from .errors import RulesInputError
 from .variants import SOURCE_KEYS, VARIANTS, Citation, StockExhausted, Variant, own_source, source_title
-from .words import N_, _
+from .words import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -281,8 +281,9 @@ def _incorrect_hand(v: Variant, c: Ctx) -> dict[str, Node]:
         c.R("count-all", _("Too many, when someone went out"),
             _("The player simply counts every card they hold.")),
         c.R("charge", _("Too few, when someone went out"),
-            _("The player counts the cards they hold and pays %(fine)s more points for each card missing.",
-              fine=fine),
+            ngettext("The player counts the cards they hold and pays %(fine)s more point for each card missing.",
+                     "The player counts the cards they hold and pays %(fine)s more points for each card missing.",
+                     fine, fine=fine),
             tool="hand"),
         c.R("went-out", _("The player who went out had too few"),
             _("They take back every card they laid on the table in that turn."),

@@ -38,8 +38,9 @@ def _stock_exhausted(*, number: int) -> str:
 
 
 def _round_win_bonus(*, number: int, name: str, points: int) -> str:
-    return _("Round %(number)s: %(name)s went out and takes %(points)s points off the total.", number=number,
-             name=name, points=points)
+    return ngettext("Round %(number)s: %(name)s went out and takes %(points)s point off the total.",
+                    "Round %(number)s: %(name)s went out and takes %(points)s points off the total.", abs(points),
+                    number=number, name=name, points=points)
 
 
 def _hand_missing_cards(*, num: int, extra: int, penalty: int) -> str:

@@ -6,7 +6,7 @@ from functools import lru_cache
 from math import gcd
 
 from .variants import Variant
-from .words import _
+from .words import ngettext
 
 MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
 MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
@@ -30,7 +30,11 @@ def unlikely_points(variant: Variant, points: int) -> str | None:
         return None
     step = gcd(*values)
     if step > 1:
-        return _("%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
-                 "%(step)s). Check it, or tick “Yes, these points are right”", points=points, game=variant.name, step=step)
-    return _("%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
-             points=points, game=variant.name)
+        return ngettext("%(points)s point: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
+                        "%(step)s). Check it, or tick “Yes, these points are right”",
+                        "%(points)s points: no %(game)s hand adds up to %(points)s (every card is worth a multiple of "
+                        "%(step)s). Check it, or tick “Yes, these points are right”",
+                        abs(points), points=points, game=variant.name, step=step)
+    return ngettext("%(points)s point: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
+                    "%(points)s points: no %(game)s hand adds up to %(points)s. Check it, or tick “Yes, these points are right”",
+                    abs(points), points=points, game=variant.name)

@@ -78,9 +78,10 @@ def values_beyond(variant: Variant, pack: Pack, counts: Mapping[int, int]) -> li
 
 def hand_beyond(variant: Variant, players: int, hand: Hand) -> list[Excess]:
     """What ``hand`` holds beyond the pack of ``variant`` for ``players`` players (cards or
-    values; points and the other kinds of hand hold no cards to count)."""
+    values, and the cards a ROY card count was sent as; points and the other kinds of hand hold no
+    cards to count)."""
     pack = variant.pack(players)
-    if hand.entered_as == "cards":
+    if hand.entered_as in ("cards", "card_count"):
         return cards_beyond(pack, hand.cards)
     if hand.entered_as == "values":
         return values_beyond(variant, pack, dict(hand.value_counts))

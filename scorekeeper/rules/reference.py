@@ -512,12 +512,16 @@ def _scoring(v: Variant) -> Section:
     ]
     items += _notes(v, "scoring")
     if v.scoring.round_win_bonus:
-        items.append(_("Each round you win takes %(points)s points off your total; scorekeeper applies it as the "
-                       "round is recorded.", points=v.scoring.round_win_bonus))
+        items.append(ngettext("Each round you win takes %(points)s point off your total; scorekeeper applies it as "
+                              "the round is recorded.",
+                              "Each round you win takes %(points)s points off your total; scorekeeper applies it as the "
+                              "round is recorded.", v.scoring.round_win_bonus, points=v.scoring.round_win_bonus))
     if v.scoring.missing_card_penalty:
-        items.append(_("A player caught with too few cards when someone goes out pays %(points)s points for each "
-                       "missing card on top of the cards they hold (see Irregularities).",
-                       points=v.scoring.missing_card_penalty))
+        items.append(ngettext("A player caught with too few cards when someone goes out pays %(points)s point for "
+                              "each missing card on top of the cards they hold (see Irregularities).",
+                              "A player caught with too few cards when someone goes out pays %(points)s points for each "
+                              "missing card on top of the cards they hold (see Irregularities).",
+                              v.scoring.missing_card_penalty, points=v.scoring.missing_card_penalty))
     blocks: list[Block] = [
         Table(_("What each card costs"), (_("Cards"), _("Points")), rows, (False, True)),
         Items(tuple(items)),

@@ -171,7 +171,9 @@ def legend(variant: Variant) -> list[LegendItem]:
     sc = variant.scoring
     win = _("Lowest total wins.")
     if sc.round_win_bonus:
-        win = _("Each round won takes %(points)s points off your total. Lowest total wins.", points=sc.round_win_bonus)
+        win = ngettext("Each round won takes %(points)s point off your total. Lowest total wins.",
+                       "Each round won takes %(points)s points off your total. Lowest total wins.",
+                       sc.round_win_bonus, points=sc.round_win_bonus)
     items.append(LegendItem(_("Winning"), win, cite("scoring"), "winning"))
     if variant.stock_exhausted is StockExhausted.TURN_OVER_ONCE_THEN_END:
         stock = _("Turn the discards over once as a new stock; if it runs out again, the round ends and everyone "
@@ -183,9 +185,13 @@ def legend(variant: Variant) -> list[LegendItem]:
         items.append(
             LegendItem(
                 _("Irregular"),
-                _("Too few cards when someone goes out: %(points)s points per missing card."
-                  " No score posted: the two highest scores of the others that round."
-                  " Leaving: the two highest final totals of the others.", points=sc.missing_card_penalty),
+                ngettext("Too few cards when someone goes out: %(points)s point per missing card."
+                         " No score posted: the two highest scores of the others that round."
+                         " Leaving: the two highest final totals of the others.",
+                         "Too few cards when someone goes out: %(points)s points per missing card."
+                         " No score posted: the two highest scores of the others that round."
+                         " Leaving: the two highest final totals of the others.",
+                         sc.missing_card_penalty, points=sc.missing_card_penalty),
                 cite("incomplete_games"),
                 "irregular",
             )

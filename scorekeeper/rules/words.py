@@ -69,7 +69,8 @@ def _(message: str, **params: object) -> str:
 def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
     """The singular or plural sentence for ``n`` in the reader's language (``%(num)s`` is ``n``)."""
     text = _catalogue.get().ngettext(singular, plural, n)
-    return text % {"num": n, **params}
+    filled = text % {"num": n, **params}
+    return elided(filled, list(params.values())) if _language.get() == "fr" else filled
 
 
 def N_(message: str) -> str:

@@ -35,6 +35,7 @@ SENTENCES = (
     # static/js/games.js: the round form
     N_("Yes, these points are right"),
     N_("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”."),
+    N_("%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”."),
     N_("Jokers"),
     N_("Joker"),
     N_("%(count)s × %(value)s points"),
@@ -74,6 +75,7 @@ SENTENCES = (
     N_("How many cards does %(name)s still hold?"),
     N_("Type %(name)s's points, or tap the cards left."),
     N_("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”."),
+    N_("%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”."),
     N_("%(name)s holds no cards: count them by value or tap them, or type the points."),
     N_("No network, and this round is not complete: %(problems)s"),
     N_("No network: the preview needs it. Save keeps the round on this phone until the network is back."),
@@ -89,6 +91,7 @@ SENTENCES = (
     N_("Entered on two phones: kept the one saved offline."),
     # static/js/hand.js: a player's "My hand" page
     N_("Sent: %(points)s points. Waiting for the scorekeeper."),
+    N_("Sent: %(points)s point. Waiting for the scorekeeper."),
     N_("Sent: %(count)s cards left. Waiting for the scorekeeper."),
     N_("This hand-in link no longer works: ask the scorekeeper for the new one."),
     N_("The hand was not accepted (the server answered %(status)s)."),
@@ -101,7 +104,9 @@ SENTENCES = (
     # static/js/proposals.js: the hands that arrive on the scorekeeper's round form
     N_("Use it"),
     N_("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept."),
+    N_("%(name)s's phone sent %(points)s point at %(time)s; your entry is kept."),
     N_("Sent from %(name)s's phone at %(time)s: %(points)s points."),
+    N_("Sent from %(name)s's phone at %(time)s: %(points)s point."),
     N_("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept."),
     N_("Sent from %(name)s's phone at %(time)s: %(count)s cards left."),
     # static/js/tools.js: the hand calculator's steppers
@@ -134,6 +139,7 @@ SENTENCES = (
     N_("Sent: you went out. Waiting for the scorekeeper."),
     N_("%(what)s was saved by the scorekeeper."),
     N_("%(what)s was saved by the scorekeeper: %(points)s points recorded for you."),
+    N_("%(what)s was saved by the scorekeeper: %(points)s point recorded for you."),
     N_("Go on to hand %(number)s"),
     N_("Go on to round %(number)s"),
     # static/js/proposals.js: a player's word that they went out, and disagreements before Save
@@ -142,6 +148,7 @@ SENTENCES = (
     N_("%(name)s's phone says %(name)s went out; this form says %(other)s went out."),
     N_("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out."),
     N_("%(name)s's phone sent %(points)s points; this form says %(name)s went out."),
+    N_("%(name)s's phone sent %(points)s point; this form says %(name)s went out."),
     # static/js/pwa.js: a page served from the phone's copy
     N_("As of %(time)s, offline: this is the copy kept on this phone."),
     N_("Offline: this is the copy kept on this phone."),

@@ -182,7 +182,25 @@
       note.textContent = said.join("\n");
       note.hidden = !said.length;
     }
+    dropCorrected(hand, said);
     return said.length;
+  }
+
+  // The server's lines atop a hand that this check also said at first go once it no longer says
+  // them (struck through in the error summary); its other lines stay (docs/games.md).
+  function dropCorrected(hand, said) {
+    var lines = Array.from(hand.querySelectorAll(":scope > .field-errors .field-error"));
+    lines.forEach(line => {
+      var text = line.textContent.trim();
+      line.dataset.mine = line.dataset.mine || (said.includes(text) ? "y" : "n");
+      if (line.dataset.mine === "y") {
+        line.hidden = !said.includes(text);
+        document.querySelectorAll("#error-summary li").forEach(item => {
+          if (item.textContent.trim() === text) { item.classList.toggle("corrected", line.hidden); }
+        });
+      }
+    });
+    if (lines.length) { lines[0].parentNode.hidden = lines.every(line => line.hidden); }
   }
 
   // The card picker: a button per card, pressed while the box holds that card.

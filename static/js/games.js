@@ -3,6 +3,7 @@
 "use strict";
 document.documentElement.classList.add("js");
 var say = window.scorekeeperSay;
+var one = window.scorekeeperOne;
 var shown = n => n.toLocaleString(document.documentElement.lang);
 
 var form = document.querySelector("form.round-form");
@@ -102,7 +103,9 @@ function checkPoints(hand) {
   box.after(doubt, sure);
  }
  if (odd) {
-  doubt.textContent = say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points: pts });
+  doubt.textContent = one(pts)
+   ? say("%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points: pts })
+   : say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points: pts });
  }
  doubt.hidden = !odd;
  sure.hidden = !odd && !sure.querySelector("input").checked;

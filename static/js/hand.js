@@ -9,6 +9,7 @@
 var box = document.querySelector(".hand-in");
 if (!box) { return; }
 var say = window.scorekeeperSay;
+var one = window.scorekeeperOne;
 var game = box.dataset.game, roy = box.dataset.roy === "yes";
 var form = box.querySelector("form.hand-form"), who = box.querySelector(".who-are-you");
 var problem = box.querySelector(".hand-problem"), note = form.querySelector(".sent-note");
@@ -44,6 +45,7 @@ function sentSaid(s) {
   return;
  }
  sent(roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
+  : one(s.points) ? say("Sent: %(points)s point. Waiting for the scorekeeper.", { points: s.points })
   : say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: s.points }));
 }
 function tell(text) { problem.textContent = text || ""; problem.hidden = !text; }
@@ -238,6 +240,7 @@ function roundSaved(saved) {
  var what = label(saved);
  over.querySelector(".round-over-text").textContent = recorded === undefined
   ? say("%(what)s was saved by the scorekeeper.", { what })
+  : one(scores[recorded]) ? say("%(what)s was saved by the scorekeeper: %(points)s point recorded for you.", { what, points: scores[recorded] })
   : say("%(what)s was saved by the scorekeeper: %(points)s points recorded for you.", { what, points: scores[recorded] });
  var next = over.querySelector("button.next-round");
  next.hidden = !round;

@@ -4,6 +4,7 @@
 "use strict";
 if (!window.fetch) { return; }
 var say = window.scorekeeperSay;
+var one = window.scorekeeperOne;
 var STORE = "rounds", LOCAL = "scorekeeper-offline-rounds", RETRY = 15000, POSTING_GRACE = 20000;
 function open() {
  return new Promise((resolve, reject) => {
@@ -243,7 +244,9 @@ function buildBody(form) {
    if (points === null) { problems.push(say("Type %(name)s's points, or tap the cards left.", { name })); return; }
    var sure = hand.querySelector("label.sure input");
    if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
-    problems.push(say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }));
+    problems.push(one(points)
+     ? say("%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points })
+     : say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }));
     return;
    }
    result = { points };

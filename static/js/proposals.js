@@ -36,6 +36,7 @@ window.scorekeeperFill = (hand, h, points) => {
 var form = document.querySelector("form.round-form[data-proposals]");
 if (!form) { return; }
 var say = window.scorekeeperSay;
+var one = window.scorekeeperOne;
 var lang = document.documentElement.lang;
 var hands = Array.prototype.slice.call(form.querySelectorAll("fieldset.hand"));
 var key = s => s.normalize("NFC").toLowerCase();
@@ -99,7 +100,8 @@ function arrived(name, hand, p) {
   var take = Object.assign(document.createElement("button"), { type: "button", className: "secondary take", textContent: say("Use it") });
   take.addEventListener("click", () => { fill(hand, p); noteOf(hand).replaceChildren(sentText(words)); });
   note.replaceChildren(Object.assign(document.createElement("p"), { className: "hint",
-   textContent: count === undefined ? say("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept.", words)
+   textContent: count === undefined && one(words.points) ? say("%(name)s's phone sent %(points)s point at %(time)s; your entry is kept.", words)
+    : count === undefined ? say("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept.", words)
     : say("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept.", words) }), take);
   filled[hand.id] = seen;  // said once; a newer hand from the phone is said again
   return;
@@ -109,7 +111,8 @@ function arrived(name, hand, p) {
 }
 function sentText(words) {
  return Object.assign(document.createElement("p"), { className: "hint", textContent: words.count === undefined
-  ? say("Sent from %(name)s's phone at %(time)s: %(points)s points.", words)
+  ? (one(words.points) ? say("Sent from %(name)s's phone at %(time)s: %(points)s point.", words)
+   : say("Sent from %(name)s's phone at %(time)s: %(points)s points.", words))
   : say("Sent from %(name)s's phone at %(time)s: %(count)s cards left.", words) });
 }
 
@@ -155,6 +158,7 @@ function showDisagreements() {
   } else if (p && !p.went_out && outHand === hand) {
    text = p.hand && p.hand.card_count !== undefined
     ? say("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out.", { name, count: p.hand.card_count })
+    : one(p.points) ? say("%(name)s's phone sent %(points)s point; this form says %(name)s went out.", { name, points: p.points })
     : say("%(name)s's phone sent %(points)s points; this form says %(name)s went out.", { name, points: p.points });
   }
   var shown = hand.querySelector(".disagree");

@@ -6,6 +6,8 @@
  window.scorekeeperSay = (text, values) => ((window.scorekeeperWords || {})[text] || text)
   .replace(/%\((\w+)\)s/g, (all, name) => (values && name in values ? values[name] : all));
  var say = window.scorekeeperSay;
+ // Whether a count takes the singular here: "1 point", "-1 point" ("0 point" in French).
+ window.scorekeeperOne = count => new Intl.PluralRules(lang).select(Math.abs(count)) === "one";
  // A page served from the phone's copy (static/sw.js) says from when, at the top.
  var copy = document.documentElement.dataset.offlineCopy;
  if (copy !== undefined) {

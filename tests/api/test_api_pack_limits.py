@@ -99,3 +99,26 @@ def test_a_round_stored_before_the_rule_still_shows(app, client):
         db.session.commit()
     assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
     assert client.get(f"/games/{game['id']}").status_code == 200
+
+
+def test_roy_hands_sent_as_cards_are_checked_against_the_pack(client):
+    """ROY scores the count of the cards left, but cards sent for it are still cards of one deck."""
+    game = create(client, "roy", ["Ann", "Bob", "Cy"])
+    r = send_round(client, game, {"went_out": "Ann", "hands": {"Bob": {"cards": ["5S", "5S", "KH"]},
+                                                                "Cy": {"card_count": 2}}})
+    assert r.status_code == 422
+    assert r.get_json() == {"error": "Bob: two 5♠, but 1 deck holds only one", "field": "hands.Bob.cards"}
+    r = send_round(client, game, {"went_out": "Ann", "hands": {"Bob": {"cards": ["7"] * 5}, "Cy": {"card_count": 2}}})
+    assert r.status_code == 422 and r.get_json()["error"] == "Bob: five 7, but 1 deck holds only four"
+    assert rounds(client, game) == []
+    body = post_round(client, game, {"went_out": "Ann", "hands": {"Bob": {"cards": ["5S", "5H", "KH"]},
+                                                                   "Cy": {"card_count": 2}}})
+    assert body["scores"]["Ann"] == 5
+
+
+def test_a_players_phone_sending_roy_cards_beyond_the_pack_is_refused(client):
+    game = create(client, "roy", ["Ann", "Bob", "Cy"])
+    token = client.post(f"/api/v1/games/{game['id']}/hand-link", headers=auth(game)).get_json()["token"]
+    r = client.put(f"/api/v1/games/{game['id']}/rounds/1/proposals/Bob", json={"cards": ["QD", "QD"]},
+                   headers=bearer(token))
+    assert r.status_code == 422 and r.get_json()["error"] == "Bob: two Q♦, but 1 deck holds only one"

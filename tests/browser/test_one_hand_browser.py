@@ -181,3 +181,55 @@ def test_a_players_phone_refuses_a_hand_beyond_the_pack(table, live_server):  # 
     dan.send()
     expect(dan.page.locator(".hand-problem")).to_have_text(FOUR_TENS["en"])
     expect(dan.page.locator(".sent-note")).to_be_hidden()
+
+
+def test_the_servers_line_about_a_typo_goes_once_the_box_no_longer_holds_it(small_phone):
+    """After Preview, the line at the top of the hand naming the typo stays while the box still
+    holds that typo, and goes as soon as it does not; a line the page does not check stays."""
+    page = small_phone
+    lang = page.lang
+    round_form(page, "le-may-i", ["Ann", "Bob", "Cy"])
+    page.check("input[name=went_out][value='0']", force=True)
+    cards_of(page, 1)
+    page.fill("#hand-1 input[name$='-extra']", TYPO[lang])
+    page.click("#hand-2 .modes input[value='points'] + span")  # Cy's points left blank: the server says so
+    submit(page, "button[name=preview]")
+
+    typo = TYPO[lang].split()[-1]
+    server_line = page.locator("#hand-1 > .field-errors .field-error", has_text=NOT_A_CARD[lang].format(typo))
+    cy_line = page.locator("#hand-2 > .field-errors .field-error")
+    expect(server_line).to_be_visible()
+    expect(cy_line).to_be_visible()
+    box = page.locator("#hand-1 input[name$='-extra']")
+    box.fill(" ".join(TYPO[lang].split()[1:]))  # another card taken out: the typo is still there
+    expect(server_line).to_be_visible()
+    box.fill(RETYPED[lang])
+    expect(server_line).to_be_hidden()
+    expect(page.locator("#hand-1 > .field-errors")).to_be_hidden()
+    listed = page.locator("#error-summary li", has_text=NOT_A_CARD[lang].format(typo))
+    expect(listed).to_have_class("corrected")  # struck through in the summary at the top
+    expect(page.locator("#error-summary li.corrected")).to_have_count(1)
+    expect(page.locator("#hand-1 .card-problem")).to_be_hidden()
+    expect(page.locator("#hand-1 output.running")).to_have_text("42")
+    expect(cy_line).to_be_visible()  # not a card problem: said again, or gone, at the next send
+    Path("/work/shots/polish").mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.screenshot(path=f"/work/shots/polish/typo-corrected-{page.phone}.png", full_page=True)
+    box.fill(TYPO[lang])  # typed again: the page says it again, under the box
+    expect(page.locator("#hand-1 .card-problem")).to_contain_text(NOT_A_CARD[lang].format(typo))
+    assert page.seen == []
+
+
+def test_points_of_one_typed_on_the_phone_read_one_point(small_phone):
+    """The warning written as the points are typed (static/js/games.js) says "1 point"."""
+    page = small_phone
+    round_form(page, "joybells", ["Ann", "Bob", "Cy"])
+    page.click("#hand-1 .modes input[value='points'] + span")
+    page.fill("#hand-1 input[name$='-points']", "1")
+    said = {"en": "1 point: no hand adds up to 1", "fr": "Point saisi\u00a0: 1."}[page.lang]
+    expect(page.locator("#hand-1 .points-doubt")).to_contain_text(said)
+    expect(page.locator("#hand-1 .points-doubt")).not_to_contain_text("points:")
+    page.fill("#hand-1 input[name$='-points']", "2")
+    expect(page.locator("#hand-1 .points-doubt")).to_contain_text(
+        {"en": "2 points: no hand adds up to 2", "fr": "Points saisis\u00a0: 2."}[page.lang])
+    assert page.seen == []

@@ -1,6 +1,7 @@
 """Words on the pages a new user reads and prints: the numbers and plurals they carry."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -146,3 +147,77 @@ def test_only_the_tables_scorekeeper_adds_players(client):
     other = client.application.test_client()
     assert 'name="names"' not in other.get(f"/tables/{table['id']}/players").get_data(as_text=True)
     assert other.post(f"/tables/{table['id']}/players", data={"names": "Eve"}).status_code in (403, 404)
+
+
+def test_sentences_made_in_python_elide_de_before_a_vowel_in_french(client):
+    """A form error written by the server (not by a template) says "d’Élodie" in French."""
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "clenney", ["Bob", "Élodie", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points"}, 2: {"mode": "points", "points": "3"}})
+    french = text(client.post(f"/games/{gid}/round", data=data, headers=FR))
+    assert "tapez les points d’Élodie" in french and "de Élodie" not in french
+    english = text(client.post(f"/games/{gid}/round", data=data, headers=EN))
+    assert "type Élodie's points" in english
+
+
+@pytest.mark.parametrize("headers, said, wrong", [(EN, "Score: -1 point for Ann", "-1 points"),
+                                                  (FR, "Score\u00a0: -1 point pour Ann", "-1 points")])
+def test_the_yearbook_scores_a_ruling_of_minus_one_as_one_point(client, app, headers, said, wrong):
+    from support.pdfcheck import pdf_text
+    from support.yearbook_data import two_years
+
+    table, games = two_years(client, app)
+    r = client.post(f"/api/v1/games/{games['g26a']['id']}/rulings",
+                    json={"what_happened": "Ann showed a card", "ruling": "one off", "player": "Ann", "points": -1},
+                    headers={"Authorization": f"Bearer {table['edit_token']}"})
+    assert r.status_code == 201, r.json
+    _pages, text = pdf_text(client.get(f"/tables/{table['id']}/years/2026.pdf", headers=headers).data)
+    assert said.replace("\u00a0", " ") in text.replace("\u00a0", " ") and wrong not in text
+
+
+@pytest.mark.parametrize("headers, said", [(EN, "Bob: 1 point"), (FR, "Bob : 1 point")])
+def test_a_previewed_hand_of_one_reads_one_point(client, headers, said):
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "clenney", ["Ann", "Bob", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "1"}, 2: {"mode": "points", "points": "5"}},
+                      action="preview")
+    page = re.sub(r"<[^>]+>", "", text(client.post(f"/games/{gid}/round", data=data, headers=headers)))
+    assert said in page.replace("\u00a0", " ") and "1 points" not in page
+
+
+@pytest.mark.parametrize("headers, said", [(EN, "1 point: no Joybells hand adds up to 1"),
+                                           (FR, "1 point : aucune main de Joybells ne fait 1")])
+def test_unlikely_points_of_one_read_one_point(client, headers, said):
+    from support.round_form import round_data, start, text
+
+    gid = start(client, "joybells", ["Ann", "Bob", "Cy"])
+    data = round_data([0, 1, 2], 0, {1: {"mode": "points", "points": "1", "sure": ""},
+                                     2: {"mode": "points", "points": "5"}})
+    page = text(client.post(f"/games/{gid}/round", data=data, headers=headers))
+    assert said in page.replace("\u00a0", " ") and "1 points" not in page
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, ("1 point off per round won", "1 point per missing card (incorrect hand)")),
+    (FR, ("1 point retiré par manche gagnée", "1 point par carte manquante (main incorrecte)"))])
+def test_a_house_rule_of_one_point_reads_one_point(client, headers, said):
+    """A house variant whose scoring is one point: its changes, rules page and score sheet say "point"."""
+    from support.house import form_data
+    from support.pdfcheck import pdf_text
+    from support.round_form import text
+
+    data = form_data("le-may-i", **{"scoring.round_win_bonus": "1", "scoring.missing_card_penalty": "1", "save": "1"})
+    saved = client.post("/rules/le-may-i/house", data=data, headers=headers)
+    assert saved.status_code == 302, text(saved)
+    page = text(client.get(saved.headers["Location"], headers=headers))
+    flat = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ")
+    assert all(s in flat for s in said), flat[:3000]
+    assert "1 points" not in flat and "1 more points" not in flat, re.findall(r".{80}1 (?:more )?points.{40}", flat)
+    sheet = re.search(r'href="([^"]*\.pdf)"', page)
+    assert sheet, "the house variant's page links its printable sheet"
+    _pages, printed = pdf_text(client.get(html.unescape(sheet.group(1)), headers=headers).data)
+    printed = printed.replace("\u00a0", " ")
+    assert "1 points" not in printed
+    assert said[1].split(" (")[0] in printed  # "1 point per missing card", on the printed sheet too

@@ -129,7 +129,7 @@ def test_a_bad_hand_is_refused_naming_the_field_and_value(variant, raw, field, v
     (JOY, {"cards": ["KD"] * 120}, g.Hand("cards", cards=tuple(parse_cards(["KD"] * 120)))),
     (CONT, {"values": {"5": 3, "10": 1}, "missing_cards": 1}, g.Hand("values", value_counts=((10, 1), (5, 3)),
                                                                      missing_cards=1)),
-    (ROY, {"cards": ["KD", "3S"]}, g.Hand("card_count", card_count=2)),
+    (ROY, {"cards": ["KD", "3S"]}, g.Hand("card_count", cards=tuple(parse_cards(["KD", "3S"])), card_count=2)),
     (ROY, {"card_count": 0}, g.Hand("card_count", card_count=0)),
     (ROY, {"card_count": 52}, g.Hand("card_count", card_count=52)),
 ])

@@ -189,3 +189,12 @@ def test_a_french_page_shows_the_card_in_its_letters():
         card_letters.use("fr")
         return said("Dan", Excess(CARD, "KH", 3, 2, 2))
     assert in_own_context(french) == "Dan: three R♥, but 2 decks hold only two"
+
+
+def test_roy_cards_counted_for_their_number_are_checked_against_one_deck():
+    roy = get_variant("roy")
+    sent = parse_hand(roy, {"cards": ["5S", "5S"]}, "hands.Bob")
+    assert sent.entered_as == "card_count" and sent.card_count == 2
+    assert hand_beyond(roy, 3, sent) == [Excess(CARD, "5S", 2, 1, 1)]
+    assert hand_beyond(roy, 3, parse_hand(roy, {"cards": ["5S", "5H"]}, "hands.Bob")) == []
+    assert hand_beyond(roy, 3, parse_hand(roy, {"card_count": 9}, "hands.Bob")) == []

@@ -229,8 +229,12 @@ def test_the_rules_sentences_elide_only_in_french():
         with words.in_english():
             assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
         assert words._("Recount de %(name)s", name="Élodie") == "Recount d’Élodie"
+        assert words.ngettext("%(num)s card de %(name)s", "%(num)s cards de %(name)s", 2, name="Élodie") \
+            == "2 cards d’Élodie"  # the plural sentences too
         words.use(NullTranslations(), "en")
         assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
+        assert words.ngettext("%(num)s card de %(name)s", "%(num)s cards de %(name)s", 1, name="Élodie") \
+            == "1 card de Élodie"
         words.use(NullTranslations())
         assert words._("Recount de %(name)s", name="Élodie") == "Recount de Élodie"
     finally:
