@@ -212,9 +212,8 @@ def test_the_servers_line_about_a_typo_goes_once_the_box_no_longer_holds_it(smal
     expect(page.locator("#hand-1 .card-problem")).to_be_hidden()
     expect(page.locator("#hand-1 output.running")).to_have_text("42")
     expect(cy_line).to_be_visible()  # not a card problem: said again, or gone, at the next send
-    Path("/work/shots/polish").mkdir(parents=True, exist_ok=True)
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.screenshot(path=f"/work/shots/polish/typo-corrected-{page.phone}.png", full_page=True)
+    page.screenshot(path=str(SHOTS / f"typo-corrected-{page.phone}.png"), full_page=True)
     box.fill(TYPO[lang])  # typed again: the page says it again, under the box
     expect(page.locator("#hand-1 .card-problem")).to_contain_text(NOT_A_CARD[lang].format(typo))
     assert page.seen == []
