@@ -11,7 +11,7 @@ from ...services import errors as service_errors
 from ...backup import table_export
 from ...services import tables as svc
 from .. import remembered
-from .access import can_edit, load
+from ..table_access import can_edit, load
 from .routes import bp
 
 
