@@ -126,7 +126,7 @@ def _card_code_pattern() -> str:
         return "".join(_letter(ch) if ch.isalpha() else re.escape(ch) + _SELECTORS for ch in text)
     ranks = "|".join(word(rank) for rank in (*cards.RANKS, "T"))
     suits = "|".join([word(suit) for suit in cards.SUITS] + [re.escape(symbol) + _SELECTORS
-                                                          for symbol in sorted(cards._SYMBOL_TO_SUIT)])
+                                                          for symbol in sorted(cards.SYMBOL_TO_SUIT)])
     return (f"^\\s*{_SELECTORS}(?:{word(cards.JOKER)}|{word('JOKER')}|(?:{ranks})(?:{suits}))\\s*$")
 
 
