@@ -250,8 +250,9 @@ def _describe() -> None:
     }})
     openapi.add_path("api.record_round", {"post": {
         "summary": "Record the next round (Idempotency-Key: the same key returns the first answer)",
-        "tags": ["games"], "description": needs_token, **openapi.beyond_schema(round_checks),
-        "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}}],
+        "tags": ["games"], "description": needs_token,
+        **openapi.beyond_schema({**round_checks, "Idempotency-Key": "printable characters"}),
+        "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255}}],
         "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
         "responses": {"201": openapi.json_response("The round: number, scores, ...", {"type": "object"}),
                       "200": openapi.json_response("The same submission again: the stored round", {"type": "object"}),

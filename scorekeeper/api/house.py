@@ -145,7 +145,8 @@ openapi.add_path("api.update_variant", {"put": {
     "summary": "Change a house variant's rules (games already started keep theirs)", "tags": ["house variants"],
     "parameters": [_VARIANT_ID],
     **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document"}),
-    "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "properties": {
+    "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "additionalProperties": False,
+                                      "properties": {
         "name": openapi.NAME, "changes": _CHANGES, "version": {"type": "integer"}}}),
     "responses": {"200": openapi.json_response("The house variant", {"type": "object"}), **_ERRORS},
 }})

@@ -362,7 +362,10 @@ openapi.add_path("api.may_i", {"post": {
 }})
 openapi.add_path("api.play_check", {"post": {
     "summary": "Is a ROY turn legal (variant_id: roy)", "tags": ["rules"], "parameters": [_VID],
-    **openapi.beyond_schema({"variant": "ROY"}),
+    **openapi.beyond_schema({"variant": "ROY", "top": "a card of ROY's pack (no jokers)",
+                             "cards": "cards of ROY's pack (no jokers)",
+                             "announced_suit": "only after a jack played alone",
+                             "announce": "only with a jack played alone", "pending_draw": "only after a 2"}),
     "requestBody": openapi.json_body({"type": "object", "required": ["top"], "properties": {
         "top": openapi.CARD_CODE, "cards": _CARDS, "announced_suit": {"enum": ["S", "H", "D", "C", None]},
         "pending_draw": {"type": "integer", "minimum": 0}, "announce": {"enum": ["S", "H", "D", "C", None]}}}),
