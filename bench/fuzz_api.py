@@ -117,7 +117,7 @@ def run_schemathesis(database_url: str, per_operation: int, seed: int = 29) -> d
             by_operation: dict[str, int] = {}
             errors: list[str] = []
             start = time.perf_counter()
-            def visit(label, case):
+            def visit(label, case, as_drawn):
                 try:
                     sent = time.perf_counter()
                     response = case.call(base_url=base + "/api/v1", session=session, timeout=60)

@@ -168,6 +168,7 @@ def log_ruling(game_id: str):
 def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
     _authorized_game(game_id)
+    json_body(required=False)  # (nothing to read, but a body that is not a JSON object is refused)
     token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token, "edit_url": edit_url("games.edit_link", token, game_id=game_id)})
 
@@ -178,14 +179,14 @@ def _describe() -> None:
     openapi.add_tag("games", "Games recorded round by round: writes need the game's edit token")
     needs_token = "Needs the game's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
     gid = openapi.path_param("game_id", "The game's id (unguessable; enough to read the game)")
-    num = openapi.path_param("number", "Round number, from 1", {"type": "integer", "minimum": 1})
+    num = openapi.path_param("number", "Round number, from 1", openapi.ROW_NUMBER)
     err = openapi.ERROR_RESPONSE
     hand = {
         "type": "object",
         "description": "Exactly one of cards, values, points, missing (true) or, for ROY, card_count; "
                        "missing_cards may go with cards, values or points (incorrect hand: 10 points each).",
         "properties": {
-            "cards": {"type": "array", "items": {"type": "string"}, "examples": [["KD", "4S", "AH"]]},
+            "cards": {"type": "array", "items": openapi.CARD_CODE, "examples": [["KD", "4S", "AH"]]},
             "values": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                        "description": "How many cards of each card value the player holds, keyed by the "
                                       "variant's card values (an extension of the contract)",
@@ -201,7 +202,7 @@ def _describe() -> None:
         "type": "object",
         "properties": {
             "round": {"type": "integer", "minimum": 1, "description": "Defaults to the next round"},
-            "went_out": {"type": ["string", "null"]},
+            "went_out": {"anyOf": [openapi.NAME, {"type": "null"}]},
             "end": {"enum": ["went_out", "stock_exhausted"]},
             "hands": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Hand"}},
         },
@@ -211,8 +212,8 @@ def _describe() -> None:
         "required": ["variant", "players"],
         "properties": {
             "variant": {"type": "string", "examples": ["continental"]},
-            "players": {"type": "array", "items": {"type": "string"}, "description": "Names in seating order"},
-            "dealer": {"type": "string", "description": "Who deals first (default: the first player)"},
+            "players": {"type": "array", "items": openapi.NAME, "description": "Names in seating order"},
+            "dealer": {**openapi.NAME, "description": "Who deals first (default: the first player)"},
             "house_rules": {"type": "object", "additionalProperties": {"type": "boolean"}},
             "table": {"type": "string", "description": "A table's id: the game belongs to the table (needs the "
                                                        "table's edit token; players are matched to its roster)"},
@@ -230,8 +231,16 @@ def _describe() -> None:
     game = {"$ref": "#/components/schemas/Game"}
     game_answer = openapi.json_response("The game", game)
     auth_errors = {"401": err, "403": err, "404": err, "409": err}
+    players_of_the_game = "a name of this game's players (case-insensitive), printable"
+    round_checks = {"went_out": players_of_the_game, "hands": "the game's players' names, each hand as the variant "
+                    "counts it (cards of its pack, one way of giving it)", "round": "the game's next round",
+                    "end": "stock_exhausted only where the variant allows it"}
     openapi.add_path("api.create_game", {"post": {
         "summary": "Start a game", "tags": ["games"],
+        **openapi.beyond_schema({
+            "variant": "a built-in variant or a house variant that exists", "players": "as many as the variant "
+            "allows, different, printable names of at most 40 characters", "dealer": "one of the players",
+            "house_rules": "the variant's house options", "table": "a table that exists"}),
         "requestBody": openapi.json_body({"$ref": "#/components/schemas/NewGame"}),
         "responses": {"201": openapi.json_response("The game, with edit_token and view_url", game), "400": err},
     }})
@@ -242,7 +251,8 @@ def _describe() -> None:
     openapi.add_path("api.record_round", {"post": {
         "summary": "Record the next round (Idempotency-Key: the same key returns the first answer)",
         "tags": ["games"], "description": needs_token,
-        "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"}}],
+        **openapi.beyond_schema({**round_checks, "Idempotency-Key": "printable characters"}),
+        "parameters": [gid, {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255}}],
         "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
         "responses": {"201": openapi.json_response("The round: number, scores, ...", {"type": "object"}),
                       "200": openapi.json_response("The same submission again: the stored round", {"type": "object"}),
@@ -250,6 +260,7 @@ def _describe() -> None:
     }})
     openapi.add_path("api.preview_round", {"post": {
         "summary": "The scores a submission would give; nothing is stored", "tags": ["games"],
+        **openapi.beyond_schema(round_checks),
         "parameters": [gid], "requestBody": openapi.json_body({"$ref": "#/components/schemas/RoundSubmission"}),
         "responses": {"200": openapi.json_response("Scores and hands", {"type": "object"}), "400": err, "404": err},
     }})
@@ -259,28 +270,35 @@ def _describe() -> None:
     openapi.add_path("api.correct_round", {
         "put": {"summary": "Correct a recorded round; reason required (old and new values are kept)",
                 "tags": ["games"], "description": needs_token, "parameters": [gid, num],
+                **openapi.beyond_schema({**round_checks, "round": "the round being corrected"}),
                 "requestBody": openapi.json_body({"allOf": [{"$ref": "#/components/schemas/RoundSubmission"},
                                                             {"type": "object", "required": ["reason"],
-                                                             "properties": {"reason": {"type": "string"}}}]}),
+                                                             "properties": {"reason": openapi.NAME}}]}),
                 "responses": {"200": openapi.json_response("The corrected round", {"type": "object"}),
                               "400": err, "422": err, **auth_errors}},
     })
     simple = {
         "api.withdraw": ("A player leaves (total: the two highest totals of the others)",
-                                      {"type": "object", "required": ["player"], "properties": {"player": {"type": "string"}}}),
-        "api.suspend": ("Suspend between rounds", {"type": "object"}),
+                                      {"type": "object", "required": ["player"], "properties": {"player": openapi.NAME}},
+                       {"player": players_of_the_game}),
+        "api.suspend": ("Suspend between rounds", {"type": "object"}, {}),
         "api.resume": ("Resume with the same players in the same seats, the same calendar year",
-                                    {"type": "object", "properties": {"players": {"type": "array", "items": {"type": "string"}}}}),
+                                    {"type": "object", "properties": {"players": {"type": "array", "items": openapi.NAME}}},
+                       {"players": "the game's players, each once"}),
         "api.log_ruling": ("Log a dispute: what happened, the ruling, the rule cited, optional score effect",
                                      {"type": "object", "required": ["what_happened", "ruling"], "properties": {
-                                         "what_happened": {"type": "string"}, "ruling": {"type": "string"},
+                                         "what_happened": openapi.NAME, "ruling": openapi.NAME,
                                          "citation": {"type": "string"}, "round": {"type": "integer"},
-                                         "player": {"type": "string"}, "points": {"type": "integer"}}}),
-        "api.rotate_token": ("Replace the edit token (old edit links stop working)", {"type": "object"}),
+                                         "player": openapi.NAME, "points": {"type": "integer"}}},
+                       {"round": "a round of this game", "player": players_of_the_game,
+                        "points": "within what a round can score", "what_happened": "printable, not too long",
+                        "ruling": "printable, not too long", "citation": "printable, not too long"}),
+        "api.rotate_token": ("Replace the edit token (old edit links stop working)", {"type": "object"}, {}),
     }
-    for endpoint, (summary, body) in simple.items():
+    for endpoint, (summary, body, checks) in simple.items():
         openapi.add_path(endpoint, {"post": {
             "summary": summary, "tags": ["games"], "description": needs_token, "parameters": [gid],
+            **(openapi.beyond_schema(checks) if checks else {}),
             "requestBody": openapi.json_body(body, required=endpoint in ("api.withdraw", "api.log_ruling")),
             "responses": {"200": game_answer, "201": game_answer, "400": err, "422": err, **auth_errors},
         }})

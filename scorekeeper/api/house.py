@@ -106,14 +106,19 @@ def import_variant():
 _VARIANT_ID = openapi.path_param("variant_id", "A house variant's id (h-...)")
 _ERRORS = {"400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": openapi.ERROR_RESPONSE,
            "404": openapi.ERROR_RESPONSE, "409": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
+_NAME_CHECK = "printable, not too long once trimmed"
 _CHANGES = {"type": "object", "description": "Changes to the base variant, in the names of the variant document: "
             "players, decks, jokers_per_deck, cards_dealt, rounds, contract_kind, melds, wild_cards, last_round, "
             "card_points, scoring, may_i, stock_exhausted (docs/house-variants.md)"}
 openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
+    **openapi.beyond_schema({"file": "the toml: a house variant file (docs/house-variants.md)", "name": _NAME_CHECK,
+                             "table": "a table that exists"}),
     "requestBody": {"required": True, "content": {"application/toml": {"schema": {"type": "string"}},
-                                                  "application/json": {"schema": {"type": "object", "properties": {
-                                                      "toml": {"type": "string"}, "name": {"type": "string"},
+                                                  "application/json": {"schema": {
+                                                      "type": "object", "required": ["toml"],
+                                                      "additionalProperties": False, "properties": {
+                                                      "toml": {"type": "string"}, "name": openapi.NAME,
                                                       "table": {"type": "string"},
                                                       "duplicate": {"type": "string", "enum": ["update", "keep_both"]}}}}}},
     "responses": {"201": openapi.json_response("The new house variant", {"type": "object"}),
@@ -128,15 +133,20 @@ openapi.add_path("api.variant_toml", {"get": {
 openapi.add_tag("house variants", "A family's own rules: a built-in variant with changes")
 openapi.add_path("api.create_variant", {"post": {
     "summary": "Make a house variant", "tags": ["house variants"],
-    "requestBody": openapi.json_body({"type": "object", "required": ["based_on", "name"], "properties": {
-        "based_on": {"type": "string"}, "name": {"type": "string"}, "changes": _CHANGES,
+    **openapi.beyond_schema({"based_on": "a built-in variant's id", "name": _NAME_CHECK,
+                             "changes": "names and values of the variant document", "table": "a table that exists"}),
+    "requestBody": openapi.json_body({"type": "object", "required": ["based_on", "name"],
+                                      "additionalProperties": False, "properties": {
+        "based_on": {"type": "string"}, "name": openapi.NAME, "changes": _CHANGES,
         "table": {"type": "string"}}}),
     "responses": {"201": openapi.json_response("The house variant, with edit_token", {"type": "object"}), **_ERRORS},
 }})
 openapi.add_path("api.update_variant", {"put": {
     "summary": "Change a house variant's rules (games already started keep theirs)", "tags": ["house variants"],
     "parameters": [_VARIANT_ID],
-    "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "properties": {
-        "name": {"type": "string"}, "changes": _CHANGES, "version": {"type": "integer"}}}),
+    **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document"}),
+    "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "additionalProperties": False,
+                                      "properties": {
+        "name": openapi.NAME, "changes": _CHANGES, "version": {"type": "integer"}}}),
     "responses": {"200": openapi.json_response("The house variant", {"type": "object"}), **_ERRORS},
 }})

@@ -20,6 +20,13 @@ read from the app's URL map when the document is built (``/games/<game_id>`` is 
 replaces it. ``add_tag`` names a group.
 Helpers: :func:`json_body`, :func:`json_response`, :data:`ERROR_RESPONSE` (``{"error": ...}``)
 and :func:`path_param`.
+
+The schemas are as strict as the API's own checks of a request's shape: a request they allow is
+not refused for its form, one they refuse is. What a schema cannot say (a name that must be one of
+the game's players, a count the variant allows, a name's printable characters) an operation lists
+with :func:`beyond_schema`: the fields, as the API's refusals name them, and why; the document
+writes that list into the operation's description (tests/security/test_schemathesis.py excuses
+exactly those refusals of a request the schema allows).
 """
 from __future__ import annotations
 
@@ -29,6 +36,7 @@ from typing import Any
 
 from flask import current_app, jsonify
 
+from ..rules import cards
 from .blueprint import bp
 
 _paths: dict[str, dict[str, Any]] = {}
@@ -87,6 +95,48 @@ def path_param(name: str, description: str, schema: dict[str, Any] | None = None
             "schema": schema or {"type": "string"}}
 
 
+BEYOND_SCHEMA = "x-checked-beyond-schema"
+
+
+def beyond_schema(why: dict[str, str]) -> dict[str, Any]:
+    """What an operation checks beyond its schemas, by field as the API's refusal names it
+    (``"hands"`` also stands for ``"hands.Bob"``; ``"*"`` for any field): ``{field: why}``. Merge
+    the result into the operation."""
+    return {BEYOND_SCHEMA: dict(why)}
+
+
+def _beyond_schema_sentence(why: dict[str, str]) -> str:
+    return ("Checked beyond the schemas (a 400 or 422 naming the field): "
+            + "; ".join(f"{field}: {reason}" for field, reason in why.items()) + ".")
+
+
+_SELECTORS = "[\ufe0e\ufe0f]*"  # (the emoji and text presentation selectors phones add to ♥, dropped)
+
+
+def _letter(letter: str) -> str:
+    """One letter of a card code in any case (ſ, U+017F, is an S once upper-cased), selectors after it."""
+    same = sorted({letter, letter.lower(), *(c for c in ("\u017f",) if c.upper() == letter)})
+    return "[" + "".join(same) + "]" + _SELECTORS
+
+
+def _card_code_pattern() -> str:
+    """The card codes rules/cards.py's ``parse_card`` reads, as a regular expression: rank A 2-10
+    (or T) J Q K and a suit letter or symbol in any case, or JK (JOKER), spaces around."""
+    def word(text: str) -> str:
+        return "".join(_letter(ch) if ch.isalpha() else re.escape(ch) + _SELECTORS for ch in text)
+    ranks = "|".join(word(rank) for rank in (*cards.RANKS, "T"))
+    suits = "|".join([word(suit) for suit in cards.SUITS] + [re.escape(symbol) + _SELECTORS
+                                                          for symbol in sorted(cards.SYMBOL_TO_SUIT)])
+    return (f"^\\s*{_SELECTORS}(?:{word(cards.JOKER)}|{word('JOKER')}|(?:{ranks})(?:{suits}))\\s*$")
+
+
+CARD_CODE = {"type": "string", "pattern": _card_code_pattern(), "examples": ["10H", "QS", "JK"],
+             "description": "A card: rank A 2-10 (or T) J Q K and suit S H D C (or ♠ ♥ ♦ ♣), any case; JK is a joker."}
+NAME = {"type": "string", "pattern": "\\S", "description": "Text that is not blank"}
+NO_NUL = "^[^\\x00]*$"
+# An id or a round's number in an address: what an SQL INTEGER column holds (security.BoundedInt).
+ROW_NUMBER = {"type": "integer", "minimum": 1, "maximum": 2**31 - 1}
+
 WRITES = ("post", "put", "patch", "delete")
 
 
@@ -119,6 +169,10 @@ def document() -> dict[str, Any]:
             if isinstance(operation, dict) and "responses" in operation:
                 operation["responses"] = {**_answers_any_operation_gives(method), **operation["responses"]}
                 operation["responses"] = dict(sorted(operation["responses"].items()))
+            if isinstance(operation, dict) and BEYOND_SCHEMA in operation:
+                said = operation.get("description", "")
+                operation["description"] = (said + "\n\n" if said else "") + _beyond_schema_sentence(
+                    operation[BEYOND_SCHEMA])
     return {
         "openapi": "3.1.0",
         "info": {
@@ -127,7 +181,8 @@ def document() -> dict[str, Any]:
             "description": (
                 "Score keeping and rulings for the May I family of contract rummy (Joybells, "
                 "Continental, Le May I, Clenney) and ROY. Errors are 4xx answers "
-                "{\"error\": \"...\"} naming the field and the value."
+                "{\"error\": \"...\"} naming the field and the value. No text anywhere in a request "
+                "(a body's keys and values, a query) may hold the NUL character (U+0000): 400."
             ),
         },
         "servers": [{"url": bp.url_prefix}],

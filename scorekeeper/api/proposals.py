@@ -118,8 +118,11 @@ def _describe() -> None:
     openapi.add_tag("hands", "Hands from the players' phones: proposals for the next round, recorded only "
                              "when the scorekeeper saves the round")
     gid = openapi.path_param("game_id", "The game's id")
-    num = openapi.path_param("number", "The game's next round (any other is 409)", {"type": "integer", "minimum": 1})
+    num = openapi.path_param("number", "The game's next round (any other is 409)", openapi.ROW_NUMBER)
     name = openapi.path_param("name", "An active player's name (case-insensitive, Unicode NFC)")
+    player_of_the_game = openapi.beyond_schema({
+        "hands": "the name in the address, a player of this game, and the hand as a round counts it (cards of "
+                 "the variant's pack, one way of giving it)", "player": "the name in the address: a player of this game"})
     err = openapi.ERROR_RESPONSE
     hand_token = ("Needs the hand-in token (or the game's edit token): Authorization: Bearer <token> "
                   "(401 without, 403 wrong); once a phone claimed the player's seat, that seat's token. "
@@ -146,6 +149,7 @@ def _describe() -> None:
         "summary": "Send (or replace) a player's hand for the next round", "tags": ["hands"],
         "description": hand_token + " The hand is checked exactly as in a round (not missing); a player who "
                                     "went out sends {\"went_out\": true} instead.",
+        **player_of_the_game,
         "parameters": [gid, num, name], "requestBody": openapi.json_body({"anyOf": [
             {"$ref": "#/components/schemas/Hand"},
             {"type": "object", "required": ["went_out"], "additionalProperties": False,
@@ -158,6 +162,7 @@ def _describe() -> None:
     }})
     openapi.add_path("api.delete_proposal", {"delete": {
         "summary": "Take back a player's hand for the next round", "tags": ["hands"], "description": hand_token,
+        **player_of_the_game,
         "parameters": [gid, num, name],
         "responses": {"204": {"description": "Taken back (or none was sent)"},
                       "401": err, "403": err, "404": err, "409": err, "422": err},
@@ -168,7 +173,7 @@ def _describe() -> None:
         "description": ("Needs the hand-in token (401 without, 403 wrong). From then on that player's hands need the "
                         "seat token (or the edit token) until the scorekeeper frees the seat; a claimed seat is 409 "
                         "naming the player."),
-        "parameters": [gid, seat_name],
+        "parameters": [gid, seat_name], **player_of_the_game,
         "responses": {"201": openapi.json_response("The seat token, shown once", {
             "type": "object", "required": ["player", "token"],
             "properties": {"player": {"type": "string"}, "token": {"type": "string"}}}),
@@ -176,7 +181,7 @@ def _describe() -> None:
     }, "delete": {
         "summary": "Free a player's seat", "tags": ["hands"],
         "description": edit_token + " The seat's own token may give it back too.",
-        "parameters": [gid, seat_name],
+        "parameters": [gid, seat_name], **player_of_the_game,
         "responses": {"204": {"description": "Freed (or it was free)"}, "401": err, "403": err, "404": err, "409": err,
                       "422": err},
     }})

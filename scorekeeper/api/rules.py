@@ -259,11 +259,13 @@ def play_check(variant_id: str):
 
 # ----- OpenAPI ------------------------------------------------------------------------------------
 
-_CARDS = {"type": "array", "items": {"type": "string", "examples": ["10H", "QS", "JK"]},
+_CARDS = {"type": "array", "items": openapi.CARD_CODE,
           "description": "Card codes: rank A 2-10 (or T) J Q K + suit S H D C (or symbols), any case; JK is a joker."}
 _VID = openapi.path_param("variant_id", "A variant id: joybells, continental, le-may-i, clenney or roy")
 _CITATIONS = {"type": "array", "items": {"$ref": "#/components/schemas/Citation"}}
 _ERRORS = {"400": openapi.ERROR_RESPONSE, "404": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
+_PLAYERS_CHECK = "as many players as the variant is for"
+_HOUSE_RULES_CHECK = "the variant's house options"
 
 openapi.add_tag("rules", "The rules, without a database: variants, packs, hand scores, melds, May I, ROY plays")
 openapi.add_schema("Citation", {
@@ -308,12 +310,15 @@ openapi.add_path("api.variant_detail", {"get": {
 }})
 openapi.add_path("api.variant_decks", {"get": {
     "summary": "The pack for a number of players", "tags": ["rules"],
+    **openapi.beyond_schema({"players": _PLAYERS_CHECK}),
     "parameters": [_VID, {"name": "players", "in": "query", "required": True, "schema": {"type": "integer"}}],
     "responses": {"200": openapi.json_response("Decks, jokers and cards", {"type": "object", "properties": {
         "decks": {"type": "integer"}, "jokers": {"type": "integer"}, "cards": {"type": "integer"}}}), **_ERRORS},
 }})
 openapi.add_path("api.hand_score", {"post": {
     "summary": "Penalty points of a hand", "tags": ["rules"], "parameters": [_VID],
+    **openapi.beyond_schema({"variant": "a variant that scores the cards left in a hand (not ROY)",
+                             "players": _PLAYERS_CHECK, "cards": "no more of a card than the pack holds"}),
     "requestBody": openapi.json_body({"type": "object", "required": ["cards"], "properties": {
         "cards": _CARDS, "missing_cards": {"type": "integer", "minimum": 0,
                                            "description": "Incorrect hand: 10 points per missing card"},
@@ -325,6 +330,9 @@ openapi.add_path("api.hand_score", {"post": {
 }})
 openapi.add_path("api.meld_check", {"post": {
     "summary": "Judge melds, optionally as a round's contract", "tags": ["rules"], "parameters": [_VID],
+    **openapi.beyond_schema({"variant": "a variant with melds (not ROY)", "round": "a round of the variant",
+                             "house_rules": _HOUSE_RULES_CHECK, "melds": "no more of a card than the pack holds",
+                             "hand_cards": "as many as a hand can hold"}),
     "requestBody": openapi.json_body({"type": "object", "required": ["melds"], "properties": {
         "round": {"type": ["integer", "null"]}, "melds": {"type": "array", "items": _CARDS},
         "hand_cards": {"type": ["integer", "null"], "description": (
@@ -338,6 +346,9 @@ openapi.add_path("api.meld_check", {"post": {
 }})
 openapi.add_path("api.may_i", {"post": {
     "summary": "Who takes a claimed discard", "tags": ["rules"], "parameters": [_VID],
+    **openapi.beyond_schema({"variant": "a variant with May I (not ROY)", "players": _PLAYERS_CHECK,
+                             "current": "a seat of the table", "claimants": "other seats of the table, each once",
+                             "round": "a round of the variant", "house_rules": _HOUSE_RULES_CHECK}),
     "requestBody": openapi.json_body({"type": "object", "required": ["players", "current", "claimants"],
                                       "properties": {
         "players": {"type": "integer"}, "current": {"type": "integer", "description": "0-based seat"},
@@ -351,8 +362,12 @@ openapi.add_path("api.may_i", {"post": {
 }})
 openapi.add_path("api.play_check", {"post": {
     "summary": "Is a ROY turn legal (variant_id: roy)", "tags": ["rules"], "parameters": [_VID],
+    **openapi.beyond_schema({"variant": "ROY", "top": "a card of ROY's pack (no jokers)",
+                             "cards": "cards of ROY's pack (no jokers)",
+                             "announced_suit": "only after a jack played alone",
+                             "announce": "only with a jack played alone", "pending_draw": "only after a 2"}),
     "requestBody": openapi.json_body({"type": "object", "required": ["top"], "properties": {
-        "top": {"type": "string"}, "cards": _CARDS, "announced_suit": {"enum": ["S", "H", "D", "C", None]},
+        "top": openapi.CARD_CODE, "cards": _CARDS, "announced_suit": {"enum": ["S", "H", "D", "C", None]},
         "pending_draw": {"type": "integer", "minimum": 0}, "announce": {"enum": ["S", "H", "D", "C", None]}}}),
     "responses": {"200": openapi.json_response("The verdict", {"type": "object", "properties": {
         "legal": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},

@@ -16,6 +16,8 @@ from ..services import errors as service_errors
 from ..services import loading
 from ..services import stats as stats_svc
 from ..services import table_document
+from ..services.tables import MAX_TABLE_NAME
+from ..rules.game import MAX_NAME_LENGTH
 from ..backup import table_export
 from ..services import tables as svc
 from ..services import roster
@@ -82,7 +84,7 @@ def _table_answer(table, player=None, paged: bool = False):
     read takes its page from ``?page=`` and ``?per_page=``, a write answers the first page."""
     page, per_page = 1, table_document.DOCUMENT_PER_PAGE
     if paged:
-        page = _whole_number("page", 1, 1, 10**6)
+        page = _whole_number("page", 1, 1, MAX_PAGE)
         per_page = _whole_number("per_page", table_document.DOCUMENT_PER_PAGE, 1, MAX_PER_PAGE)
     part = table_document.table_document(table, page, per_page)
     body = {**part.body, **_links(table.id)}
@@ -154,6 +156,7 @@ def merge_player(table_id: str, player_id: int):
 
 STATS_PER_PAGE = 200  # players in one answer of the statistics, unless ?per_page= says otherwise
 MAX_PER_PAGE = 1000
+MAX_PAGE = 10**6
 
 
 def _whole_number(name: str, default: int, low: int, high: int) -> int:
@@ -174,7 +177,7 @@ def table_stats(table_id: str):
     table = svc.get_table(table_id)
     variant = stats_svc.check_variant(table, request.args.get("variant"))
     period = stats_svc.check_year(request.args.get("year"))
-    page = _whole_number("page", 1, 1, 10**6)
+    page = _whole_number("page", 1, 1, MAX_PAGE)
     per_page = _whole_number("per_page", STATS_PER_PAGE, 1, MAX_PER_PAGE)
     body, paging = stats_svc.table_stats_page(table, variant, period, page, per_page, clamp=False)
     return _paged("api.table_stats", paging.total, paging.page, paging.pages, jsonify(body), table_id=table.id)
@@ -224,15 +227,16 @@ def _describe() -> None:
     large_needs_token = ("A table of more than WHOLE_TABLE_READ_GAMES games (default 200) needs its edit token: "
                          "Authorization: Bearer <edit_token> (401 without, 403 wrong).")
     tid = openapi.path_param("table_id", "The table's id (unguessable; enough to read the table)")
-    pid = openapi.path_param("player_id", "A roster player's id", {"type": "integer"})
+    pid = openapi.path_param("player_id", "A roster player's id", openapi.ROW_NUMBER)
     err = openapi.ERROR_RESPONSE
     obj = {"type": "object"}
     auth_errors = {"400": err, "401": err, "403": err, "404": err, "409": err}
-    named = openapi.json_body({"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}})
+    named = openapi.json_body({"type": "object", "required": ["name"], "properties": {"name": openapi.NAME}})
+    table_name = openapi.beyond_schema({"name": f"printable, at most {MAX_TABLE_NAME} characters once trimmed"})
     openapi.add_path("api.create_table", {"post": {
-        "summary": "Start a table", "tags": ["tables"], "requestBody": named,
+        "summary": "Start a table", "tags": ["tables"], "requestBody": named, **table_name,
         "responses": {"201": openapi.json_response("id, name, edit_token, view_url", obj), "400": err}}})
-    paging = [{"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1},
+    paging = [{"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
                "description": "Which page of players and games (an extension; docs/api.md, Paging)"},
               {"name": "per_page", "in": "query", "required": False,
                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE},
@@ -244,23 +248,29 @@ def _describe() -> None:
                 "responses": {"200": openapi.json_response("The table", obj), "404": err}}})
     openapi.add_path("api.rename_table", {
         "patch": {"summary": "Rename the table", "tags": ["tables"], "description": needs_token, "parameters": [tid],
+                  **table_name,
                   "requestBody": named, "responses": {"200": openapi.json_response("The table", obj), **auth_errors}}})
     openapi.add_path("api.table_stats", {"get": {
         "summary": "Statistics as docs/api.md defines them (counted games: complete ones)", "tags": ["tables"],
-        "parameters": [tid, {"name": "variant", "in": "query", "required": False, "schema": {"type": "string"}},
-                       {"name": "year", "in": "query", "required": False, "schema": {"type": "integer"},
+        **openapi.beyond_schema({"variant": "a variant played at the table"}),
+        "parameters": [tid, {"name": "variant", "in": "query", "required": False,
+                             "schema": {"type": "string", "pattern": openapi.NO_NUL}},
+                       {"name": "year", "in": "query", "required": False,
+                        "schema": {"type": "integer", "minimum": 1900, "maximum": 9999},
                         "description": "Only games started that year (an extension)"}],
         "responses": {"200": openapi.json_response("variant, games_counted, games_void, games_unfinished, players, "
                                                    "head_to_head", obj), "400": err, "404": err}}})
     openapi.add_path("api.rename_player", {"patch": {
         "summary": "Rename a player: the new name shows in every game of the table", "tags": ["tables"],
         "description": needs_token, "parameters": [tid, pid], "requestBody": named,
+        **openapi.beyond_schema({"name": f"printable, at most {MAX_NAME_LENGTH} characters once trimmed"}),
         "responses": {"200": openapi.json_response("The player and the table", obj), **auth_errors}}})
     openapi.add_path("api.merge_player", {"post": {
         "summary": "Merge a player into another (409 if both sat in one game)", "tags": ["tables"],
         "description": needs_token, "parameters": [tid, pid],
         "requestBody": openapi.json_body({"type": "object", "required": ["into"],
                                           "properties": {"into": {"type": "integer"}}}),
+        **openapi.beyond_schema({"into": "another player of the table's roster"}),
         "responses": {"200": openapi.json_response("The merged player and the table", obj), **auth_errors}}})
     openapi.add_path("api.add_game", {"post": {
         "summary": "Add an existing game (with its own edit token in game_token)", "tags": ["tables"],
@@ -286,7 +296,9 @@ def _describe() -> None:
     openapi.add_path("api.import_table", {"post": {
         "summary": "Import a table export: a new table (same id, new edit token) or, with its edit token, "
                    "more games for one already here; games already here are skipped", "tags": ["tables"],
-        "requestBody": openapi.json_body(obj),
+        "requestBody": openapi.json_body({"type": "object", "required": ["format"], "properties": {
+            "format": {"const": "scorekeeper-table"}}}),
+        **openapi.beyond_schema({"*": "the rest of the export, as docs/api.md describes a table export"}),
         "responses": {"201": openapi.json_response("table, created, edit_token, imported, skipped, house_variants, "
                                                    "skipped_house_variants", obj),
                       "200": openapi.json_response("table, created, imported, skipped", obj), **auth_errors,

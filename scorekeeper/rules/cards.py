@@ -20,9 +20,9 @@ RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")
 RED_SUITS = frozenset({"H", "D"})
 JOKER = "JK"
 
-_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Text-presentation variants of the suit symbols and the "white" forms some keyboards produce.
-_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 CARD_CODE_HELP = N_("rank A, 2-10, J, Q, K and suit S, H, D, C, or JK")
 
@@ -89,7 +89,7 @@ def parse_card(text: object, field: str | None = None, *, rank_alone: bool = Fal
         return joker()
     if len(code) >= 2:
         rank, suit = code[:-1], code[-1]
-        suit = _SYMBOL_TO_SUIT.get(suit, suit)
+        suit = SYMBOL_TO_SUIT.get(suit, suit)
         if rank == "T":
             rank = "10"
         if rank in RANKS and suit in SUITS:
