@@ -239,3 +239,12 @@ def test_resume_only_in_the_same_calendar_year():
 
 def test_suspended_status_is_kept_until_the_game_ends():
     assert g.tally(CLEN, seats("A", "B", "C"), 0, [], suspended=True).status == "suspended"
+
+
+def test_a_look_alike_name_names_only_the_letters_written_otherwise():
+    """"PАT" (a Cyrillic А) beside "pat": only the А is named, not the P and T that differ in case only."""
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), ["pat", "PАT", "Ann", "Bob"])
+    assert [(p.field, p.message) for p in problems] == [(
+        "players[1]", "'PАT' looks the same as 'pat' (seat 1) but is written with other characters: "
+                      "А (U+0410 CYRILLIC CAPITAL LETTER A); names must differ")]

@@ -349,3 +349,11 @@ def test_no_may_i_in_the_last_rounds_is_the_house_rule_cited():
     assert any(getattr(b, "text", "") == "Nobody may call May I in rounds 6 to 7." for b in may_i.blocks)
     builtin = next(s for s in reference.rules_page(get_variant("joybells")).sections if s.anchor == "may-i")
     assert not any("Nobody may call" in getattr(b, "text", "") for b in builtin.blocks)
+
+
+def test_a_house_variant_file_opens_with_what_it_is_and_where_to_import_it():
+    assert to_toml(smith()).splitlines()[0] == (
+        "# Smith rules: a house variant, based on Joybells. Made with scorekeeper; import it on its "
+        "Import house rules page (/rules/import).")
+    assert to_toml(smith(base="le-may-i", name="Les règles")).splitlines()[0].startswith(
+        "# Les règles: a house variant, based on Le May I. Made")
