@@ -43,3 +43,13 @@ def test_one_point_is_asked_about_where_cards_have_no_common_step(game, name):
 
 def test_roy_typed_points_are_never_asked_about():
     assert unlikely_points(get_variant("roy"), 1) is None
+
+
+def test_a_house_variant_of_even_cards_names_a_step_of_two():
+    from scorekeeper.rules.house import apply_changes
+    even = apply_changes(get_variant("continental"),
+                         {"card_points": {"2": 2, "3": 2, "4": 4, "5": 4, "6": 6, "7": 6, "8": 8, "9": 8}},
+                         id="even", name="Even rules")
+    assert unlikely_points(even, 2) is None
+    assert unlikely_points(even, 3) == (
+        f"3 points: no Even rules hand adds up to 3 (every card is worth a multiple of 2). {CHECK}")

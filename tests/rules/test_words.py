@@ -94,8 +94,10 @@ def test_in_english_gives_english_then_the_readers_language_again():
         before = words.catalogue()
         with words.in_english():
             inside = words._("%(player)s went out", player="Élodie"), words.catalogue() is before
-        return before is FRENCH, inside, words._("%(player)s went out", player="Ann"), words.catalogue() is FRENCH
-    assert run_alone(french_around_english) == (True, ("Élodie went out", False), "Ann est sorti", True)
+        return (before is FRENCH, inside, words._("%(player)s went out", player="Ann"), words.catalogue() is FRENCH,
+                words.elided("de Anne", "Anne"), words._("de %(player)s", player="Anne"))
+    assert run_alone(french_around_english) == (True, ("Élodie went out", False), "Ann est sorti", True,
+                                                "d’Anne", "d’Anne")  # French again: the name is elided
 
 
 def test_a_plural_sentence_fills_its_other_values():
