@@ -90,3 +90,32 @@ def test_the_letters_each_language_gives_its_scripts():
     assert card_letters.letters("en") == {
         "ranks": {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10"}, "suits": {"S": "S", "H": "H", "D": "D", "C": "C"},
         "jokers": ["JK", "JOKER"], "shown": {}, "joker": "Joker"}
+
+
+def test_a_rank_alone_needs_a_suit_unless_asked_for_on_either_page():
+    for typed, language in (("K", "en"), ("R", "fr")):
+        with pytest.raises(CardError) as err:
+            card_letters.read_card(typed, language, "cards[0]")
+        assert "needs a suit" in err.value.message
+        assert (err.value.field, err.value.value) == ("cards[0]", typed)
+    assert card_letters.to_code("K", "en") == "K"  # where points alone count
+
+
+@pytest.mark.parametrize("value", [5, None, ["KH"]])
+def test_what_is_not_text_is_refused_naming_it_on_a_french_page(value):
+    with pytest.raises(CardError) as err:
+        card_letters.read_card(value, "fr", "cards[2]")
+    assert (err.value.field, err.value.value) == ("cards[2]", value)
+    assert err.value.message == f"{value!r} is not a card code (expected a string such as '10H' or 'JK')"
+
+
+def test_a_card_that_is_none_names_what_was_typed():
+    with pytest.raises(CardError) as err:
+        card_letters.read_card("RX", "fr", "cards[1]")
+    assert (err.value.field, err.value.value) == ("cards[1]", "RX")
+
+
+@pytest.mark.parametrize("typed, code", [("R♥\ufe0e", "KH"), ("R♥\ufe0f", "KH"), ("10♣\ufe0e", "10C"),
+                                         ("jo\ufe0e", "JK")])
+def test_the_text_and_emoji_selectors_phones_add_are_ignored(typed, code):
+    assert card_letters.to_code(typed, "fr") == code

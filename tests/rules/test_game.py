@@ -248,3 +248,17 @@ def test_a_look_alike_name_names_only_the_letters_written_otherwise():
     assert [(p.field, p.message) for p in problems] == [(
         "players[1]", "'PАT' looks the same as 'pat' (seat 1) but is written with other characters: "
                       "А (U+0410 CYRILLIC CAPITAL LETTER A); names must differ")]
+
+
+def test_a_name_that_cannot_be_shown_is_quoted_in_the_refusal():
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), ["Ann", "Bob\x07", "Cy", "Di"])
+    assert [(p.field, p.message) for p in problems] == [
+        ("players[1]", "'Bob\\x07' contains characters that cannot be shown")]
+
+
+def test_a_seating_that_is_no_list_is_quoted_in_the_refusal():
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), "Ann, Bob")
+    assert [(p.field, p.message) for p in problems] == [
+        ("players", "'Ann, Bob' is not a list of player names in seating order")]

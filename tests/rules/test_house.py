@@ -13,7 +13,7 @@ from scorekeeper.rules.house import HouseRulesError, apply_changes, describe_dif
 from scorekeeper.rules.may_i import resolve_may_i
 from scorekeeper.rules.melds import check_contract, check_meld
 from scorekeeper.rules.scoring import hand_points
-from scorekeeper.rules.variants import all_variants, get_variant, load_variant, variant_from_dict
+from scorekeeper.rules.variants import Variant, all_variants, get_variant, load_variant, variant_from_dict
 
 CONTRACT_GAMES = [v.id for v in all_variants() if v.is_contract_game]
 
@@ -357,3 +357,18 @@ def test_a_house_variant_file_opens_with_what_it_is_and_where_to_import_it():
         "Import house rules page (/rules/import).")
     assert to_toml(smith(base="le-may-i", name="Les règles")).splitlines()[0].startswith(
         "# Les règles: a house variant, based on Le May I. Made")
+
+
+def test_the_examples_read_afresh_in_file_order_with_the_notes_on_top(monkeypatch):
+    """The examples are read once and kept; read again here (an empty keep) so the reading itself is tested."""
+    monkeypatch.setattr(house, "_EXAMPLES", {})
+    monkeypatch.setattr(house, "EXAMPLE_NOTES", {})
+    read = house.examples()
+    assert [v.id for v in read] == ["clenney-three-decks", "continental-twos-wild", "hoyle-six-hands"]
+    assert all(isinstance(v, Variant) for v in read)
+    assert house.examples() == read  # kept: the same variants again
+    assert list(house.EXAMPLE_NOTES.values()) == list(house.EXAMPLE_NOTE_TEXTS)
+    assert house.EXAMPLE_NOTES["continental-twos-wild"] == (
+        "Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations).")
+    assert house.example("hoyle-six-hands") is read[2]
+    assert house.example("smith") is None

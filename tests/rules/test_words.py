@@ -103,3 +103,8 @@ def test_in_english_gives_english_then_the_readers_language_again():
 def test_a_plural_sentence_fills_its_other_values():
     assert run_alone(lambda: words.ngettext("%(num)s card of %(player)s", "%(num)s cards of %(player)s", 3,
                                             player="Ann")) == "3 cards of Ann"
+
+
+def test_one_name_is_elided_as_a_whole_not_letter_by_letter():
+    # "Bob" starts with no vowel: the "de o…" further on is not his to change.
+    assert words.elided("de Bob, de olives", "Bob") == "de Bob, de olives"
