@@ -119,3 +119,10 @@ def test_a_card_that_is_none_names_what_was_typed():
                                          ("jo\ufe0e", "JK")])
 def test_the_text_and_emoji_selectors_phones_add_are_ignored(typed, code):
     assert card_letters.to_code(typed, "fr") == code
+
+
+def test_a_card_that_is_none_names_its_field_on_both_pages():
+    for language in ("en", "fr"):
+        with pytest.raises(CardError) as err:
+            card_letters.to_code("ZZ", language, "hands.Ann.cards[3]")
+        assert (err.value.field, err.value.value) == ("hands.Ann.cards[3]", "ZZ")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.rules.house import apply_changes
 from scorekeeper.rules.limits import unlikely_points
 from scorekeeper.rules.variants import get_variant
 
@@ -46,10 +47,23 @@ def test_roy_typed_points_are_never_asked_about():
 
 
 def test_a_house_variant_of_even_cards_names_a_step_of_two():
-    from scorekeeper.rules.house import apply_changes
     even = apply_changes(get_variant("continental"),
                          {"card_points": {"2": 2, "3": 2, "4": 4, "5": 4, "6": 6, "7": 6, "8": 8, "9": 8}},
                          id="even", name="Even rules")
     assert unlikely_points(even, 2) is None
     assert unlikely_points(even, 3) == (
         f"3 points: no Even rules hand adds up to 3 (every card is worth a multiple of 2). {CHECK}")
+
+
+def test_a_card_worth_one_point_makes_one_point_a_hand():
+    low_aces = apply_changes(get_variant("joybells"), {"card_points": {"A": 1}}, id="low", name="Low aces")
+    assert unlikely_points(low_aces, 1) is None
+
+
+def test_the_missing_card_penalty_counts_as_a_card():
+    """A wrong hand scores the penalty per missing card: 7 and 12 are hands where it is 7."""
+    seven = apply_changes(get_variant("continental"), {"scoring": {"missing_card_penalty": 7}},
+                          id="seven", name="Seven off")
+    assert unlikely_points(seven, 7) is None
+    assert unlikely_points(seven, 12) is None
+    assert unlikely_points(seven, 1) == f"1 points: no Seven off hand adds up to 1. {CHECK}"

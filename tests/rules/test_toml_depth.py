@@ -60,3 +60,13 @@ def test_the_file_after_a_comment_or_a_string_is_still_read():
 
 def test_a_comment_on_the_last_line_ends_the_file():
     assert not too_deep(nested(5) + "# " + "[" * 30)
+
+
+def test_letters_are_not_brackets():
+    side_by_side = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))  # 30 brackets: the file is scanned
+    assert not too_deep("XX = 1\n" + "X" * 30 + " = 2\n" + side_by_side)
+    assert too_deep("a = " + "{X = " * 21 + "1" + "}" * 21 + "\n")  # an X between the openings closes nothing
+
+
+def test_each_closing_bracket_closes_one():
+    assert too_deep("a = [" + "[1], " * 10 + "[" * 20 + "]" * 21 + "\n")
