@@ -96,7 +96,7 @@ def test_a_rank_alone_needs_a_suit_unless_asked_for_on_either_page():
     for typed, language in (("K", "en"), ("R", "fr")):
         with pytest.raises(CardError) as err:
             card_letters.read_card(typed, language, "cards[0]")
-        assert "needs a suit" in err.value.message
+        assert err.value.message.startswith(f"{typed!r} needs a suit here: the suit matters (rank ")
         assert (err.value.field, err.value.value) == ("cards[0]", typed)
     assert card_letters.to_code("K", "en") == "K"  # where points alone count
 
@@ -126,3 +126,10 @@ def test_a_card_that_is_none_names_its_field_on_both_pages():
         with pytest.raises(CardError) as err:
             card_letters.to_code("ZZ", language, "hands.Ann.cards[3]")
         assert (err.value.field, err.value.value) == ("hands.Ann.cards[3]", "ZZ")
+
+
+def test_a_french_rank_alone_refused_says_how_to_write_a_card():
+    with pytest.raises(CardError) as err:
+        card_letters.read_card("R", "fr", "cards[0]")
+    assert err.value.message == ("'R' needs a suit here: the suit matters "
+                                 "(rank A, 2-10, V, D, R and suit P, C, K, T (or ♠ ♥ ♦ ♣), or JK)")

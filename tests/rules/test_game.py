@@ -248,6 +248,7 @@ def test_a_look_alike_name_names_only_the_letters_written_otherwise():
     assert [(p.field, p.message) for p in problems] == [(
         "players[1]", "'PАT' looks the same as 'pat' (seat 1) but is written with other characters: "
                       "А (U+0410 CYRILLIC CAPITAL LETTER A); names must differ")]
+    assert problems[0].value == "PАT"
 
 
 def test_a_name_that_cannot_be_shown_is_quoted_in_the_refusal():

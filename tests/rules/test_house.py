@@ -372,3 +372,16 @@ def test_the_examples_read_afresh_in_file_order_with_the_notes_on_top(monkeypatc
         "Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations).")
     assert house.example("hoyle-six-hands") is read[2]
     assert house.example("smith") is None
+
+
+def test_a_roy_house_variant_keeps_its_own_rules_through_its_file():
+    roy = apply_changes(get_variant("roy"), {"target": 150, "roy": {"draw_per_card": 3}}, id="r", name="R rules")
+    text = to_toml(roy)
+    assert "\n[roy]\n" in text and "draw_per_card = 3" in text
+    assert text.splitlines()[0].startswith("# R rules: a house variant, based on ROY. Made")
+    back = from_toml(text)
+    assert back == roy and back.roy.draw_per_card == 3
+
+
+def test_a_built_in_variant_written_as_a_file_names_no_base():
+    assert to_toml(get_variant("continental")).splitlines()[0].startswith("# Continental: a house variant. Made")

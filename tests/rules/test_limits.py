@@ -67,3 +67,11 @@ def test_the_missing_card_penalty_counts_as_a_card():
     assert unlikely_points(seven, 7) is None
     assert unlikely_points(seven, 12) is None
     assert unlikely_points(seven, 1) == f"1 points: no Seven off hand adds up to 1. {CHECK}"
+
+
+def test_a_house_variant_whose_cards_score_nothing_asks_about_no_total():
+    nothing = apply_changes(get_variant("continental"),
+                            {"card_points": {rank: 0 for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                                  "J", "Q", "K", "JK")},
+                             "scoring": {"missing_card_penalty": 0}}, id="zero", name="Nothing counts")
+    assert unlikely_points(nothing, 5) is None

@@ -70,3 +70,9 @@ def test_letters_are_not_brackets():
 
 def test_each_closing_bracket_closes_one():
     assert too_deep("a = [" + "[1], " * 10 + "[" * 20 + "]" * 21 + "\n")
+
+
+def test_a_quote_inside_a_multi_line_string_does_not_end_it():
+    side_by_side = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))
+    assert not too_deep('a = """he said "' + "[" * 30 + '" and left"""\n' + side_by_side)
+    assert not too_deep("a = '''it's " + "[" * 30 + " all'''\n" + side_by_side)
