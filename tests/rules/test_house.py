@@ -385,3 +385,15 @@ def test_a_roy_house_variant_keeps_its_own_rules_through_its_file():
 
 def test_a_built_in_variant_written_as_a_file_names_no_base():
     assert to_toml(get_variant("continental")).splitlines()[0].startswith("# Continental: a house variant. Made")
+
+
+def test_a_roy_house_variant_s_king_of_spades_in_words():
+    roy = apply_changes(get_variant("roy"), {"roy": {"skip_draw": 5}}, id="r", name="R rules")
+    assert describe_differences(get_variant("roy"), roy) == "changed from ROY: the king of spades makes the next player draw 5"
+
+
+def test_a_roy_house_file_with_an_unknown_deal_key_names_it():
+    text = to_toml(apply_changes(get_variant("roy"), {}, id="r", name="R rules")).replace("[deal]\n", "[deal]\ndeck = 2\n")
+    with pytest.raises(HouseRulesError) as err:
+        from_toml(text)
+    assert (err.value.field, err.value.message) == ("deal.deck", "'deck' is not a key of deal (known: cards, at_a_time)")
