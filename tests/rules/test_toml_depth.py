@@ -76,3 +76,8 @@ def test_a_quote_inside_a_multi_line_string_does_not_end_it():
     side_by_side = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))
     assert not too_deep('a = """he said "' + "[" * 30 + '" and left"""\n' + side_by_side)
     assert not too_deep("a = '''it's " + "[" * 30 + " all'''\n" + side_by_side)
+
+
+def test_a_string_left_open_at_the_end_is_read_to_the_end():
+    assert not too_deep('a = "' + "[" * 30)  # (the TOML parser then says what is wrong with it)
+    assert not too_deep("a = '''" + "{" * 30)
