@@ -397,3 +397,14 @@ def test_a_roy_house_file_with_an_unknown_deal_key_names_it():
     with pytest.raises(HouseRulesError) as err:
         from_toml(text)
     assert (err.value.field, err.value.message) == ("deal.deck", "'deck' is not a key of deal (known: cards, at_a_time)")
+
+
+def test_a_last_round_of_all_cards_in_the_contract_alone_is_kept():
+    """Continental has no special last round; a house may ask for every card in the contract, with discarding as usual."""
+    v = apply_changes(get_variant("continental"), {"last_round": {"all_cards_in_contract": True}}, id="c", name="All in")
+    assert (v.last_round.round, v.last_round.no_discard, v.last_round.all_cards_in_contract) == (7, False, True)
+
+
+def test_a_roy_house_file_writes_its_summary():
+    roy = apply_changes(get_variant("roy"), {"target": 150}, id="r", name="R rules")
+    assert "\nsummary = \"R rules: ROY with a family's own changes.\"\n" in to_toml(roy)
