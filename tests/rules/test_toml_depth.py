@@ -7,6 +7,9 @@ import pytest
 from scorekeeper.rules.toml_depth import MAX_DEPTH, too_deep
 
 
+SIDE_BY_SIDE = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))  # 30 brackets, two deep: the file is scanned
+
+
 def nested(depth: int, open_: str = "[", close: str = "]") -> str:
     return "a = " + open_ * depth + close * depth + "\n"
 
@@ -28,7 +31,7 @@ def test_a_smaller_limit_is_kept():
     assert too_deep(nested(4), limit=3)
 
 
-def test_many_lists_side_by_side_are_not_deep():
+def test_many_lists_SIDE_BY_SIDE_are_not_deep():
     text = "".join(f"k{i} = [[1], [2]]\n" for i in range(30))  # 90 brackets, two deep
     assert not too_deep(text)
 
@@ -63,8 +66,7 @@ def test_a_comment_on_the_last_line_ends_the_file():
 
 
 def test_letters_are_not_brackets():
-    side_by_side = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))  # 30 brackets: the file is scanned
-    assert not too_deep("XX = 1\n" + "X" * 30 + " = 2\n" + side_by_side)
+    assert not too_deep("XX = 1\n" + "X" * 30 + " = 2\n" + SIDE_BY_SIDE)
     assert too_deep("a = " + "{X = " * 21 + "1" + "}" * 21 + "\n")  # an X between the openings closes nothing
 
 
@@ -73,9 +75,8 @@ def test_each_closing_bracket_closes_one():
 
 
 def test_a_quote_inside_a_multi_line_string_does_not_end_it():
-    side_by_side = "".join(f"k{i} = [[1], [2]]\n" for i in range(10))
-    assert not too_deep('a = """he said "' + "[" * 30 + '" and left"""\n' + side_by_side)
-    assert not too_deep("a = '''it's " + "[" * 30 + " all'''\n" + side_by_side)
+    assert not too_deep('a = """he said "' + "[" * 30 + '" and left"""\n' + SIDE_BY_SIDE)
+    assert not too_deep("a = '''it's " + "[" * 30 + " all'''\n" + SIDE_BY_SIDE)
 
 
 def test_a_string_left_open_at_the_end_is_read_to_the_end():
