@@ -3,7 +3,8 @@
 Run from the repository root after `mutmut run`:
     .venv/bin/python tools/mutation_report.py [--list] [--only FILE]
 ``--list`` prints the diff of every counted survivor; ``--only FILE`` counts only the mutants named
-in FILE, one a line (e.g. a random sample run with ``mutmut run NAME...``).
+in FILE, one a line (e.g. a random sample run with ``mutmut run NAME...``). ``--draw N SEED`` prints
+such a sample: N mutant names drawn at random (seeded, so the same draw again) from all of them.
 
 A surviving mutant is *message text* when the only thing it changes is the inside of string
 literals that are words for a reader (the original literal holds a space: "went out",
@@ -68,7 +69,23 @@ def kind_of(diff: str) -> str:
     return "message text"
 
 
+def draw(count: int, seed: int) -> list[str]:
+    """``count`` mutant names drawn from every mutant mutmut made, the same ones for the same ``seed``."""
+    import random
+
+    names: list[str] = []
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        names += data.exit_code_by_key
+    return sorted(random.Random(seed).sample(sorted(names), count))
+
+
 def main(argv: list[str]) -> int:
+    if "--draw" in argv:
+        at = argv.index("--draw")
+        print("\n".join(draw(int(argv[at + 1]), int(argv[at + 2]))))
+        return 0
     only = set(Path(argv[argv.index("--only") + 1]).read_text().split()) if "--only" in argv else None
     statuses: Counter = Counter()
     by_file: dict[str, Counter] = defaultdict(Counter)

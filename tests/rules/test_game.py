@@ -239,3 +239,27 @@ def test_resume_only_in_the_same_calendar_year():
 
 def test_suspended_status_is_kept_until_the_game_ends():
     assert g.tally(CLEN, seats("A", "B", "C"), 0, [], suspended=True).status == "suspended"
+
+
+def test_a_look_alike_name_names_only_the_letters_written_otherwise():
+    """"PАT" (a Cyrillic А) beside "pat": only the А is named, not the P and T that differ in case only."""
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), ["pat", "PАT", "Ann", "Bob"])
+    assert [(p.field, p.message) for p in problems] == [(
+        "players[1]", "'PАT' looks the same as 'pat' (seat 1) but is written with other characters: "
+                      "А (U+0410 CYRILLIC CAPITAL LETTER A); names must differ")]
+    assert problems[0].value == "PАT"
+
+
+def test_a_name_that_cannot_be_shown_is_quoted_in_the_refusal():
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), ["Ann", "Bob\x07", "Cy", "Di"])
+    assert [(p.field, p.message) for p in problems] == [
+        ("players[1]", "'Bob\\x07' contains characters that cannot be shown")]
+
+
+def test_a_seating_that_is_no_list_is_quoted_in_the_refusal():
+    from scorekeeper.rules.game import seating_problems
+    problems = seating_problems(get_variant("continental"), "Ann, Bob")
+    assert [(p.field, p.message) for p in problems] == [
+        ("players", "'Ann, Bob' is not a list of player names in seating order")]

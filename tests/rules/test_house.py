@@ -13,7 +13,7 @@ from scorekeeper.rules.house import HouseRulesError, apply_changes, describe_dif
 from scorekeeper.rules.may_i import resolve_may_i
 from scorekeeper.rules.melds import check_contract, check_meld
 from scorekeeper.rules.scoring import hand_points
-from scorekeeper.rules.variants import all_variants, get_variant, load_variant, variant_from_dict
+from scorekeeper.rules.variants import Variant, all_variants, get_variant, load_variant, variant_from_dict
 
 CONTRACT_GAMES = [v.id for v in all_variants() if v.is_contract_game]
 
@@ -349,3 +349,62 @@ def test_no_may_i_in_the_last_rounds_is_the_house_rule_cited():
     assert any(getattr(b, "text", "") == "Nobody may call May I in rounds 6 to 7." for b in may_i.blocks)
     builtin = next(s for s in reference.rules_page(get_variant("joybells")).sections if s.anchor == "may-i")
     assert not any("Nobody may call" in getattr(b, "text", "") for b in builtin.blocks)
+
+
+def test_a_house_variant_file_opens_with_what_it_is_and_where_to_import_it():
+    assert to_toml(smith()).splitlines()[0] == (
+        "# Smith rules: a house variant, based on Joybells. Made with scorekeeper; import it on its "
+        "Import house rules page (/rules/import).")
+    assert to_toml(smith(base="le-may-i", name="Les règles")).splitlines()[0].startswith(
+        "# Les règles: a house variant, based on Le May I. Made")
+
+
+def test_the_examples_read_afresh_in_file_order_with_the_notes_on_top(monkeypatch):
+    """The examples are read once and kept; read again here (an empty keep) so the reading itself is tested."""
+    monkeypatch.setattr(house, "_EXAMPLES", {})
+    monkeypatch.setattr(house, "EXAMPLE_NOTES", {})
+    read = house.examples()
+    assert [v.id for v in read] == ["clenney-three-decks", "continental-twos-wild", "hoyle-six-hands"]
+    assert all(isinstance(v, Variant) for v in read)
+    assert house.examples() == read  # kept: the same variants again
+    assert list(house.EXAMPLE_NOTES.values()) == list(house.EXAMPLE_NOTE_TEXTS)
+    assert house.EXAMPLE_NOTES["continental-twos-wild"] == (
+        "Continental with 2s wild too (Continental Rummy, encyclopedia article: Rule Variations).")
+    assert house.example("hoyle-six-hands") is read[2]
+    assert house.example("smith") is None
+
+
+def test_a_roy_house_variant_keeps_its_own_rules_through_its_file():
+    roy = apply_changes(get_variant("roy"), {"target": 150, "roy": {"draw_per_card": 3}}, id="r", name="R rules")
+    text = to_toml(roy)
+    assert "\n[roy]\n" in text and "draw_per_card = 3" in text
+    assert text.splitlines()[0].startswith("# R rules: a house variant, based on ROY. Made")
+    back = from_toml(text)
+    assert back == roy and back.roy.draw_per_card == 3
+
+
+def test_a_built_in_variant_written_as_a_file_names_no_base():
+    assert to_toml(get_variant("continental")).splitlines()[0].startswith("# Continental: a house variant. Made")
+
+
+def test_a_roy_house_variant_s_king_of_spades_in_words():
+    roy = apply_changes(get_variant("roy"), {"roy": {"skip_draw": 5}}, id="r", name="R rules")
+    assert describe_differences(get_variant("roy"), roy) == "changed from ROY: the king of spades makes the next player draw 5"
+
+
+def test_a_roy_house_file_with_an_unknown_deal_key_names_it():
+    text = to_toml(apply_changes(get_variant("roy"), {}, id="r", name="R rules")).replace("[deal]\n", "[deal]\ndeck = 2\n")
+    with pytest.raises(HouseRulesError) as err:
+        from_toml(text)
+    assert (err.value.field, err.value.message) == ("deal.deck", "'deck' is not a key of deal (known: cards, at_a_time)")
+
+
+def test_a_last_round_of_all_cards_in_the_contract_alone_is_kept():
+    """Continental has no special last round; a house may ask for every card in the contract, with discarding as usual."""
+    v = apply_changes(get_variant("continental"), {"last_round": {"all_cards_in_contract": True}}, id="c", name="All in")
+    assert (v.last_round.round, v.last_round.no_discard, v.last_round.all_cards_in_contract) == (7, False, True)
+
+
+def test_a_roy_house_file_writes_its_summary():
+    roy = apply_changes(get_variant("roy"), {"target": 150}, id="r", name="R rules")
+    assert "\nsummary = \"R rules: ROY with a family's own changes.\"\n" in to_toml(roy)

@@ -326,3 +326,13 @@ def test_variant_as_dict_is_the_api_shape():
     assert data["target"] == 100 and data["rounds"] == []
     data = get_variant("le-may-i").as_dict()
     assert data["contract_kind"] == "minimum" and data["last_round"]["round"] == 5
+
+
+def test_notes_that_are_no_table_are_refused_naming_notes():
+    from scorekeeper.rules.house import document
+    from scorekeeper.rules.variants import VariantError, get_variant, variant_from_dict
+    data = document(get_variant("continental"))
+    data["notes"] = "x"
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.message) == ("notes", "notes: 'x' is not a table of sentences")

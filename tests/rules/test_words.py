@@ -64,3 +64,47 @@ def test_a_sentence_without_values_keeps_its_percent_signs():
 
 def test_N_only_marks():
     assert words.N_("2 sets") == "2 sets"
+
+
+def test_a_french_sentence_drops_the_e_of_de_before_a_vowel():
+    assert words.elided("les cartes de Élodie", ["Élodie"]) == "les cartes d’Élodie"
+    assert words.elided("De Anne, 3 cartes", "Anne") == "D’Anne, 3 cartes"
+    assert words.elided("de Yves et de Ann", ("Yves", "Ann")) == "d’Yves et d’Ann"
+    assert words.elided("les cartes de Bob", ["Bob"]) == "les cartes de Bob"
+    assert words.elided("de 3 joueurs", [3, ""]) == "de 3 joueurs"
+
+
+def test_a_name_with_a_vowel_is_elided_on_french_pages_only():
+    french = Catalogue({"the cards of %(player)s": "les cartes de %(player)s"})
+
+    def in_french():
+        words.use(french, "fr")
+        return words._("the cards of %(player)s", player="Élodie"), words._("the cards of %(player)s", player="Bob")
+    assert run_alone(in_french) == ("les cartes d’Élodie", "les cartes de Bob")
+
+    def english_words_french_catalogue():
+        words.use(Catalogue({"de %(player)s": "de %(player)s"}))
+        return words._("de %(player)s", player="Anne")
+    assert run_alone(english_words_french_catalogue) == "de Anne"
+
+
+def test_in_english_gives_english_then_the_readers_language_again():
+    def french_around_english():
+        words.use(FRENCH, "fr")
+        before = words.catalogue()
+        with words.in_english():
+            inside = words._("%(player)s went out", player="Élodie"), words.catalogue() is before
+        return (before is FRENCH, inside, words._("%(player)s went out", player="Ann"), words.catalogue() is FRENCH,
+                words.elided("de Anne", "Anne"), words._("de %(player)s", player="Anne"))
+    assert run_alone(french_around_english) == (True, ("Élodie went out", False), "Ann est sorti", True,
+                                                "d’Anne", "d’Anne")  # French again: the name is elided
+
+
+def test_a_plural_sentence_fills_its_other_values():
+    assert run_alone(lambda: words.ngettext("%(num)s card of %(player)s", "%(num)s cards of %(player)s", 3,
+                                            player="Ann")) == "3 cards of Ann"
+
+
+def test_one_name_is_elided_as_a_whole_not_letter_by_letter():
+    # "Bob" starts with no vowel: the "de o…" further on is not his to change.
+    assert words.elided("de Bob, de olives", "Bob") == "de Bob, de olives"
