@@ -34,12 +34,12 @@ def test_a_total_some_hand_makes_is_taken_as_typed(game, points):
 ])
 def test_a_total_off_the_cards_step_is_asked_about_naming_the_step(game, points, name):
     assert unlikely_points(get_variant(game), points) == (
-        f"{points} points: no {name} hand adds up to {points} (every card is worth a multiple of 5). {CHECK}")
+        f"{points} {'point' if points == 1 else 'points'}: no {name} hand adds up to {points} (every card is worth a multiple of 5). {CHECK}")
 
 
 @pytest.mark.parametrize("game, name", [("joybells", "Joybells"), ("le-may-i", "Le May I")])
 def test_one_point_is_asked_about_where_cards_have_no_common_step(game, name):
-    assert unlikely_points(get_variant(game), 1) == f"1 points: no {name} hand adds up to 1. {CHECK}"
+    assert unlikely_points(get_variant(game), 1) == f"1 point: no {name} hand adds up to 1. {CHECK}"
 
 
 def test_roy_typed_points_are_never_asked_about():
@@ -66,7 +66,7 @@ def test_the_missing_card_penalty_counts_as_a_card():
                           id="seven", name="Seven off")
     assert unlikely_points(seven, 7) is None
     assert unlikely_points(seven, 12) is None
-    assert unlikely_points(seven, 1) == f"1 points: no Seven off hand adds up to 1. {CHECK}"
+    assert unlikely_points(seven, 1) == f"1 point: no Seven off hand adds up to 1. {CHECK}"
 
 
 def test_a_house_variant_whose_cards_score_nothing_asks_about_no_total():
