@@ -48,7 +48,7 @@ def test_pages_in_dark_mode_are_dark_and_readable(live_server, dark_page):
     page.click("#hand-1 .vrow:has(input[name$='-v5']) button.vp[value='2']")
     page.click("#hand-2 .modes label:has(input[value='cards'])")
     for code in ("KD", "AH"):
-        page.click(f"#hand-2 label:has(input[value='{code}'])")
+        page.click(f"#hand-2 .picker button[value='{code}']")
     page.click("#hand-3 .modes label:has(input[value='points'])")
     page.fill("#hand-3 input[name$='-points']", "12")
     check("round form")

@@ -77,7 +77,7 @@ def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, 
     page.check("input[name=went_out][value='1']", force=True)  # Bob went out
     page.click("#hand-0 .modes input[value='cards'] + span")
     for code in ("KD", "JK", "3S"):
-        page.click(f"#hand-0 input[value='{code}'] + span")
+        page.click(f"#hand-0 .picker button[value='{code}']")
     # Cy by value: one 10 and one 5 (Joybells counts pips).
     page.click("#hand-2 .vrow:has(input[name$='-v10']) button.vp[value='1']")
     page.click("#hand-2 .vrow:has(input[name$='-v5']) button.vp[value='1']")
