@@ -115,11 +115,29 @@ function pageKey(address) {
   return new Request(url.href);
 }
 
+// The header a stored page carries with the time it was stored (milliseconds since 1970): the time
+// a copy is said to be from, whatever headers the server's answer had.
+var STORED_AT = "X-Scorekeeper-Stored-At";
+
+// A page as it goes into the store: the same body and headers, stamped with the time it was stored.
+// (The body is read already decoded, so its length and encoding are the stored answer's no longer.)
+function stamped(response) {
+  var headers = new Headers(response.headers);
+  headers.set(STORED_AT, String(Date.now()));
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: headers
+  });
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
     if (storable(response) && type.indexOf("text/html") === 0) {
-      var copy = response.clone();
+      var copy = stamped(response.clone());
       caches.open(PAGES).then(function (cache) { return cache.put(pageKey(request.url), copy); });
     }
     return response;
@@ -133,9 +151,10 @@ function networkFirst(request) {
 }
 
 // A page served from the phone's copy says from when (static/js/pwa.js shows "as of 20:41,
-// offline"): the time the server answered it, on its <html> element.
+// offline"): the time it was stored, on its <html> element (a copy stored by an older worker,
+// without the stamp, gives the server's Date if it can be read).
 function markedAsCopy(stored) {
-  var made = Date.parse(stored.headers.get("Date") || "");
+  var made = Number(stored.headers.get(STORED_AT) || Date.parse(stored.headers.get("Date") || ""));
   return stored.text().then(function (html) {
     var marked = html.replace(/<html\b/i, '<html data-offline-copy="' + (isNaN(made) ? "" : made) + '"');
     // the body is new: its length and encoding are no longer the stored answer's
@@ -154,7 +173,7 @@ function keep(urls) {
       return fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
         var type = response.headers.get("Content-Type") || "";
         if (response.redirected || !storable(response) || type.indexOf("text/html") !== 0) { return false; }
-        return cache.put(pageKey(url.href), response).then(function () { return true; });
+        return cache.put(pageKey(url.href), stamped(response)).then(function () { return true; });
       }).catch(function () { return false; });
     }));
   });

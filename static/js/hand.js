@@ -202,7 +202,7 @@ form.addEventListener("input", () => {
 });
 // "I went out": the player's word instead of a hand (the scorekeeper's form shows it).
 form.querySelector(".went-out-button").addEventListener("click", () => {
- if (!kept.token) {
+ if (!link() && !seatToken(mine())) {
   tell(say("This page needs the hand-in link: scan the QR code on the scorekeeper's phone."));
   return;
  }
