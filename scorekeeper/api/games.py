@@ -16,6 +16,7 @@ from ..services import errors as service_errors
 from ..services import loading
 from ..services import view as game_views
 from ..addresses import edit_url
+from ..rules.game import RoundResult
 from . import openapi
 from .blueprint import bp
 from .request import ApiError, bearer_token, json_body
@@ -100,31 +101,49 @@ def get_round(game_id: str, number: int):
     return jsonify(game_views.round_response(game, number))
 
 
+def _saved_round_answer(saved: svc.SavedRound):
+    """A saved round as JSON: 201 for a new round, 200 for one stored already or corrected (with
+    the correction); a retry with a used Idempotency-Key gets the answer kept for it, marked."""
+    status = 201 if saved.created else 200
+    if saved.first_answer is not None:
+        return jsonify(saved.first_answer), status, {"Idempotent-Replayed": "true"}
+    body = game_views.round_json(saved.game, saved.number)
+    if saved.correction is not None:
+        body["correction"] = saved.correction.as_json()
+    return jsonify(body), status
+
+
+def _preview_json(result: RoundResult) -> dict:
+    return {
+        "number": result.number,
+        "went_out": result.went_out,
+        "end": result.end,
+        "scores": result.scores,
+        "bonus": result.bonus,
+        "hands": {name: h.as_dict() for name, h in result.hands.items()},
+        "applied": [a.summary for a in result.applied],
+    }
+
+
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str):
     _authorized_game(game_id)
     data = json_body()
-    outcome = svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header())
-    response = jsonify(outcome.body)
-    response.status_code = outcome.status
-    if outcome.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    return _saved_round_answer(svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header()))
 
 
 @bp.post("/games/<game_id>/rounds/preview")
 def preview_round(game_id: str):
     """The scores a submission would give, nothing stored (needs no token: it changes nothing)."""
     data = json_body()
-    return jsonify(svc.preview_round(game_id, data))
+    return jsonify(_preview_json(svc.preview_round(game_id, data)))
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
     _authorized_game(game_id)
     data = json_body()
-    outcome = svc.correct_round(game_id, number, data, data.get("reason"), _version())
-    return jsonify(outcome.body), outcome.status
+    return _saved_round_answer(svc.correct_round(game_id, number, data, data.get("reason"), _version()))
 
 
 @bp.post("/games/<game_id>/withdraw")
@@ -133,35 +152,32 @@ def withdraw(game_id: str):
     data = json_body()
     if "player" not in data:
         raise ApiError(_("player: say who withdraws"), 400, field="player")
-    outcome = svc.withdraw(game_id, data.get("player"), _version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.withdraw(game_id, data.get("player"), _version()).as_json())
 
 
 @bp.post("/games/<game_id>/suspend")
 def suspend(game_id: str):
     _authorized_game(game_id)
     json_body(required=False)
-    outcome = svc.suspend(game_id, _version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.suspend(game_id, _version()).as_json())
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
     _authorized_game(game_id)
     data = json_body(required=False)
-    outcome = svc.resume(game_id, data.get("players"), expected_version=_version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.resume(game_id, data.get("players"), expected_version=_version()).as_json())
 
 
 @bp.post("/games/<game_id>/rulings")
 def log_ruling(game_id: str):
     _authorized_game(game_id)
     data = json_body()
-    outcome = svc.log_ruling(
+    logged = svc.log_ruling(
         game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
         data.get("player"), data.get("points"), _version(),
     )
-    return jsonify(outcome.body), outcome.status
+    return jsonify({"ruling": logged.ruling.as_json(), "game": logged.game.as_json()}), 201
 
 
 @bp.post("/games/<game_id>/token")

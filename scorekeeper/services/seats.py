@@ -28,7 +28,7 @@ def seat_of(game: Game, name: object, field: str = "player") -> tuple[int, str]:
     try:
         player = rules.find_player([s.name for s in game.seats], name, field)
     except RulesInputError as err:
-        raise rules_error(err, 422) from None
+        raise rules_error(err, against_the_rules=True) from None
     return next(s.seat for s in game.seats if s.name == player), player
 
 

@@ -185,8 +185,5 @@ def round_proposals(game_id: str, number: int):
     if unchanged is not None:
         return unchanged
     game = _load(game_id)
-    try:
-        body, _stamp = proposal_svc.proposals(game, number)
-    except service_errors.ServiceError as err:
-        return no_store(make_response(jsonify(err.as_json()), err.status))
+    body, _stamp = proposal_svc.proposals(game, number)  # (a refusal: its JSON, scorekeeper/errors.py)
     return live.tag(jsonify(body), etag, "no-store")

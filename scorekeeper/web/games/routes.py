@@ -374,17 +374,16 @@ def record(game_id: str):
     form = round_form(players, ctx_variant)
 
     def save(payload):
-        outcome = svc.record_round(game_id, payload, form.key.data or None)
+        saved = svc.record_round(game_id, payload, form.key.data or None)
         if not roy:
             _remember_modes(form, players)
-        body = outcome.body
-        bonus = body.get("bonus") or {}
+        bonus = saved.round.bonus
         scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
                                                   if bonus.get(name) else "")
-                            for name, points in body["scores"].items())
-        flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
-              else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
-        if body["status"] == "in_progress" and body["next_round"]:
+                            for name, points in saved.round.scores.items())
+        flash(_("Hand %(number)s saved: %(scores)s.", number=saved.number, scores=scores) if roy
+              else _("Round %(number)s saved: %(scores)s.", number=saved.number, scores=scores), "ok")
+        if saved.game.status == GameStatus.IN_PROGRESS and saved.game.next_round:
             # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
             return redirect(url_for("games.record", game_id=game_id))
         return redirect(url_for("games.game", game_id=game_id))
