@@ -31,7 +31,7 @@ from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, variant_of
-from .parsing import check_key, parse_round, refuse_beyond_pack, round_number, text
+from .parsing import ParsedRound, check_key, parse_round, refuse_beyond_pack, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
@@ -218,30 +218,66 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None,
         if row is not None:
             return _replay(game.id, row, request_hash)
     variant = variant_of(game)
-    expected_number = len(game.rounds) + 1
-    number = round_number(payload, expected_number)
-    if number < expected_number:
-        parsed = parse_round(game, variant, payload, number)
-        stored = game.rounds[number - 1]
-        if stored.submission == parsed.submission():
-            return SavedRound(number, game_view(game), created=False)
+    number = round_number(payload, len(game.rounds) + 1)
+    if number <= len(game.rounds):
+        return _sent_again(game, variant, payload, number)
+    _refuse_next_round(game, number)
+    check_version(game, expected_version)
+    parsed = parse_round(game, variant, payload, number)
+    refuse_beyond_pack(game, variant, parsed.hands)
+    _add_round(game, variant, parsed, number)
+    try:
+        db.session.flush()
+        state = game_view(game)
+        if key is not None:  # the answer kept for a retry, as the API sends it (201: a round stored)
+            db.session.add(IdempotencyKey(game_id=game.id, key=key, request_hash=request_hash, status_code=201,
+                                          response=round_json(state, number), created_at=utcnow()))
+        end_proposals(game.id, number)  # the hands sent from the players' phones: the round has them now
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        row = None if key is None else _find_key(game_id, key)
+        if row is not None:
+            return _replay(game_id, row, request_hash)
         raise Conflict(
-            _("round %(number)s is already recorded with other scores; to change it, correct the round (with a reason)",
+            _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
               number=number),
             "round",
             round=number,
-        )
+        ) from None
+    return SavedRound(number, state, created=True)
+
+
+def _sent_again(game: Game, variant: Variant, payload: object, number: int) -> SavedRound:
+    """A round already recorded, sent again: the stored round when the submission is the same
+    (a retry), else a refusal that points to a correction."""
+    parsed = parse_round(game, variant, payload, number)
+    if game.rounds[number - 1].submission == parsed.submission():
+        return SavedRound(number, game_view(game), created=False)
+    raise Conflict(
+        _("round %(number)s is already recorded with other scores; to change it, correct the round (with a reason)",
+          number=number),
+        "round",
+        round=number,
+    )
+
+
+def _refuse_next_round(game: Game, number: int) -> None:
+    """Refuse a new round of a game that is over or suspended, or one that skips a round."""
     if game.status in OVER_STATUSES:
         raise Conflict(_("the game is over: no more rounds can be recorded") if game.status == "complete"
                        else _("the game is void: no more rounds can be recorded"), "round")
     if game.status == GameStatus.SUSPENDED:
         raise Conflict(_("the game is suspended: resume it before recording a round"), "round")
-    if number > expected_number:
-        raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected_number),
+    expected = len(game.rounds) + 1
+    if number > expected:
+        raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected),
                        "round", round=number)
-    check_version(game, expected_version)
-    parsed = parse_round(game, variant, payload, number)
-    refuse_beyond_pack(game, variant, parsed.hands)
+
+
+def _add_round(game: Game, variant: Variant, parsed: ParsedRound, number: int) -> None:
+    """The round scored and added to the game, with its dealer, hands and the rules applied; the
+    game's status follows (not yet flushed)."""
     result = _score(game, variant, parsed)
     dealer_seat = rules.dealers(len(game.seats), game.first_dealer_seat,
                                 [s.withdrawn_after_round for s in game.seats], number)[-1]
@@ -252,27 +288,6 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None,
     game.rounds.append(rnd)
     _add_applied(game, number, result.applied)
     _refresh_status(game, variant)
-    try:
-        db.session.flush()
-        state = game_view(game)
-        if key is not None:  # the answer kept for a retry, as the API sends it (201: a round stored)
-            db.session.add(IdempotencyKey(game_id=game.id, key=key, request_hash=request_hash, status_code=201,
-                                          response=round_json(state, number), created_at=now))
-        end_proposals(game.id, number)  # the hands sent from the players' phones: the round has them now
-        db.session.commit()
-    except (IntegrityError, StaleDataError):
-        db.session.rollback()
-        if key is not None:
-            row = _find_key(game_id, key)
-            if row is not None:
-                return _replay(game_id, row, request_hash)
-        raise Conflict(
-            _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
-              number=number),
-            "round",
-            round=number,
-        ) from None
-    return SavedRound(number, state, created=True)
 
 
 def preview_round(game_id: str, payload: object) -> rules.RoundResult:
