@@ -57,7 +57,7 @@ def new_hand_link(game_id: str):
 def put_proposal(game_id: str, number: int, name: str):
     game = _game_for_player(game_id, name)
     hand = json_body()
-    return jsonify(svc.propose(game, number, name, hand))
+    return jsonify(svc.propose(game, number, name, hand).as_json())
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
@@ -76,7 +76,7 @@ def claim_seat(game_id: str, name: str):
         raise ApiError(_("this hand-in link is not valid for this game (a newer one may have replaced it)"), 403,
                        field="Authorization")
     json_body(required=False)
-    return jsonify(seats.claim(game, name)), 201
+    return jsonify(seats.claim(game, name).as_json()), 201
 
 
 @bp.delete("/games/<game_id>/seats/<path:name>/claim")
@@ -94,11 +94,11 @@ def free_seat(game_id: str, name: str):
 def get_proposals(game_id: str, number: int):
     """The hands sent for the next round; conditional (ETag, ``If-None-Match`` → 304) for polling."""
     game = game_with_edit_token(game_id, svc.get_game)
-    body, stamp = svc.proposals(game, number)
-    unchanged = live.not_modified(stamp, None)
+    sent = svc.proposals(game, number)
+    unchanged = live.not_modified(sent.stamp, None)
     if unchanged is not None:
         return unchanged
-    return live.tag(jsonify(body), stamp, None)
+    return live.tag(jsonify(sent.as_json()), sent.stamp, None)
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------

@@ -170,5 +170,5 @@ def round_proposals(game_id: str, number: int):
     if unchanged is not None:
         return unchanged
     game = access.load("game", game_id)
-    body, _stamp = proposal_svc.proposals(game, number)  # (a refusal: its JSON, scorekeeper/errors.py)
-    return live.tag(jsonify(body), etag, "no-store")
+    sent = proposal_svc.proposals(game, number)  # (a refusal: its JSON, scorekeeper/errors.py)
+    return live.tag(jsonify(sent.as_json()), etag, "no-store")
