@@ -326,21 +326,8 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
 def _correct_round_once(game_id: str, number: int, payload: object, reason: object,
                         expected_version: object) -> SavedRound:
     game = get_game(game_id)
-    if isinstance(payload, Mapping) and reason is None:
-        reason = payload.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise ServiceError(
-            _("reason: %(value)r is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
-              value=reason),
-            "reason",
-        )
-    reason = text(reason, "reason", True)
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
-        raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
-                         last=len(game.rounds)), "round")
-    if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
-        raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
-                                 number=number), "round")
+    reason = _correction_reason(payload, reason)
+    _check_round_to_correct(game, number, payload)
     check_version(game, expected_version)
     variant = variant_of(game)
     parsed = parse_round(game, variant, payload, number)
@@ -375,6 +362,29 @@ def _correct_round_once(game_id: str, number: int, payload: object, reason: obje
         db.session.rollback()  # (a clash is made again by correct_round)
         raise
     return saved
+
+
+def _correction_reason(payload: object, reason: object) -> str | None:
+    """Why the round is corrected (given apart, or in the payload): required, printable."""
+    if isinstance(payload, Mapping) and reason is None:
+        reason = payload.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ServiceError(
+            _("reason: %(value)r is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
+              value=reason),
+            "reason",
+        )
+    return text(reason, "reason", True)
+
+
+def _check_round_to_correct(game: Game, number: object, payload: object) -> None:
+    """A round of the game that is recorded, and the one the payload names if it names one."""
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
+        raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
+                         last=len(game.rounds)), "round")
+    if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
+        raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
+                                 number=number), "round")
 
 
 def _round_snapshot(rnd: Round) -> dict:
