@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from .api.request import ApiError
 from .scoresheets.sheets import SheetQueryError
-from .services.errors import ServiceError
+from .services.errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
 
 
 # The names of the HTTP errors a page can show, and what they mean when the code said nothing more
@@ -81,11 +81,27 @@ def _api_error(err: ApiError):
     return jsonify({"error": err.message, **err.extra}), err.status
 
 
+# The HTTP status of each kind of the services' refusals (scorekeeper/services/errors.py): the one
+# place a refusal becomes a status; any other refusal is a 400.
+SERVICE_STATUS: dict[type[ServiceError], int] = {
+    NotFound: 404, Unauthorized: 401, Forbidden: 403, Conflict: 409, Unprocessable: 422,
+}
+
+
+def service_status(err: ServiceError) -> int:
+    """The status that answers a service's refusal (``SERVICE_STATUS``)."""
+    return next((status for kind, status in SERVICE_STATUS.items() if isinstance(err, kind)), 400)
+
+
 def _service_error(err: ServiceError):
-    """A refusal of the games service: the API's JSON error, or the message on a page."""
+    """A service's refusal: the API's JSON error; on a page's JSON address (a round's
+    ``proposals.json``, polled by a script) the same JSON, never kept; else the message on a page."""
+    status = service_status(err)
     if is_api():
-        return jsonify(err.as_json()), err.status
-    return refusal(err.status, _("Not accepted"), err.message[:1].upper() + err.message[1:])
+        return jsonify(err.as_json()), status
+    if request.path.endswith(".json"):
+        return jsonify(err.as_json()), status, {"Cache-Control": "no-store"}
+    return refusal(status, _("Not accepted"), err.message[:1].upper() + err.message[1:])
 
 
 def _too_many(err: RateLimitExceeded):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import NoReturn
 
 from flask import Response, abort, request, session
 from flask_babel import gettext as _
@@ -35,8 +36,13 @@ def game_stamp(game_id: str):
         with db.engine.connect() as connection:
             row = connection.execute(_STAMP, {"game_id": game_id}).first()
     if row is None:
-        abort(404, _("There is no game %(id)s: check the address.", id=repr(game_id[:40])))
+        no_such_game(game_id)
     return row
+
+
+def no_such_game(game_id: str) -> NoReturn:
+    """The 404 of an address that names no game, worded once for the pages and the API."""
+    abort(404, _("There is no game %(id)s: check the address.", id=repr(game_id[:40])))
 
 
 def game_etag(game_id: str, version: int, kind: str, *differs_by: object) -> str:

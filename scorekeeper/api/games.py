@@ -12,23 +12,13 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..services import games as svc
-from ..services import errors as service_errors
 from ..services import loading
 from ..services import view as game_views
 from ..addresses import edit_url
+from ..rules.game import RoundResult
 from . import openapi
 from .blueprint import bp
-from .request import ApiError, bearer_token, json_body
-
-
-def _authorized_game(game_id: str):
-    """The game (404 if unknown), after checking the edit token (401/403)."""
-    try:
-        game = loading.get_game(game_id)
-        loading.check_token(game, bearer_token())
-    except service_errors.Unauthorized as err:
-        raise ApiError(err.message, 401, field=err.field) from None
-    return game
+from .request import ApiError, game_with_edit_token, json_body
 
 
 def _version_header() -> Any:
@@ -100,74 +90,89 @@ def get_round(game_id: str, number: int):
     return jsonify(game_views.round_response(game, number))
 
 
+def _saved_round_answer(saved: svc.SavedRound):
+    """A saved round as JSON: 201 for a new round, 200 for one stored already or corrected (with
+    the correction); a retry with a used Idempotency-Key gets the answer kept for it, marked."""
+    status = 201 if saved.created else 200
+    if saved.first_answer is not None:
+        return jsonify(saved.first_answer), status, {"Idempotent-Replayed": "true"}
+    body = game_views.round_json(saved.game, saved.number)
+    if saved.correction is not None:
+        body["correction"] = saved.correction.as_json()
+    return jsonify(body), status
+
+
+def _preview_json(result: RoundResult) -> dict:
+    return {
+        "number": result.number,
+        "went_out": result.went_out,
+        "end": result.end,
+        "scores": result.scores,
+        "bonus": result.bonus,
+        "hands": {name: h.as_dict() for name, h in result.hands.items()},
+        "applied": [a.summary for a in result.applied],
+    }
+
+
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     data = json_body()
-    outcome = svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header())
-    response = jsonify(outcome.body)
-    response.status_code = outcome.status
-    if outcome.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
+    return _saved_round_answer(svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header()))
 
 
 @bp.post("/games/<game_id>/rounds/preview")
 def preview_round(game_id: str):
     """The scores a submission would give, nothing stored (needs no token: it changes nothing)."""
     data = json_body()
-    return jsonify(svc.preview_round(game_id, data))
+    return jsonify(_preview_json(svc.preview_round(game_id, data)))
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     data = json_body()
-    outcome = svc.correct_round(game_id, number, data, data.get("reason"), _version())
-    return jsonify(outcome.body), outcome.status
+    return _saved_round_answer(svc.correct_round(game_id, number, data, data.get("reason"), _version()))
 
 
 @bp.post("/games/<game_id>/withdraw")
 def withdraw(game_id: str):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     data = json_body()
     if "player" not in data:
         raise ApiError(_("player: say who withdraws"), 400, field="player")
-    outcome = svc.withdraw(game_id, data.get("player"), _version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.withdraw(game_id, data.get("player"), _version()).as_json())
 
 
 @bp.post("/games/<game_id>/suspend")
 def suspend(game_id: str):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     json_body(required=False)
-    outcome = svc.suspend(game_id, _version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.suspend(game_id, _version()).as_json())
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     data = json_body(required=False)
-    outcome = svc.resume(game_id, data.get("players"), expected_version=_version())
-    return jsonify(outcome.body), outcome.status
+    return jsonify(svc.resume(game_id, data.get("players"), expected_version=_version()).as_json())
 
 
 @bp.post("/games/<game_id>/rulings")
 def log_ruling(game_id: str):
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     data = json_body()
-    outcome = svc.log_ruling(
+    logged = svc.log_ruling(
         game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
         data.get("player"), data.get("points"), _version(),
     )
-    return jsonify(outcome.body), outcome.status
+    return jsonify({"ruling": logged.ruling.as_json(), "game": logged.game.as_json()}), 201
 
 
 @bp.post("/games/<game_id>/token")
 def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
-    _authorized_game(game_id)
+    game_with_edit_token(game_id)
     json_body(required=False)  # (nothing to read, but a body that is not a JSON object is refused)
     token = svc.rotate_token(game_id)
     return jsonify({"edit_token": token, "edit_url": edit_url("games.edit_link", token, game_id=game_id)})
@@ -175,12 +180,20 @@ def rotate_token(game_id: str):
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------
 
+NEEDS_TOKEN = "Needs the game's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
+PLAYERS_OF_THE_GAME = "a name of this game's players (case-insensitive), printable"
+GAME = {"$ref": "#/components/schemas/Game"}
+
+
 def _describe() -> None:
     openapi.add_tag("games", "Games recorded round by round: writes need the game's edit token")
-    needs_token = "Needs the game's edit token: Authorization: Bearer <edit_token> (401 without, 403 wrong)."
-    gid = openapi.path_param("game_id", "The game's id (unguessable; enough to read the game)")
-    num = openapi.path_param("number", "Round number, from 1", openapi.ROW_NUMBER)
-    err = openapi.ERROR_RESPONSE
+    _describe_schemas()
+    _describe_rounds()
+    _describe_changes()
+
+
+def _describe_schemas() -> None:
+    """The hand, the round submission, the new game and the game."""
     hand = {
         "type": "object",
         "description": "Exactly one of cards, values, points, missing (true) or, for ROY, card_count; "
@@ -228,11 +241,16 @@ def _describe() -> None:
             "target", "lowest_wins", "corrections", "rulings", "notes", "view_url", "url", "version", "created_at",
             "updated_at", "completed_at")},
     })
-    game = {"$ref": "#/components/schemas/Game"}
-    game_answer = openapi.json_response("The game", game)
+
+
+def _describe_rounds() -> None:
+    """Starting and reading a game; recording, previewing and correcting its rounds."""
+    gid = openapi.path_param("game_id", "The game's id (unguessable; enough to read the game)")
+    num = openapi.path_param("number", "Round number, from 1", openapi.ROW_NUMBER)
+    err = openapi.ERROR_RESPONSE
+    game, needs_token = GAME, NEEDS_TOKEN
     auth_errors = {"401": err, "403": err, "404": err, "409": err}
-    players_of_the_game = "a name of this game's players (case-insensitive), printable"
-    round_checks = {"went_out": players_of_the_game, "hands": "the game's players' names, each hand as the variant "
+    round_checks = {"went_out": PLAYERS_OF_THE_GAME, "hands": "the game's players' names, each hand as the variant "
                     "counts it (cards of its pack, one way of giving it)", "round": "the game's next round",
                     "end": "stock_exhausted only where the variant allows it"}
     openapi.add_path("api.create_game", {"post": {
@@ -246,7 +264,7 @@ def _describe() -> None:
     }})
     openapi.add_path("api.get_game", {"get": {
         "summary": "The game: rounds, totals, standings, winner, next round, corrections, rulings, notes",
-        "tags": ["games"], "parameters": [gid], "responses": {"200": game_answer, "404": err},
+        "tags": ["games"], "parameters": [gid], "responses": {"200": openapi.json_response("The game", game), "404": err},
     }})
     openapi.add_path("api.record_round", {"post": {
         "summary": "Record the next round (Idempotency-Key: the same key returns the first answer)",
@@ -277,6 +295,15 @@ def _describe() -> None:
                 "responses": {"200": openapi.json_response("The corrected round", {"type": "object"}),
                               "400": err, "422": err, **auth_errors}},
     })
+
+
+def _describe_changes() -> None:
+    """Withdraw, suspend, resume, log a ruling, replace the edit token: each answers the game."""
+    gid = openapi.path_param("game_id", "The game's id (unguessable; enough to read the game)")
+    err = openapi.ERROR_RESPONSE
+    game_answer = openapi.json_response("The game", GAME)
+    auth_errors = {"401": err, "403": err, "404": err, "409": err}
+    players_of_the_game = PLAYERS_OF_THE_GAME
     simple = {
         "api.withdraw": ("A player leaves (total: the two highest totals of the others)",
                                       {"type": "object", "required": ["player"], "properties": {"player": openapi.NAME}},
@@ -297,7 +324,7 @@ def _describe() -> None:
     }
     for endpoint, (summary, body, checks) in simple.items():
         openapi.add_path(endpoint, {"post": {
-            "summary": summary, "tags": ["games"], "description": needs_token, "parameters": [gid],
+            "summary": summary, "tags": ["games"], "description": NEEDS_TOKEN, "parameters": [gid],
             **(openapi.beyond_schema(checks) if checks else {}),
             "requestBody": openapi.json_body(body, required=endpoint in ("api.withdraw", "api.log_ruling")),
             "responses": {"200": game_answer, "201": game_answer, "400": err, "422": err, **auth_errors},

@@ -11,24 +11,13 @@ from flask import jsonify
 from flask_babel import gettext as _
 
 from .. import live
-from ..services import errors as service_errors
 from ..services import loading
 from ..services import proposals as svc
 from ..services import seats
 from ..addresses import edit_url
 from . import openapi
 from .blueprint import bp
-from .request import ApiError, bearer_token, json_body
-
-
-def _game_with_edit_token(game_id: str):
-    """The game (404 if unknown), after checking the edit token (401/403)."""
-    try:
-        game = svc.get_game(game_id)
-        loading.check_token(game, bearer_token())
-    except service_errors.Unauthorized as err:
-        raise ApiError(err.message, 401, field=err.field) from None
-    return game
+from .request import ApiError, bearer_token, game_with_edit_token, json_body
 
 
 def _hand_in_token() -> str:
@@ -58,7 +47,7 @@ def hand_page_url(game_id: str, token: str) -> str:
 @bp.post("/games/<game_id>/hand-link")
 def new_hand_link(game_id: str):
     """A new hand-in link; the game's old one stops working."""
-    game = _game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id, svc.get_game)
     json_body(required=False)
     token = svc.new_hand_link(game)
     return jsonify({"token": token, "url": hand_page_url(game_id, token)}), 201
@@ -68,7 +57,7 @@ def new_hand_link(game_id: str):
 def put_proposal(game_id: str, number: int, name: str):
     game = _game_for_player(game_id, name)
     hand = json_body()
-    return jsonify(svc.propose(game, number, name, hand))
+    return jsonify(svc.propose(game, number, name, hand).as_json())
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>/proposals/<path:name>")
@@ -87,7 +76,7 @@ def claim_seat(game_id: str, name: str):
         raise ApiError(_("this hand-in link is not valid for this game (a newer one may have replaced it)"), 403,
                        field="Authorization")
     json_body(required=False)
-    return jsonify(seats.claim(game, name)), 201
+    return jsonify(seats.claim(game, name).as_json()), 201
 
 
 @bp.delete("/games/<game_id>/seats/<path:name>/claim")
@@ -96,7 +85,7 @@ def free_seat(game_id: str, name: str):
     it back with its own seat token ("Not you?" on "My hand")."""
     game = svc.get_game(game_id)
     if not seats.holds_seat(game, name, bearer_token()):
-        game = _game_with_edit_token(game_id)
+        game = game_with_edit_token(game_id, svc.get_game)
     seats.free(game, name)
     return "", 204
 
@@ -104,12 +93,12 @@ def free_seat(game_id: str, name: str):
 @bp.get("/games/<game_id>/rounds/<int:number>/proposals")
 def get_proposals(game_id: str, number: int):
     """The hands sent for the next round; conditional (ETag, ``If-None-Match`` → 304) for polling."""
-    game = _game_with_edit_token(game_id)
-    body, stamp = svc.proposals(game, number)
-    unchanged = live.not_modified(stamp, None)
+    game = game_with_edit_token(game_id, svc.get_game)
+    sent = svc.proposals(game, number)
+    unchanged = live.not_modified(sent.stamp, None)
     if unchanged is not None:
         return unchanged
-    return live.tag(jsonify(body), stamp, None)
+    return live.tag(jsonify(sent.as_json()), sent.stamp, None)
 
 
 # ----- OpenAPI (the registry in api/openapi.py) ----------------------------------------------------

@@ -5,10 +5,13 @@ said them ("body: empty; send a JSON object"), a body that is not JSON as the ga
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from flask import request
 from flask_babel import gettext as _
+
+from ..models import Game
+from ..services import loading
 
 
 class ApiError(Exception):
@@ -48,3 +51,12 @@ def bearer_token() -> str | None:
     """The token of ``Authorization: Bearer <token>``, or None."""
     scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def game_with_edit_token(game_id: str, find: Callable[[str], Game] = loading.get_game) -> Game:
+    """The game (404 if unknown), once the request's bearer token is its edit token (401 without a
+    token, 403 with another: ``services/loading.py``, ``check_token``). ``find`` loads it (the whole
+    game by default; the proposals' routes load its seats only)."""
+    game = find(game_id)
+    loading.check_token(game, bearer_token())
+    return game

@@ -61,9 +61,6 @@ def _ruling(values: dict) -> Ruling:
 def import_document(doc: object) -> dict[str, Any]:
     """Add the games of a backup document in one transaction. Returns what was done:
     ``{"imported": [ids], "skipped": [ids], "players": n, "new_tokens": {id: token}}``."""
-    from .checks import check_game, check_idempotency_response
-    from ..services import tokens
-
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BackupError(_('format: not a scorekeeper backup (expected "format": "%(format)s"); nothing was imported',
                             format=FORMAT))
@@ -78,72 +75,11 @@ def import_document(doc: object) -> dict[str, Any]:
     try:
         rosters = _import_tables(doc.get("tables", []), report)
         _import_house_variants(doc.get("house_variants"), report, set(rosters))
-        players: dict[str, Player] = {
-            p.name_key: p for p in db.session.execute(db.select(Player)).scalars()
-        }
-        for i, data in enumerate(players_in):
-            values = load_row(data, Player, f"players[{i}]")
-            key = values.get("name_key")
-            if key in players:
-                existing = players[key]
-                if values.get("last_played_at") and values["last_played_at"] > existing.last_played_at:
-                    existing.last_played_at = values["last_played_at"]
-                continue
-            players[key] = Player(**values)
-            db.session.add(players[key])
-            report["players"] += 1
+        players = _import_players(players_in, report)
         versions: dict[str, int] = {}
         seen: dict[str, str] = {}
         for i, data in enumerate(games_in):
-            where = f"games[{i}]"
-            values = load_row(data, Game, where)
-            if "id" not in values:
-                raise BackupError(_("%(where)s.id: missing", where=where))
-            if values["id"] in seen:
-                raise BackupError(_("%(where)s.id: %(id)r is also the id of %(seen)s",
-                                    where=where, id=values['id'], seen=seen[values['id']]))
-            seen[values["id"]] = where
-            if db.session.get(Game, values["id"]) is not None:
-                report["skipped"].append(values["id"])
-                continue
-            if not values.get("edit_token_hash"):
-                token, values["edit_token_hash"] = tokens.fresh()
-                report["new_tokens"][values["id"]] = token
-            versions[values["id"]] = values.pop("version", 1) or 1
-            if versions[values["id"]] < 1:
-                raise BackupError(_("%(where)s.version: %(versions)s is not a version (1 or more)",
-                                    where=where, versions=versions[values['id']]))
-            game = Game(**values)
-            for j, seat_data in enumerate(_list(data, "seats", where)):
-                seat_values = load_row(seat_data, Seat, f"{where}.seats[{j}]")
-                key = seat_data.get("player")
-                player = players.get(key) if isinstance(key, str) else None
-                if player is None:
-                    raise BackupError(_("%(where)s.seats[%(j)s].player: %(value)r is not in players",
-                                        where=where, j=j, value=seat_data.get('player')))
-                game.seats.append(Seat(**seat_values, player=player))
-            for j, round_data in enumerate(_list(data, "rounds", where)):
-                rnd = Round(**load_row(round_data, Round, f"{where}.rounds[{j}]"))
-                rnd.hands = [HandRecord(**load_row(h, HandRecord, f"{where}.rounds[{j}].hands[{k}]"))
-                             for k, h in enumerate(_list(round_data, "hands", f"{where}.rounds[{j}]"))]
-                game.rounds.append(rnd)
-            game.corrections = [Correction(**load_row(c, Correction, f"{where}.corrections[{j}]"))
-                                for j, c in enumerate(_list(data, "corrections", where))]
-            game.rulings = [_ruling(load_row(r, Ruling, f"{where}.rulings[{j}]"))
-                            for j, r in enumerate(_list(data, "rulings", where))]
-            _link_to_table(game, data, rosters, where)
-            check_game(game, where)  # the API's rules, before the game joins the session
-            keys: dict[str, IdempotencyKey] = {}
-            for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
-                key_values = load_row(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")
-                check_idempotency_response(key_values["response"], f"{where}.idempotency_keys[{j}]")
-                if key_values["key"] in keys:
-                    raise BackupError(_("%(where)s.idempotency_keys[%(j)s].key: %(key)r is there twice",
-                                        where=where, j=j, key=key_values['key']))
-                keys[key_values["key"]] = IdempotencyKey(game_id=values["id"], **key_values)
-            db.session.add(game)
-            db.session.add_all(keys.values())
-            report["imported"].append(values["id"])
+            _import_game(data, f"games[{i}]", seen, players, rosters, versions, report)
         db.session.flush()
         # The version counter is the optimistic lock; keep it so that open pages stay valid.
         for game_id, version in versions.items():
@@ -166,6 +102,97 @@ def import_document(doc: object) -> dict[str, Any]:
     finally:
         db.session.expire_all()
     return report
+
+
+def _import_game(data: Any, where: str, seen: dict[str, str], players: dict[str, Player], rosters,
+                 versions: dict[str, int], report: dict[str, Any]) -> None:
+    """One game of the backup added (its id ``seen`` once), or skipped when a game of that id is
+    here already; a game without an edit token gets a new one (in ``report``), its version is kept
+    in ``versions`` for after the flush."""
+    from .checks import check_game
+    from ..services import tokens
+
+    values = load_row(data, Game, where)
+    if "id" not in values:
+        raise BackupError(_("%(where)s.id: missing", where=where))
+    if values["id"] in seen:
+        raise BackupError(_("%(where)s.id: %(id)r is also the id of %(seen)s",
+                            where=where, id=values['id'], seen=seen[values['id']]))
+    seen[values["id"]] = where
+    if db.session.get(Game, values["id"]) is not None:
+        report["skipped"].append(values["id"])
+        return
+    if not values.get("edit_token_hash"):
+        token, values["edit_token_hash"] = tokens.fresh()
+        report["new_tokens"][values["id"]] = token
+    versions[values["id"]] = values.pop("version", 1) or 1
+    if versions[values["id"]] < 1:
+        raise BackupError(_("%(where)s.version: %(versions)s is not a version (1 or more)",
+                            where=where, versions=versions[values['id']]))
+    game = _game_of(data, values, where, players)
+    _link_to_table(game, data, rosters, where)
+    check_game(game, where)  # the API's rules, before the game joins the session
+    keys = _idempotency_keys(data, values["id"], where)
+    db.session.add(game)
+    db.session.add_all(keys)
+    report["imported"].append(values["id"])
+
+
+def _import_players(players_in: list, report: dict[str, Any]) -> dict[str, Player]:
+    """Every player of the backup by name key: one already here is kept (its last game the later
+    of the two), a new one added and counted in ``report``."""
+    players: dict[str, Player] = {p.name_key: p for p in db.session.execute(db.select(Player)).scalars()}
+    for i, data in enumerate(players_in):
+        values = load_row(data, Player, f"players[{i}]")
+        key = values.get("name_key")
+        if key in players:
+            existing = players[key]
+            if values.get("last_played_at") and values["last_played_at"] > existing.last_played_at:
+                existing.last_played_at = values["last_played_at"]
+            continue
+        players[key] = Player(**values)
+        db.session.add(players[key])
+        report["players"] += 1
+    return players
+
+
+def _game_of(data: dict, values: dict[str, Any], where: str, players: dict[str, Player]) -> Game:
+    """The game of a backup's entry with its seats (each one of ``players``), rounds and hands,
+    corrections and rulings."""
+    game = Game(**values)
+    for j, seat_data in enumerate(_list(data, "seats", where)):
+        seat_values = load_row(seat_data, Seat, f"{where}.seats[{j}]")
+        key = seat_data.get("player")
+        player = players.get(key) if isinstance(key, str) else None
+        if player is None:
+            raise BackupError(_("%(where)s.seats[%(j)s].player: %(value)r is not in players",
+                                where=where, j=j, value=seat_data.get('player')))
+        game.seats.append(Seat(**seat_values, player=player))
+    for j, round_data in enumerate(_list(data, "rounds", where)):
+        rnd = Round(**load_row(round_data, Round, f"{where}.rounds[{j}]"))
+        rnd.hands = [HandRecord(**load_row(h, HandRecord, f"{where}.rounds[{j}].hands[{k}]"))
+                     for k, h in enumerate(_list(round_data, "hands", f"{where}.rounds[{j}]"))]
+        game.rounds.append(rnd)
+    game.corrections = [Correction(**load_row(c, Correction, f"{where}.corrections[{j}]"))
+                        for j, c in enumerate(_list(data, "corrections", where))]
+    game.rulings = [_ruling(load_row(r, Ruling, f"{where}.rulings[{j}]"))
+                    for j, r in enumerate(_list(data, "rulings", where))]
+    return game
+
+
+def _idempotency_keys(data: dict, game_id: str, where: str) -> list[IdempotencyKey]:
+    """The game's kept answers to retried round submissions, each key once."""
+    from .checks import check_idempotency_response
+
+    keys: dict[str, IdempotencyKey] = {}
+    for j, k in enumerate(_list(data, "idempotency_keys", where, required=False)):
+        key_values = load_row(k, IdempotencyKey, f"{where}.idempotency_keys[{j}]")
+        check_idempotency_response(key_values["response"], f"{where}.idempotency_keys[{j}]")
+        if key_values["key"] in keys:
+            raise BackupError(_("%(where)s.idempotency_keys[%(j)s].key: %(key)r is there twice",
+                                where=where, j=j, key=key_values['key']))
+        keys[key_values["key"]] = IdempotencyKey(game_id=game_id, **key_values)
+    return list(keys.values())
 
 
 def _game_id_at(games: list, message: str) -> str | None:

@@ -1,5 +1,7 @@
-"""The refusals of the games service: each names the field and the value, and carries the HTTP
-status the API answers with (``scorekeeper/errors.py`` turns them into answers)."""
+"""The services' refusals: one small hierarchy of exceptions, each naming the field and the value
+in a player's words. A refusal says what is wrong, never how to answer it: the HTTP status of each
+kind is chosen in one place, ``scorekeeper/errors.py`` (``SERVICE_STATUS``), which turns a refusal
+into the API's JSON error or a page."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,16 +11,13 @@ from ..rules.errors import RulesInputError
 
 
 class ServiceError(Exception):
-    """A refusal to show the user: ``message`` names the field and value; ``status`` is the HTTP code."""
+    """A value the service cannot take as sent: ``message`` names the field and the value,
+    ``field`` is the field's name, ``extra`` what the API's error adds (``as_json``)."""
 
-    status = 400
-
-    def __init__(self, message: str, field: str | None = None, status: int | None = None, **extra: Any):
+    def __init__(self, message: str, field: str | None = None, **extra: Any):
         super().__init__(message)
         self.message = message
         self.field = field
-        if status is not None:
-            self.status = status
         self.extra = extra
 
     def as_json(self) -> dict:
@@ -30,28 +29,27 @@ class ServiceError(Exception):
 
 
 class NotFound(ServiceError):
-    status = 404
+    """No such game, table, player, round or variant."""
 
 
 class Unauthorized(ServiceError):
-    status = 401
+    """The change needs an edit token and none was given."""
 
 
 class Forbidden(ServiceError):
-    status = 403
+    """The token given is not (or no longer) the one that may make this change."""
 
 
 class Conflict(ServiceError):
-    status = 409
+    """The change does not fit the game as it stands now (already recorded, over, changed meanwhile)."""
 
 
 class Unprocessable(ServiceError):
-    status = 422
+    """Well formed, but against the rules of the game (a hand the pack cannot hold, a round to replay)."""
 
 
-def rules_error(err: RulesInputError, status: int | None = None) -> ServiceError:
-    if isinstance(err, rules.RoundMustBeReplayed):
-        status = 422
-    return ServiceError(str(err), err.field, status)
-
-
+def rules_error(err: RulesInputError, against_the_rules: bool = False) -> ServiceError:
+    """The rules' refusal as the services': :class:`Unprocessable` when the value breaks a rule of
+    the game (``against_the_rules``, or a round that must be replayed), else a plain refusal."""
+    kind = Unprocessable if against_the_rules or isinstance(err, rules.RoundMustBeReplayed) else ServiceError
+    return kind(str(err), err.field)

@@ -1,8 +1,10 @@
 """Games: the changes the JSON API and the pages make, each one transaction.
 
 Every change is all or nothing, checks the game's ``version`` (optimistic locking: two phones
-never lose an update) and raises :class:`ServiceError` with the field, a plain message naming
-the value, and the HTTP status. The rules themselves live in ``scorekeeper/rules/game.py``;
+never lose an update) and answers in types: the game as the change left it (``GameView``), a
+saved round (:class:`SavedRound`), a logged ruling (:class:`LoggedRuling`). A refusal is one of
+the exceptions of ``services/errors.py``, with the field and a plain message naming the value;
+the API and the pages choose the status and the words around it. The rules themselves live in ``scorekeeper/rules/game.py``;
 nothing here decides a score. What the service reads is in ``loading.py`` (games, tokens),
 ``parsing.py`` (checking a submission) and ``view.py`` (the typed game view and its JSON): callers
 import those names from there.
@@ -29,15 +31,15 @@ from ..rules import words
 from ..rules.variants import Variant
 from .errors import Conflict, NotFound, ServiceError, Unprocessable, rules_error
 from .loading import builtin_toml, get_game, variant_of
-from .parsing import check_key, parse_round, refuse_beyond_pack, round_number, text
+from .parsing import ParsedRound, check_key, parse_round, refuse_beyond_pack, round_number, text
 from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
 from . import seats, tokens
 from .transactions import check_version, commit
 from .variants import rules_for_new_game
-from .view import (CorrectionView, HandView, RulingView, game_state, round_response, sentence, status_word,
-                   tally)
+from .view import (CorrectionView, GameView, HandView, RoundView, RulingView, game_view, round_json, sentence,
+                   status_word, tally)
 
 
 # ----- after a change ---------------------------------------------------------------------------------
@@ -126,10 +128,19 @@ def create_game(variant_id: object, players: object, dealer: object = None, hous
 # ----- rounds ------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Outcome:
-    status: int
-    body: dict
-    replayed: bool = False
+class SavedRound:
+    """A round recorded or corrected: its number and the game as this change left it (seen before
+    the commit, so that a change committed a moment later from another phone is not in it)."""
+
+    number: int
+    game: GameView
+    created: bool  # a new round was stored (not: the same submission again, or a correction)
+    correction: CorrectionView | None = None  # a correction: what it changed, and why
+    first_answer: dict | None = None  # a retry with an Idempotency-Key already used: the answer kept then
+
+    @property
+    def round(self) -> RoundView:
+        return self.game.rounds[self.number - 1]
 
 
 def _hand_rows(game: Game, result: rules.RoundResult) -> dict[str, dict]:
@@ -180,16 +191,20 @@ def _find_key(game_id: str, key: str) -> IdempotencyKey | None:
     ).scalar_one_or_none()
 
 
-def _replay(row: IdempotencyKey, request_hash: str) -> Outcome:
+def _replay(game_id: str, row: IdempotencyKey, request_hash: str) -> SavedRound:
+    """The same request sent again with its Idempotency-Key: the round it saved, with the answer
+    kept for it then (the API sends that again, the pages read the game as it is now)."""
     if not hmac.compare_digest(row.request_hash, request_hash):
         raise Unprocessable(
             _("Idempotency-Key: this key was already used for a different request; use a new key for a new submission"),
             "Idempotency-Key",
         )
-    return Outcome(row.status_code, row.response, replayed=True)
+    return SavedRound(row.response["number"], game_view(get_game(game_id)), created=row.status_code == 201,
+                      first_answer=row.response)
 
 
-def record_round(game_id: str, payload: object, idempotency_key: object = None, expected_version: object = None) -> Outcome:
+def record_round(game_id: str, payload: object, idempotency_key: object = None,
+                 expected_version: object = None) -> SavedRound:
     """Record the next round (``POST /api/v1/games/<id>/rounds``, scorekeeper/api/games.py).
 
     The same ``Idempotency-Key`` again returns the first answer and stores nothing; the same
@@ -201,32 +216,68 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
     if key is not None:
         row = _find_key(game.id, key)
         if row is not None:
-            return _replay(row, request_hash)
+            return _replay(game.id, row, request_hash)
     variant = variant_of(game)
-    expected_number = len(game.rounds) + 1
-    number = round_number(payload, expected_number)
-    if number < expected_number:
-        parsed = parse_round(game, variant, payload, number)
-        stored = game.rounds[number - 1]
-        if stored.submission == parsed.submission():
-            return Outcome(200, round_response(game, number))
+    number = round_number(payload, len(game.rounds) + 1)
+    if number <= len(game.rounds):
+        return _sent_again(game, variant, payload, number)
+    _refuse_next_round(game, number)
+    check_version(game, expected_version)
+    parsed = parse_round(game, variant, payload, number)
+    refuse_beyond_pack(game, variant, parsed.hands)
+    _add_round(game, variant, parsed, number)
+    try:
+        db.session.flush()
+        state = game_view(game)
+        if key is not None:  # the answer kept for a retry, as the API sends it (201: a round stored)
+            db.session.add(IdempotencyKey(game_id=game.id, key=key, request_hash=request_hash, status_code=201,
+                                          response=round_json(state, number), created_at=utcnow()))
+        end_proposals(game.id, number)  # the hands sent from the players' phones: the round has them now
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        row = None if key is None else _find_key(game_id, key)
+        if row is not None:
+            return _replay(game_id, row, request_hash)
         raise Conflict(
-            _("round %(number)s is already recorded with other scores; to change it, correct the round (with a reason)",
+            _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
               number=number),
             "round",
             round=number,
-        )
+        ) from None
+    return SavedRound(number, state, created=True)
+
+
+def _sent_again(game: Game, variant: Variant, payload: object, number: int) -> SavedRound:
+    """A round already recorded, sent again: the stored round when the submission is the same
+    (a retry), else a refusal that points to a correction."""
+    parsed = parse_round(game, variant, payload, number)
+    if game.rounds[number - 1].submission == parsed.submission():
+        return SavedRound(number, game_view(game), created=False)
+    raise Conflict(
+        _("round %(number)s is already recorded with other scores; to change it, correct the round (with a reason)",
+          number=number),
+        "round",
+        round=number,
+    )
+
+
+def _refuse_next_round(game: Game, number: int) -> None:
+    """Refuse a new round of a game that is over or suspended, or one that skips a round."""
     if game.status in OVER_STATUSES:
         raise Conflict(_("the game is over: no more rounds can be recorded") if game.status == "complete"
                        else _("the game is void: no more rounds can be recorded"), "round")
     if game.status == GameStatus.SUSPENDED:
         raise Conflict(_("the game is suspended: resume it before recording a round"), "round")
-    if number > expected_number:
-        raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected_number),
+    expected = len(game.rounds) + 1
+    if number > expected:
+        raise Conflict(_("round %(number)s cannot be recorded before round %(expected)s", number=number, expected=expected),
                        "round", round=number)
-    check_version(game, expected_version)
-    parsed = parse_round(game, variant, payload, number)
-    refuse_beyond_pack(game, variant, parsed.hands)
+
+
+def _add_round(game: Game, variant: Variant, parsed: ParsedRound, number: int) -> None:
+    """The round scored and added to the game, with its dealer, hands and the rules applied; the
+    game's status follows (not yet flushed)."""
     result = _score(game, variant, parsed)
     dealer_seat = rules.dealers(len(game.seats), game.first_dealer_seat,
                                 [s.withdrawn_after_round for s in game.seats], number)[-1]
@@ -237,52 +288,23 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None, 
     game.rounds.append(rnd)
     _add_applied(game, number, result.applied)
     _refresh_status(game, variant)
-    try:
-        db.session.flush()
-        body = round_response(game, number)
-        if key is not None:
-            db.session.add(IdempotencyKey(game_id=game.id, key=key, request_hash=request_hash, status_code=201,
-                                          response=body, created_at=now))
-        end_proposals(game.id, number)  # the hands sent from the players' phones: the round has them now
-        db.session.commit()
-    except (IntegrityError, StaleDataError):
-        db.session.rollback()
-        if key is not None:
-            row = _find_key(game_id, key)
-            if row is not None:
-                return _replay(row, request_hash)
-        raise Conflict(
-            _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
-              number=number),
-            "round",
-            round=number,
-        ) from None
-    return Outcome(201, body)
 
 
-def preview_round(game_id: str, payload: object) -> dict:
+def preview_round(game_id: str, payload: object) -> rules.RoundResult:
     """The scores a submission would give, without saving anything (the pages' Preview button)."""
     game = get_game(game_id)
     variant = variant_of(game)
     number = round_number(payload, len(game.rounds) + 1)
     parsed = parse_round(game, variant, payload, number)
     refuse_beyond_pack(game, variant, parsed.hands)
-    result = _score(game, variant, parsed)
-    return {
-        "number": number,
-        "went_out": result.went_out,
-        "end": result.end,
-        "scores": result.scores,
-        "bonus": result.bonus,
-        "hands": {name: h.as_dict() for name, h in result.hands.items()},
-        "applied": [a.summary for a in result.applied],
-    }
+    return _score(game, variant, parsed)
 
 
 CORRECTION_TRIES = 30  # corrections met at the same moment by others, each applied again on top of them
 
 
-def correct_round(game_id: str, number: int, payload: object, reason: object = None, expected_version: object = None) -> Outcome:
+def correct_round(game_id: str, number: int, payload: object, reason: object = None,
+                  expected_version: object = None) -> SavedRound:
     """Correct a recorded round (scorekeeper/rules/irregularities.py: scoring errors may be corrected at
     any time by agreement; the old value, the new value and the stated reason are kept).
 
@@ -301,23 +323,11 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _correct_round_once(game_id: str, number: int, payload: object, reason: object, expected_version: object) -> Outcome:
+def _correct_round_once(game_id: str, number: int, payload: object, reason: object,
+                        expected_version: object) -> SavedRound:
     game = get_game(game_id)
-    if isinstance(payload, Mapping) and reason is None:
-        reason = payload.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise ServiceError(
-            _("reason: %(value)r is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
-              value=reason),
-            "reason",
-        )
-    reason = text(reason, "reason", True)
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
-        raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
-                         last=len(game.rounds)), "round")
-    if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
-        raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
-                                 number=number), "round")
+    reason = _correction_reason(payload, reason)
+    _check_round_to_correct(game, number, payload)
     check_version(game, expected_version)
     variant = variant_of(game)
     parsed = parse_round(game, variant, payload, number)
@@ -346,13 +356,35 @@ def _correct_round_once(game_id: str, number: int, payload: object, reason: obje
         db.session.flush()  # the version check happens here (or in a query's autoflush above)
         # The answer describes what THIS change stored: built before the commit, which expires the
         # session and would let a correction committed a moment later show in it.
-        body = round_response(game, number)
-        body["correction"] = CorrectionView.of(game.corrections[-1]).as_json()
+        saved = SavedRound(number, game_view(game), created=False, correction=CorrectionView.of(game.corrections[-1]))
         db.session.commit()
     except Exception:
         db.session.rollback()  # (a clash is made again by correct_round)
         raise
-    return Outcome(200, body)
+    return saved
+
+
+def _correction_reason(payload: object, reason: object) -> str | None:
+    """Why the round is corrected (given apart, or in the payload): required, printable."""
+    if isinstance(payload, Mapping) and reason is None:
+        reason = payload.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ServiceError(
+            _("reason: %(value)r is not a reason; say why the round is corrected (for example 'Bob's 8 was counted as a 3')",
+              value=reason),
+            "reason",
+        )
+    return text(reason, "reason", True)
+
+
+def _check_round_to_correct(game: Game, number: object, payload: object) -> None:
+    """A round of the game that is recorded, and the one the payload names if it names one."""
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(game.rounds):
+        raise NotFound(_("round %(number)r is not recorded in this game (rounds 1 to %(last)s)", number=number,
+                         last=len(game.rounds)), "round")
+    if isinstance(payload, Mapping) and payload.get("round") not in (None, number):
+        raise ServiceError(_("round: %(value)r does not match the round being corrected (%(number)s)", value=payload.get("round"),
+                                 number=number), "round")
 
 
 def _round_snapshot(rnd: Round) -> dict:
@@ -367,7 +399,15 @@ def _round_snapshot(rnd: Round) -> dict:
 
 # ----- withdraw, suspend, resume, rulings, tokens ------------------------------------------------------
 
-def withdraw(game_id: str, player: object, expected_version: object = None) -> Outcome:
+@dataclass(frozen=True)
+class LoggedRuling:
+    """A dispute's ruling logged from the table, and the game after it."""
+
+    ruling: RulingView
+    game: GameView
+
+
+def withdraw(game_id: str, player: object, expected_version: object = None) -> GameView:
     """A player leaves between rounds (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status in OVER_STATUSES:
@@ -403,10 +443,10 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> O
                                    summary="Fewer than two players are left to complete the game: it ends here and is void "
                                            "(kept on record, left out of statistics).", citation=citation))
     commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return Outcome(200, game_state(game))
+    return game_view(game)
 
 
-def suspend(game_id: str, expected_version: object = None) -> Outcome:
+def suspend(game_id: str, expected_version: object = None) -> GameView:
     """Stop between rounds, to be resumed later (scorekeeper/rules/game.py, the tally of an incomplete game)."""
     game = get_game(game_id)
     if game.status != GameStatus.IN_PROGRESS:
@@ -416,10 +456,11 @@ def suspend(game_id: str, expected_version: object = None) -> Outcome:
     game.status = GameStatus.SUSPENDED
     game.suspended_at = game.updated_at = utcnow()
     commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return Outcome(200, game_state(game))
+    return game_view(game)
 
 
-def resume(game_id: str, players: object = None, now: datetime | None = None, expected_version: object = None) -> Outcome:
+def resume(game_id: str, players: object = None, now: datetime | None = None,
+           expected_version: object = None) -> GameView:
     """Resume only with every player present in the same seats, in the same calendar year
     (scorekeeper/rules/game.py, ``check_resume``; Continental Rummy, encyclopedia article:
     Incomplete hands and games)."""
@@ -432,16 +473,16 @@ def resume(game_id: str, players: object = None, now: datetime | None = None, ex
     try:
         rules.check_resume(seated, players, game.created_at, now or utcnow())
     except RulesInputError as err:
-        raise ServiceError(str(err), err.field, 409 if err.field == "resume" else 422) from None
+        raise (Conflict if err.field == "resume" else Unprocessable)(str(err), err.field) from None
     game.status = GameStatus.IN_PROGRESS
     game.suspended_at = None
     _refresh_status(game, variant_of(game))
     commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return Outcome(200, game_state(game))
+    return game_view(game)
 
 
 def log_ruling(game_id: str, what_happened: object, ruling: object, citation: object = None, round: object = None,
-               player: object = None, points: object = None, expected_version: object = None) -> Outcome:
+               player: object = None, points: object = None, expected_version: object = None) -> LoggedRuling:
     """Log a dispute and its ruling from the game page: what happened, the ruling, the rule cited,
     and optionally a score effect (points added to, or with a minus taken off, one player's total
     for that round)."""
@@ -483,7 +524,7 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
     else:
         game.updated_at = utcnow()
     commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return Outcome(201, {"ruling": RulingView.of(game.rulings[-1]).as_json(), "game": game_state(game)})
+    return LoggedRuling(RulingView.of(game.rulings[-1]), game_view(game))
 
 
 def rotate_token(game_id: str) -> str:

@@ -148,16 +148,22 @@ def create(based_on: object, name: object, changes: object, table_id: str | None
     return Saved(row, token)
 
 
-def import_toml(text: object, name: object = None, table_id: str | None = None) -> Saved:
-    """A new house variant from an exported file, checked exactly like the changes of a form."""
+def variant_from_file(text: object, name: object = None) -> Variant:
+    """The house variant of an exported file (its rules checked like a form's changes), or the
+    refusal naming what is wrong with the file."""
     if not isinstance(text, str) or not text.strip():
         raise ServiceError(_("file: empty; choose a .toml file exported from scorekeeper"), "file")
     if len(text) > 100_000:
         raise ServiceError(_("file: %(n)s characters is too long for a variant file (at most 100000)", n=len(text)), "file")
     try:
-        variant = rules_house.from_toml(text, id="h-import", name=name if name else None)
+        return rules_house.from_toml(text, id="h-import", name=name if name else None)
     except RulesInputError as err:
         raise Unprocessable(str(err), err.field) from None
+
+
+def import_toml(text: object, name: object = None, table_id: str | None = None) -> Saved:
+    """A new house variant from an exported file, checked exactly like the changes of a form."""
+    variant = variant_from_file(text, name)
     base = get_variant(variant.based_on)
     return create(base.id, variant.name, rules_house.changes_between(base, variant), table_id)
 

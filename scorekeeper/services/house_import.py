@@ -61,14 +61,7 @@ def import_file(text: object, name: object = None, table_id: str | None = None, 
     if duplicate not in (None, "", *CHOICES):
         raise ServiceError(_("duplicate: %(value)s is not one of update, keep_both", value=repr(duplicate)[:60]),
                            "duplicate")
-    if not isinstance(text, str) or not text.strip():
-        raise ServiceError(_("file: empty; choose a .toml file exported from scorekeeper"), "file")
-    if len(text) > 100_000:
-        raise ServiceError(_("file: %(n)s characters is too long for a variant file (at most 100000)", n=len(text)), "file")
-    try:
-        variant = rules_house.from_toml(text, id="h-import", name=name if name else None)
-    except RulesInputError as err:
-        raise Unprocessable(str(err), err.field) from None
+    variant = house.variant_from_file(text, name)
     own_ids = list(own_ids)
     base = get_variant(variant.based_on)
     changes = rules_house.changes_between(base, variant)

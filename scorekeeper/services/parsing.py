@@ -12,7 +12,7 @@ from ..rules import game as rules
 from ..rules import pack_limits
 from ..rules.errors import RulesInputError
 from ..rules.variants import StockExhausted, Variant
-from .errors import ServiceError, rules_error
+from .errors import ServiceError, Unprocessable, rules_error
 
 MAX_TEXT = 1000
 MAX_KEY = 255
@@ -107,7 +107,7 @@ def parse_player_hand(game: Game, variant: Variant, number: int, key: object, ra
                   "the points"), f"{field}.missing", raw["missing"])
         hand = rules.parse_hand(variant, raw, field)
     except RulesInputError as err:
-        raise rules_error(err, 422) from None
+        raise rules_error(err, against_the_rules=True) from None
     refuse_beyond_pack(game, variant, {name: hand})
     return name, hand
 
@@ -121,7 +121,7 @@ def refuse_beyond_pack(game: Game, variant: Variant, hands: Mapping[str, rules.H
         found = pack_limits.hand_beyond(variant, len(game.seats), hand)
         if found:
             field = f"hands.{name}." + ("values" if hand.entered_as == "values" else "cards")
-            raise ServiceError(pack_limits.said(name, found[0]), field, 422)
+            raise Unprocessable(pack_limits.said(name, found[0]), field)
 
 
 def round_player(game: Game, number: int, key: object) -> str:
@@ -130,7 +130,7 @@ def round_player(game: Game, number: int, key: object) -> str:
     try:
         return _hand_holder(game, key, f"hands.{key}", number)
     except RulesInputError as err:
-        raise rules_error(err, 422) from None
+        raise rules_error(err, against_the_rules=True) from None
 
 
 def hand_points(variant: Variant, hand: rules.Hand) -> rules.HandResult:

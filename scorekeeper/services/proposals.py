@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
+from datetime import datetime
 
 from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
@@ -26,7 +28,7 @@ from .loading import variant_of
 from .parsing import hand_points, parse_player_hand, round_player
 from .transactions import commit
 from .unique_rows import put_row
-from .view import iso, status_word
+from .view import JsonView, status_word
 
 
 def new_hand_link(game: Game) -> str:
@@ -104,10 +106,52 @@ def _json_word(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)[:40]
 
 
-def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
-    """Keep (or replace) a player's hand for the next round; the answer says the points as the
-    round will count them: ``{"player", "round", "points", "hand"}``; or the player's word that
-    they went out (``{"went_out": true}``): ``{"player", "round", "went_out": true}``."""
+class _HandOrWentOut(JsonView):
+    """A hand (its points and the hand as sent), or a player's word that they went out: the JSON
+    holds one or the other."""
+
+    went_out: bool
+
+    def left_out(self) -> tuple[str, ...]:
+        return ("points", "hand") if self.went_out else ("went_out",)
+
+
+@dataclass(frozen=True)
+class KeptHand(_HandOrWentOut):
+    """The answer to a hand sent: whose, for which round, and the points the round will count."""
+
+    player: str
+    round: int
+    went_out: bool
+    points: int | None
+    hand: dict | None  # the hand as sent (the API's hand shape)
+
+
+@dataclass(frozen=True)
+class SentHand(_HandOrWentOut):
+    """A hand waiting on the scorekeeper's round form, and when it was sent."""
+
+    went_out: bool
+    points: int | None
+    hand: dict | None
+    at: datetime
+
+
+@dataclass(frozen=True)
+class RoundProposals(JsonView):
+    """The hands sent for a round, by player in seating order, and the tag that changes with them."""
+
+    round: int
+    proposals: dict[str, SentHand]
+    stamp: str
+
+    def left_out(self) -> tuple[str, ...]:
+        return ("stamp",)  # (the answer's ETag)
+
+
+def propose(game: Game, round_no: int, name: object, hand: object) -> KeptHand:
+    """Keep (or replace) a player's hand for the next round, or the player's word that they went
+    out (``{"went_out": true}``); the answer says the points as the round will count them."""
     played = check_round_open(game, round_no)
     went_out = says_went_out(hand)
     if went_out:
@@ -122,9 +166,7 @@ def propose(game: Game, round_no: int, name: object, hand: object) -> dict:
             ("game_id", "round_number", "seat"))
     _still_open(game, round_no, played)
     commit(_("the hand could not be kept: another change reached it at the same moment; send it again"))
-    if went_out:
-        return {"player": player, "round": round_no, "went_out": True}
-    return {"player": player, "round": round_no, "points": points, "hand": kept}
+    return KeptHand(player, round_no, went_out, None if went_out else points, None if went_out else kept)
 
 
 def _still_open(game: Game, round_no: int, played: int) -> None:
@@ -155,25 +197,21 @@ def withdraw_proposal(game: Game, round_no: int, name: object) -> None:
     commit(_("the hand could not be taken back: another change reached it at the same moment; try again"))
 
 
-def proposals(game: Game, round_no: int) -> tuple[dict, str]:
-    """The hands sent for the next round, ``{"round", "proposals": {name: {"points", "hand", "at"}}}``
-    (``{"went_out": true, "at"}`` for a player who said they went out) in seating order (only players still in the round),
-    and a stamp that changes whenever they do
-    (the answer's ETag)."""
+def proposals(game: Game, round_no: int) -> RoundProposals:
+    """The hands sent for the next round by the players still in it, in seating order, and a
+    stamp that changes whenever they do (the answer's ETag)."""
     check_round_open(game, round_no)
     active = {s.seat for s in game.seats if rules.active_in_round(s.withdrawn_after_round, round_no)}
     names = {s.seat: s.name for s in game.seats}
     rows = db.session.execute(select(HandProposal).where(
         HandProposal.game_id == game.id, HandProposal.round_number == round_no).order_by(HandProposal.seat)).scalars()
-    body = {"round": round_no, "proposals": {}}
+    sent = {}
     for row in rows:
-        if row.seat not in active:
-            continue
-        if row.hand == WENT_OUT:
-            body["proposals"][names[row.seat]] = {"went_out": True, "at": iso(row.sent_at)}
-        else:
-            body["proposals"][names[row.seat]] = {"points": row.points, "hand": row.hand, "at": iso(row.sent_at)}
-    return body, proposals_stamp(game.id, game.version, round_no)
+        if row.seat in active:
+            went_out = row.hand == WENT_OUT
+            sent[names[row.seat]] = SentHand(went_out, None if went_out else row.points, None if went_out else row.hand,
+                                             row.sent_at)
+    return RoundProposals(round_no, sent, proposals_stamp(game.id, game.version, round_no))
 
 
 def proposals_stamp(game_id: str, version: int, number: int) -> str:

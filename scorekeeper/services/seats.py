@@ -8,6 +8,7 @@ new edit token of the game or of its table ends the hand-in link and its claims
 (:func:`end_hand_in`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
 
 from flask_babel import gettext as _
@@ -20,6 +21,7 @@ from ..rules.errors import RulesInputError
 from . import tokens
 from .errors import Conflict, Forbidden, ServiceError, rules_error
 from .transactions import commit
+from .view import JsonView
 
 
 def seat_of(game: Game, name: object, field: str = "player") -> tuple[int, str]:
@@ -28,7 +30,7 @@ def seat_of(game: Game, name: object, field: str = "player") -> tuple[int, str]:
     try:
         player = rules.find_player([s.name for s in game.seats], name, field)
     except RulesInputError as err:
-        raise rules_error(err, 422) from None
+        raise rules_error(err, against_the_rules=True) from None
     return next(s.seat for s in game.seats if s.name == player), player
 
 
@@ -37,9 +39,17 @@ def _claim_hash(game_id: str, seat: int) -> str | None:
         SeatClaim.game_id == game_id, SeatClaim.seat == seat)).scalar_one_or_none()
 
 
-def claim(game: Game, name: object) -> dict:
-    """Claim the player's seat for the phone asking: ``{"player", "token"}`` (the seat token, shown
-    once); 409 naming the player when another phone claimed it first."""
+@dataclass(frozen=True)
+class Claimed(JsonView):
+    """A seat claimed: the player's name and the seat token, shown once."""
+
+    player: str
+    token: str
+
+
+def claim(game: Game, name: object) -> Claimed:
+    """Claim the player's seat for the phone asking; refused (a conflict naming the player) when
+    another phone claimed it first."""
     seat, player = seat_of(game, name)
     taken = _("%(name)s's seat is already claimed by another phone: ask the scorekeeper to free it",
               name=player)
@@ -48,7 +58,7 @@ def claim(game: Game, name: object) -> dict:
     token, token_hash = tokens.fresh()
     db.session.add(SeatClaim(game_id=game.id, seat=seat, token_hash=token_hash, claimed_at=utcnow()))
     commit(taken)  # (two phones claiming at the same moment: the second one's insert is refused)
-    return {"player": player, "token": token}
+    return Claimed(player, token)
 
 
 def free(game: Game, name: object) -> None:

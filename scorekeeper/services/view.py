@@ -431,7 +431,12 @@ def game_state(game: Game) -> dict:
 ROUND_ANSWER_KEYS = ("status", "totals", "standings", "winner", "winners", "next_round", "version")
 
 
+def round_json(state: GameView, number: int) -> dict:
+    """The API's answer to a round submission or correction: the round, then the game's totals."""
+    whole = state.as_json()
+    return {**whole["rounds"][number - 1], **{key: whole[key] for key in ROUND_ANSWER_KEYS}}
+
+
 def round_response(game: Game, number: int) -> dict:
-    """The answer to a round submission or correction: the round, then the game's totals."""
-    state = game_state(game)
-    return {**state["rounds"][number - 1], **{key: state[key] for key in ROUND_ANSWER_KEYS}}
+    """:func:`round_json` of the game as it stands."""
+    return round_json(game_view(game), number)

@@ -353,6 +353,43 @@ def _streaks(games: list[YearGame]) -> dict[int, tuple[int, tuple[str, ...]]]:
     return best
 
 
+# A candidate for a record: (value, player id, game id, round number or None).
+Candidate = tuple[int, int, str, int | None]
+
+
+def _round_scores(g: YearGame, game_rounds: list[YearRound], names: dict[int, str], lowest_wins: bool) -> list[Candidate]:
+    """Candidates for the best single round: going out while the others were caught with the most
+    points (in ROY, where the highest total wins, each single round score)."""
+    found: list[Candidate] = []
+    pid_by_name = {names.get(s.player_id, "?").casefold(): s.player_id for s in g.seats}
+    for r in game_rounds:
+        if lowest_wins:
+            out_pid = pid_by_name.get((r.went_out or "").casefold())
+            if out_pid is not None:
+                found.append((sum(p for pid, p in r.scores.items() if pid != out_pid), out_pid, g.id, r.number))
+        else:
+            found.extend((p, pid, g.id, r.number) for pid, p in r.scores.items())
+    return found
+
+
+def _comebacks(g: YearGame, game_rounds: list[YearRound], lowest_wins: bool) -> list[Candidate]:
+    """Candidates for the biggest comeback: the points a winner was behind the leader after a round
+    before the last, counting the round scores as the sheet shows them (bonuses left out)."""
+    found: list[Candidate] = []
+    running: dict[int, int] = defaultdict(int)
+    for r in game_rounds[:-1]:
+        for pid, p in r.scores.items():
+            running[pid] += p
+        if not running:
+            continue
+        lead = min(running.values()) if lowest_wins else max(running.values())
+        for pid in g.winners:
+            behind = (running[pid] - lead) if lowest_wins else (lead - running[pid])
+            if pid in running and behind > 0:
+                found.append((behind, pid, g.id, r.number))
+    return found
+
+
 def _records(variant: str, vname: str, games: list[YearGame], rounds: dict[str, list[YearRound]],
              names: dict[int, str]) -> list[YearRecord]:
     """The year's records in one variant; each the first to reach it (in order of completion)."""
@@ -388,35 +425,8 @@ def _records(variant: str, vname: str, games: list[YearGame], rounds: dict[str, 
                               ids[0] if length == 1 else None, finished[ids[-1]].date(), games=ids))
     keep("most_rounds_out", lambda a, b: a > b,
          [(s.went_out, s.player_id, g.id, None) for g in games for s in g.seats if s.went_out])
-    # The best single round: going out while the others were caught with the most points (in ROY,
-    # where the highest total wins, the highest single round score).
-    best_round = []
-    comebacks = []
-    for g in games:
-        game_rounds = rounds.get(g.id, [])
-        pid_by_name = {names.get(s.player_id, "?").casefold(): s.player_id for s in g.seats}
-        for r in game_rounds:
-            if lowest_wins:
-                out_pid = pid_by_name.get((r.went_out or "").casefold())
-                if out_pid is not None:
-                    caught = sum(p for pid, p in r.scores.items() if pid != out_pid)
-                    best_round.append((caught, out_pid, g.id, r.number))
-            else:
-                for pid, p in r.scores.items():
-                    best_round.append((p, pid, g.id, r.number))
-        # The biggest comeback: the most points a winner was behind the leader after a round before
-        # the last, counting the round scores as the sheet shows them (bonuses left out).
-        running: dict[int, int] = defaultdict(int)
-        for r in game_rounds[:-1]:
-            for pid, p in r.scores.items():
-                running[pid] += p
-            if not running:
-                continue
-            lead = min(running.values()) if lowest_wins else max(running.values())
-            for pid in g.winners:
-                behind = (running[pid] - lead) if lowest_wins else (lead - running[pid])
-                if pid in running and behind > 0:
-                    comebacks.append((behind, pid, g.id, r.number))
+    best_round = [c for g in games for c in _round_scores(g, rounds.get(g.id, []), names, lowest_wins)]
+    comebacks = [c for g in games for c in _comebacks(g, rounds.get(g.id, []), lowest_wins)]
     keep("best_round", lambda a, b: a > b, [c for c in best_round if c[0] > 0])
     keep("biggest_comeback", lambda a, b: a > b, comebacks)
     return out

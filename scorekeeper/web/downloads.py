@@ -6,27 +6,17 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response
 
 from ..backup import export_game, game_csv
-from ..models import Game
+from . import access
 
 bp = Blueprint("backup", __name__)
 
 
-def _game_or_404(game_id: str) -> Game:
-    from ..services.errors import NotFound
-    from ..services.loading import get_game
-
-    try:
-        return get_game(game_id)
-    except NotFound:
-        abort(404)
-
-
 @bp.get("/games/<game_id>/export.json")
 def download_json(game_id: str):
-    game = _game_or_404(game_id)
+    game = access.load("game", game_id)
     body = json.dumps(export_game(game), indent=2, ensure_ascii=False)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-{game.id}.json"'})
@@ -34,6 +24,6 @@ def download_json(game_id: str):
 
 @bp.get("/games/<game_id>/export.csv")
 def download_csv(game_id: str):
-    game = _game_or_404(game_id)
+    game = access.load("game", game_id)
     return Response(game_csv(game), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="scorekeeper-{game.id}.csv"'})

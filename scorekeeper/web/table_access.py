@@ -1,5 +1,6 @@
-"""A table for a page: found (else a 404 page), and whether this browser may change it (its edit
-token, kept by scorekeeper/web/remembered.py). The tables and house blueprints use these."""
+"""The tables a browser keeps (remembered, listed on the home page) and whether it may change one
+(its edit token, kept by scorekeeper/web/remembered.py); a table found by its address is
+scorekeeper/web/access.py's. The tables and house blueprints use these."""
 from __future__ import annotations
 
 from flask import abort
@@ -7,8 +8,6 @@ from flask_babel import gettext as _
 
 from ..db import db
 from ..models import Table
-from ..services import errors as service_errors
-from ..services import tables as svc
 from . import remembered
 
 
@@ -33,22 +32,6 @@ def my_tables() -> list:
 
 def can_edit(table) -> bool:
     return remembered.can_edit("table", table)
-
-
-def load(table_id: str):
-    """The table at this address, or a 404 page."""
-    try:
-        return svc.get_table(table_id)
-    except service_errors.NotFound:
-        abort(404, _("There is no table at this address."))
-
-
-def editable(table_id: str):
-    """The table at this address, if this browser may change it (else a 403 page)."""
-    table = load(table_id)
-    if not can_edit(table):
-        abort(403, _("This phone cannot change this table. Ask for the table's edit link."))
-    return table
 
 
 def check_csrf(form) -> None:

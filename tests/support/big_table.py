@@ -88,9 +88,9 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
                 if _add_round(game, payload) == "complete":
                     break
                 continue
-            outcome = games_svc.record_round(game.id, payload)
-            assert outcome.status == 201, outcome.body
-            if outcome.body.get("status") == "complete":
+            saved = games_svc.record_round(game.id, payload)
+            assert saved.created, saved.number
+            if saved.game.status == "complete":
                 break
         if fast:
             db.session.commit()

@@ -255,7 +255,6 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
     codes that are not cards and for hands beyond the pack of the ``seated`` players
     (rules/pack_limits.py), every player's at once."""
     pack = variant.pack(seated)
-    roy = variant.is_roy
     errors: dict[str, list[str]] = {}
     payload: dict = {"hands": {}}
     if form.round.data:
@@ -264,74 +263,92 @@ def round_payload(form: RoundFormBase, players: list[tuple[int, str]], variant: 
         except ValueError:
             errors.setdefault("_form", []).append(_("'%(value)s' is not a round number", value=form.round.data))
     names = {str(seat): name for seat, name in players}
-    went = form.went_out.data
-    if went == STOCK:
-        payload["end"] = "stock_exhausted"
-        went_name = None
-    elif went in names:
-        went_name = names[went]
-        payload["went_out"] = went_name
-    else:
-        went_name = None
-        errors.setdefault("went_out", []).append(_("say who went out"))
+    went_name = _went_out(form.went_out.data, names, payload, errors)
     for entry in form.hands:
         name = names.get(entry.form.seat.data or "")
         if name is None or name == went_name:
             continue
-        h = entry.form
-        if roy:
-            if h.count.data is None:
-                if not h.count.errors:
-                    errors.setdefault(f"hands.{name}", []).append(_("how many cards does %(name)s still hold?", name=name))
-                continue
-            payload["hands"][name] = {"card_count": h.count.data}
-            continue
-        hand: dict
-        mode = effective_mode(h)
-        if mode == "missing":
-            hand = {"missing": True}
-        elif mode == "values":
-            counts = {value: h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}
-            checked = {value: count for value, count in counts.items() if not h[f"v{value}"].errors}  # (said once)
-            beyond = [said(name, excess) for excess in values_beyond(variant, pack, checked)]
-            if beyond:
-                errors.setdefault(f"hands.{name}", []).extend(beyond)
-                continue
-            hand = {"values": {str(value): count for value, count in counts.items()}}
-        elif mode == "points":
-            if h.points.errors:  # said beside the box, once
-                continue
-            if h.points.data is None:
-                if not h.points.errors:
-                    errors.setdefault(f"hands.{name}", []).append(_("type %(name)s's points, or tap the cards left", name=name))
-                continue
-            hand = {"points": h.points.data}
-            doubt = unlikely_points(variant, h.points.data)
-            if doubt and not h.sure.data:
-                errors.setdefault(f"sure.{name}", []).append(doubt)
-                continue
-        else:  # cards: typed in the page's language (or ticked in an older page's picker)
-            cards, problems = read_hand(variant, name, list(h.cards.data or []), h.extra.data)
-            problems += [said(name, excess) for excess in cards_beyond(pack, cards)]
+        hand, key, problems = _hand_read(entry.form, name, variant, pack)
+        if hand is None:
             if problems:
-                errors.setdefault(f"hands.{name}", []).extend(problems)
-                continue
-            hand = {"cards": [card.code for card in cards]}
-        if mode in ("values", "cards") and not any(hand.get("values", {}).values()) \
-                and not hand.get("cards") and not h.missing_cards.data:
-            # Only the player who went out holds nothing: an empty hand is a hand not entered yet.
-            if mode == "values":
-                empty = _("%(name)s holds no cards: count the cards by value %(name)s still holds, or type the points "
-                          "(0 if that is right)", name=name)
-            else:
-                empty = _("%(name)s holds no cards: tap the cards %(name)s still holds, or type the points "
-                          "(0 if that is right)", name=name)
-            errors.setdefault(f"hands.{name}", []).append(empty)
+                errors.setdefault(key, []).extend(problems)
             continue
-        if mode != "missing" and h.missing_cards.data:
-            hand["missing_cards"] = h.missing_cards.data
         payload["hands"][name] = hand
     return payload, errors
+
+
+def _went_out(went: str | None, names: dict[str, str], payload: dict, errors: dict[str, list[str]]) -> str | None:
+    """Who went out (their name into ``payload``), none when the stock ran out; "say who went out" else."""
+    if went == STOCK:
+        payload["end"] = "stock_exhausted"
+        return None
+    if went in names:
+        payload["went_out"] = names[went]
+        return names[went]
+    errors.setdefault("went_out", []).append(_("say who went out"))
+    return None
+
+
+# A hand as read from its fields: the API's hand, or None with the errors' key (hands.<name>, or
+# sure.<name> for points to confirm) and their messages (none: already said beside a box).
+HandRead = tuple[dict | None, str, list[str]]
+
+
+def _hand_read(h, name: str, variant: Variant, pack) -> HandRead:
+    """One player's hand (a player who did not go out) in the way the form gave it."""
+    key = f"hands.{name}"
+    if variant.is_roy:
+        if h.count.data is None:
+            return None, key, [] if h.count.errors else [_("how many cards does %(name)s still hold?", name=name)]
+        return {"card_count": h.count.data}, key, []
+    mode = effective_mode(h)
+    if mode == "missing":
+        return {"missing": True}, key, []
+    if mode == "points":
+        return _points_read(h, name, variant)
+    if mode == "values":
+        counts = {value: h[f"v{value}"].data for value in h.card_values if h[f"v{value}"].data}
+        checked = {value: count for value, count in counts.items() if not h[f"v{value}"].errors}  # (said once)
+        beyond = [said(name, excess) for excess in values_beyond(variant, pack, checked)]
+        if beyond:
+            return None, key, beyond
+        hand: dict = {"values": {str(value): count for value, count in counts.items()}}
+    else:  # cards: typed in the page's language (or ticked in an older page's picker)
+        cards, problems = read_hand(variant, name, list(h.cards.data or []), h.extra.data)
+        problems += [said(name, excess) for excess in cards_beyond(pack, cards)]
+        if problems:
+            return None, key, problems
+        hand = {"cards": [card.code for card in cards]}
+    if not any(hand.get("values", {}).values()) and not hand.get("cards") and not h.missing_cards.data:
+        return None, key, [_empty_hand(mode, name)]
+    return _with_missing_cards(hand, h), key, []
+
+
+def _points_read(h, name: str, variant: Variant) -> HandRead:
+    """Points typed for a hand; points no hand of the variant is likely to hold are confirmed first."""
+    if h.points.errors:  # said beside the box, once
+        return None, f"hands.{name}", []
+    if h.points.data is None:
+        return None, f"hands.{name}", [_("type %(name)s's points, or tap the cards left", name=name)]
+    doubt = unlikely_points(variant, h.points.data)
+    if doubt and not h.sure.data:
+        return None, f"sure.{name}", [doubt]
+    return _with_missing_cards({"points": h.points.data}, h), f"hands.{name}", []
+
+
+def _with_missing_cards(hand: dict, h) -> dict:
+    if h.missing_cards.data:
+        hand["missing_cards"] = h.missing_cards.data
+    return hand
+
+
+def _empty_hand(mode: str, name: str) -> str:
+    """Only the player who went out holds nothing: an empty hand is a hand not entered yet."""
+    if mode == "values":
+        return _("%(name)s holds no cards: count the cards by value %(name)s still holds, or type the points "
+                 "(0 if that is right)", name=name)
+    return _("%(name)s holds no cards: tap the cards %(name)s still holds, or type the points "
+             "(0 if that is right)", name=name)
 
 
 # ----- other actions -------------------------------------------------------------------------------

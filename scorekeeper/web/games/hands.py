@@ -21,7 +21,7 @@ from ...addresses import edit_url
 from ..edit_links import no_store
 from ..qr import qr_response
 from ...rules.scoring import points_classes
-from .. import remembered
+from .. import access
 from .forms import ActionForm, pack_for_scripts, round_form
 from .routes import bp
 
@@ -49,7 +49,7 @@ def claimed_seats(game) -> list[str]:
 @bp.post("/games/<game_id>/hand-link")
 def new_hand_link(game_id: str):
     """A new hand-in link for the game; the old one stops working."""
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     if not ActionForm().validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
     try:
@@ -68,7 +68,7 @@ def new_hand_link(game_id: str):
 def free_seat(game_id: str, name: str):
     """The scorekeeper frees a player's seat: the phone that claimed it can no longer send that
     player's hands, and the next phone to say it is that player claims it."""
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     if not ActionForm().validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
     try:
@@ -83,25 +83,11 @@ def free_seat(game_id: str, name: str):
 @bp.get("/games/<game_id>/hand-link/qr.svg")
 def hand_qr(game_id: str):
     """The QR code of the hand-in link this phone made (it holds the token: never cached)."""
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     link = kept_hand_url(game)
     if link is None:
         abort(404, _("Make a hand-in link first."))
     return no_store(qr_response(link, "no-store"))
-
-
-def _load(game_id: str):
-    try:
-        return loading.get_game(game_id)
-    except service_errors.NotFound:
-        abort(404, _("There is no game at this address."))
-
-
-def _editable(game_id: str):
-    game = _load(game_id)
-    if not remembered.can_edit("game", game):
-        abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
-    return game
 
 
 def _context(game, state: game_views.GameView) -> dict:
@@ -136,7 +122,7 @@ def my_hand(game_id: str):
     """A player's own page: who they are (asked once), the round and their hand, sent to the
     scorekeeper's round form (static/js/hand.js). Needs no edit right: the hand-in token after
     ``#`` is the player's right to send, and the page never sees another."""
-    game = _load(game_id)
+    game = access.load("game", game_id)
     state = game_views.game_view(game)
     ctx = _context(game, state)
     variant = ctx["variant"]
@@ -162,7 +148,7 @@ def hand_now(game_id: str):
     unchanged = live.not_modified(etag, "no-store")
     if unchanged is not None:
         return unchanged
-    game = _load(game_id)
+    game = access.load("game", game_id)
     answer = jsonify(_hand_now(game, game_views.game_view(game)))
     return live.tag(answer, live.game_etag(game.id, game.version, "hand", *live.origin()), "no-store")
 
@@ -178,15 +164,11 @@ def round_proposals(game_id: str, number: int):
     stamp = live.game_stamp(game_id)
     if not 1 <= number <= MAX_ROUND:  # (a number no column holds is no round: never a database error)
         abort(404, _("Round %(number)s is not recorded in this game.", number=number))
-    if not remembered.can_edit("game", stamp):
-        abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
+    access.check_editable("game", stamp)
     etag = proposal_svc.proposals_stamp(stamp.id, stamp.version, number)
     unchanged = live.not_modified(etag, "no-store")
     if unchanged is not None:
         return unchanged
-    game = _load(game_id)
-    try:
-        body, _stamp = proposal_svc.proposals(game, number)
-    except service_errors.ServiceError as err:
-        return no_store(make_response(jsonify(err.as_json()), err.status))
-    return live.tag(jsonify(body), etag, "no-store")
+    game = access.load("game", game_id)
+    sent = proposal_svc.proposals(game, number)  # (a refusal: its JSON, scorekeeper/errors.py)
+    return live.tag(jsonify(sent.as_json()), etag, "no-store")

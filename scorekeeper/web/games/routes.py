@@ -32,7 +32,7 @@ from ...scoresheets import (filled_sheet, game_sheets_before, kept_pdf, parse_fi
                             sheet_key)
 from ...addresses import edit_url
 from ..edit_links import no_store, take_edit_link
-from .. import remembered
+from .. import access, remembered
 from ..qr import qr_response
 from ..forms import options
 from ..new_game import NewGameForm, create_from_form, house_option_labels, seat_counts
@@ -78,20 +78,6 @@ def view_path(game_id: str) -> str:
     if has_request_context():
         return url_for("games.view", game_id=game_id)
     return current_app.url_map.bind("localhost").build("games.view", {"game_id": game_id})
-
-
-def _load(game_id: str):
-    try:
-        return loading.get_game(game_id)
-    except service_errors.NotFound:
-        abort(404, _("There is no game at this address."))
-
-
-def _editable(game_id: str):
-    game = _load(game_id)
-    if not can_edit(game):
-        abort(403, _("This phone cannot change this game. Ask the scorekeeper for the game's edit link."))
-    return game
 
 
 def browser_game_ids() -> list[str]:
@@ -206,7 +192,7 @@ def game(game_id: str):
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    game = _load(game_id)
+    game = access.load("game", game_id)
     ctx = _game_context(game, game_views.game_view(game))
     page = render_template("games/game.html", api_etag=live.api_etag(game.id, game.version),
                            action_form=ActionForm(), **ctx)
@@ -222,7 +208,7 @@ def view(game_id: str):
     unchanged = live.not_modified(live.game_etag(stamp.id, stamp.version, "view", *live.origin()))
     if unchanged is not None:
         return unchanged
-    game = _load(game_id)
+    game = access.load("game", game_id)
     ctx = _game_context(game, game_views.game_view(game))
     ctx["editor"] = False
     page = render_template("games/view.html", api_etag=live.api_etag(game.id, game.version), **ctx)
@@ -240,7 +226,7 @@ def scoresheet(game_id: str):
     unchanged = live.not_modified(etag)
     if unchanged is not None:
         return unchanged
-    game = _load(game_id)
+    game = access.load("game", game_id)
     key = sheet_key("game", game.id, game.version, page.paper, page.orientation)
     pdf = kept_pdf(key, lambda: sheet_job(filled_sheet(loading.variant_of(game), game_views.game_view(game), page)),
                    game.id, game_sheets_before(game.id, game.updated_at))
@@ -251,7 +237,7 @@ def scoresheet(game_id: str):
 @bp.get("/games/<game_id>/qr.svg")
 def qr(game_id: str):
     """The QR code of the read-only scoreboard link, as SVG (no inline styles: CSP-safe)."""
-    game = _load(game_id)
+    game = access.load("game", game_id)
     return qr_response(url_for("games.view", game_id=game.id, _external=True), "no-cache")
 
 
@@ -261,7 +247,7 @@ def edit_link(game_id: str):
     carries the token as ``#token=...``: this page's script (static/js/edit_link.js) posts it
     and takes it out of the address bar; without the script it can be pasted. Links of the
     older form, ``?token=...``, still work (the token is taken, then a redirect drops it)."""
-    game = _load(game_id)
+    game = access.load("game", game_id)
     return take_edit_link(
         lambda token: loading.token_matches(game, token), lambda token: remember(game.id, token),
         url_for("games.game", game_id=game.id), _("This phone can now keep score for this game."),
@@ -273,7 +259,7 @@ def edit_link(game_id: str):
 def edit_token(game_id: str):
     """This phone's edit token for the game, for rounds saved with no network (static/js/offline.js
     keeps it on the phone): the round form that the service worker stores holds no token."""
-    game = _load(game_id)
+    game = access.load("game", game_id)
     if not can_edit(game):
         return no_store(({"error": _("this phone cannot change this game")}, 403))
     return no_store({"edit_token": remembered.game_token(game)})
@@ -281,7 +267,7 @@ def edit_token(game_id: str):
 
 @bp.get("/games/<game_id>/share")
 def share(game_id: str):
-    game = _load(game_id)
+    game = access.load("game", game_id)
     state = game_views.game_view(game)
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
@@ -292,7 +278,7 @@ def share(game_id: str):
 
 @bp.post("/games/<game_id>/token")
 def rotate(game_id: str):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     form = ActionForm()
     if not form.validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
@@ -348,7 +334,7 @@ def _render_round(template: str, game, state: game_views.GameView, form, players
 
 @bp.route("/games/<game_id>/round", methods=["GET", "POST"])
 def record(game_id: str):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     state = game_views.game_view(game)
     ctx_variant = loading.variant_of(game)
     roy = ctx_variant.is_roy
@@ -374,17 +360,16 @@ def record(game_id: str):
     form = round_form(players, ctx_variant)
 
     def save(payload):
-        outcome = svc.record_round(game_id, payload, form.key.data or None)
+        saved = svc.record_round(game_id, payload, form.key.data or None)
         if not roy:
             _remember_modes(form, players)
-        body = outcome.body
-        bonus = body.get("bonus") or {}
+        bonus = saved.round.bonus
         scores = " · ".join(f"{name} {points}" + (" " + _("(%(bonus)s off the total)", bonus=f"{bonus[name]:+d}")
                                                   if bonus.get(name) else "")
-                            for name, points in body["scores"].items())
-        flash(_("Hand %(number)s saved: %(scores)s.", number=body["number"], scores=scores) if roy
-              else _("Round %(number)s saved: %(scores)s.", number=body["number"], scores=scores), "ok")
-        if body["status"] == "in_progress" and body["next_round"]:
+                            for name, points in saved.round.scores.items())
+        flash(_("Hand %(number)s saved: %(scores)s.", number=saved.number, scores=scores) if roy
+              else _("Round %(number)s saved: %(scores)s.", number=saved.number, scores=scores), "ok")
+        if saved.game.status == GameStatus.IN_PROGRESS and saved.game.next_round:
             # The next round's form opens at once: one tap fewer per round (docs/games.md, "The round form").
             return redirect(url_for("games.record", game_id=game_id))
         return redirect(url_for("games.game", game_id=game_id))
@@ -459,7 +444,7 @@ def _remember_modes(form, players) -> None:
 
 @bp.route("/games/<game_id>/rounds/<int:number>/correct", methods=["GET", "POST"])
 def correct(game_id: str, number: int):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     state = game_views.game_view(game)
     if not 1 <= number <= len(state.rounds):
         abort(404, _("Round %(number)s is not recorded in this game.", number=number))
@@ -512,7 +497,7 @@ def _action_page(game, state: game_views.GameView, form, template: str, change, 
 
 @bp.route("/games/<game_id>/withdraw", methods=["GET", "POST"])
 def withdraw(game_id: str):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     state = game_views.game_view(game)
     form = WithdrawForm()
     form.player.choices = options([("", _("Choose…"))] + [(s.name, s.name) for s in state.seats if s.active])
@@ -528,7 +513,7 @@ def withdraw(game_id: str):
 @bp.route("/games/<game_id>/suspend", methods=["GET", "POST"])
 def suspend(game_id: str):
     """Suspend the game, once the table has said yes on the page that says what it means."""
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     form = ActionForm()
     if request.method == "POST" and not form.validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
@@ -548,7 +533,7 @@ def suspend(game_id: str):
 
 @bp.route("/games/<game_id>/resume", methods=["GET", "POST"])
 def resume(game_id: str):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     state = game_views.game_view(game)
     form = ResumeForm()
     seated = [s.name for s in state.seats if s.active]
@@ -559,7 +544,7 @@ def resume(game_id: str):
 
 @bp.route("/games/<game_id>/ruling", methods=["GET", "POST"])
 def ruling(game_id: str):
-    game = _editable(game_id)
+    game = access.editable("game", game_id)
     state = game_views.game_view(game)
     form = RulingForm()
     form.player.choices = options([("", _("Nobody (no score effect)"))] + [(n, n) for n in state.players])

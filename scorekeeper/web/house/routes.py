@@ -14,6 +14,7 @@ from scorekeeper.services.errors import Conflict, ServiceError
 
 from .. import remembered
 from ..qr import qr_response
+from .. import access
 from .. import table_access as tables_access
 from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
                     changes_from_form, input_for, label_of, values_of)
@@ -78,7 +79,7 @@ def new(variant_id: str):
     start = _variant_or_404(variant_id)
     base = get_variant(start.based_on) if start.based_on else start
     # The table it is saved under (``?table=<id>``, from the table's page): its edit rights are needed.
-    table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
+    table = access.editable("table", request.args["table"]) if request.args.get("table") else None
     form = HouseForm()
     if request.method == "GET":
         form.name.data = _("%(name)s (our rules)", name=start.name) if not start.based_on else start.name
@@ -116,7 +117,7 @@ def edit(variant_id: str):
             abort(403, _("This edit link is not valid for these rules."))
         remembered.remember("house", row.id, token)
         return redirect(url_for("house.edit", variant_id=row.id))
-    if not remembered.can_edit("house", row) and not (row.table_id and tables_access.can_edit(tables_access.load(row.table_id))):
+    if not remembered.can_edit("house", row) and not (row.table_id and tables_access.can_edit(access.load("table", row.table_id))):
         abort(403, _("Only a phone with the edit link (of these rules or of their table) may change these rules."))
     start = house.variant_of_row(row)
     base = get_variant(row.based_on)
@@ -170,7 +171,7 @@ def import_file():
     table's page (``?table=<id>``, its edit rights needed) the variant joins that table. A variant
     of the same name already there is recognised: the same rules are not copied; other rules ask
     whether to update it or keep both (the file's text is kept in the form for that answer)."""
-    table = tables_access.editable(request.args["table"]) if request.args.get("table") else None
+    table = access.editable("table", request.args["table"]) if request.args.get("table") else None
     form = ImportForm()
     error = duplicate = None
     if form.validate_on_submit():

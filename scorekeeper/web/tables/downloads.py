@@ -11,13 +11,14 @@ from ...services import errors as service_errors
 from ...backup import table_export
 from ...services import tables as svc
 from .. import remembered
-from ..table_access import can_edit, load
+from .. import access
+from ..table_access import can_edit
 from .routes import bp
 
 
 def _readable(table_id: str):
     """The table, when this phone may read all of it at once; a 403 page saying why otherwise."""
-    table = load(table_id)
+    table = access.load("table", table_id)
     token = remembered.token("table", table.id) if can_edit(table) else None
     try:
         svc.check_whole_table_read(table, token)

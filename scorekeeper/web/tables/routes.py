@@ -37,7 +37,8 @@ from ..forms import options
 from ..new_game import NewGameForm, create_from_form, seat_counts
 from .. import remembered
 from ..qr import qr_response
-from ..table_access import can_edit, check_csrf, editable, load, my_tables, remember
+from .. import access
+from ..table_access import can_edit, check_csrf, my_tables, remember
 from . import charts
 from .forms import ActionForm, AddGameForm, AddPlayersForm, MergeForm, RenameForm, TableForm
 
@@ -106,7 +107,7 @@ def _filters(table) -> dict:
 
 @bp.get("/tables/<table_id>")
 def table(table_id: str):
-    table = load(table_id)
+    table = access.load("table", table_id)
     remember(table.id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
@@ -134,7 +135,7 @@ def table(table_id: str):
 def roster(table_id: str, add_form: AddPlayersForm | None = None, add_error: str | None = None):
     """The whole roster, a page at a time by name, with a search by name; for the table's
     scorekeeper, a box to put players on it before they play."""
-    table = load(table_id)
+    table = access.load("table", table_id)
     query = " ".join((request.args.get("q") or "").split())[:40]
     part = roster_pages.roster_page(table, query, max(request.args.get("page", 1, type=int), 1))
     editor = can_edit(table)
@@ -146,7 +147,7 @@ def roster(table_id: str, add_form: AddPlayersForm | None = None, add_error: str
 @bp.post("/tables/<table_id>/players")
 def add_players(table_id: str):
     """Players put on the roster before their first game (one name a line)."""
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     form = AddPlayersForm()
     if not form.validate_on_submit():
         return roster(table_id, form, _("Names: %(error)s", error=_("; ").join(map(str, form.names.errors))))
@@ -164,7 +165,7 @@ def edit_link(table_id: str):
     """An edit link gives this browser the table's edit token, then shows the table: the page's
     script (static/js/edit_link.js) posts the token found after ``#``, or it is pasted; links of
     the older form, ``?token=...``, still work (a redirect drops the token)."""
-    table = load(table_id)
+    table = access.load("table", table_id)
     return take_edit_link(
         lambda token: svc.token_matches(table, token), lambda token: remember(table.id, token),
         url_for("tables.table", table_id=table.id), _("This phone can now start games and keep score for this table."),
@@ -174,7 +175,7 @@ def edit_link(table_id: str):
 
 @bp.get("/tables/<table_id>/share")
 def share(table_id: str):
-    table = load(table_id)
+    table = access.load("table", table_id)
     editor = can_edit(table)
     link = edit_url("tables.edit_link", remembered.token("table", table.id), table_id=table.id) if editor else None
     return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
@@ -184,13 +185,13 @@ def share(table_id: str):
 
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
-    table = load(table_id)
+    table = access.load("table", table_id)
     return qr_response(url_for("tables.table", table_id=table.id, _external=True))
 
 
 @bp.post("/tables/<table_id>/token")
 def rotate(table_id: str):
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     check_csrf(ActionForm())
     # What this phone could change before, it keeps: its games and house variants of the table get
     # new tokens of their own (the rotation ended every old one).
@@ -214,7 +215,7 @@ def rotate(table_id: str):
 
 @bp.route("/tables/<table_id>/games/new", methods=["GET", "POST"])
 def new_game(table_id: str):
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     form = NewGameForm()
     own = svc.house_variants(table)
     # The table's own house variants first: they are the rules it plays by.
@@ -269,7 +270,7 @@ def game_from_link(link: str) -> tuple[str, str] | None:
 
 @bp.route("/tables/<table_id>/games/add", methods=["GET", "POST"])
 def add_game(table_id: str):
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     form = AddGameForm()
     error = None
     if form.validate_on_submit():
@@ -306,7 +307,7 @@ def _player(table, player_id: int):
 
 @bp.get("/tables/<table_id>/players/<int:player_id>")
 def player(table_id: str, player_id: int, rename_error: str | None = None, merge_error: str | None = None):
-    table = load(table_id)
+    table = access.load("table", table_id)
     person = _player(table, player_id)
     variant = request.args.get("variant") or None
     if variant is not None and variant not in dict(table_history.variants_played(table)):
@@ -335,7 +336,7 @@ def player(table_id: str, player_id: int, rename_error: str | None = None, merge
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/rename")
 def rename(table_id: str, player_id: int):
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     person = _player(table, player_id)
     form = RenameForm()
     if not form.validate_on_submit():
@@ -352,7 +353,7 @@ def rename(table_id: str, player_id: int):
 
 @bp.post("/tables/<table_id>/players/<int:player_id>/merge")
 def merge(table_id: str, player_id: int):
-    table = editable(table_id)
+    table = access.editable("table", table_id)
     person = _player(table, player_id)
     form = MergeForm()
     check_csrf(form)
@@ -380,7 +381,7 @@ def merge(table_id: str, player_id: int):
 
 @bp.get("/tables/<table_id>/rulings")
 def rulings(table_id: str):
-    table = load(table_id)
+    table = access.load("table", table_id)
     query = " ".join((request.args.get("q") or "").split())[:100]
     return render_template("tables/rulings.html", table=table, query=query, rulings=table_history.rulings(table, query or None))
 
@@ -388,7 +389,7 @@ def rulings(table_id: str):
 @bp.get("/tables/<table_id>/stats")
 def stats(table_id: str):
     """A page of the table's players (by name) and the leaders of its rankings: services/stats_page.py."""
-    table = load(table_id)
+    table = access.load("table", table_id)
     f = _filters(table)
     period = f["year"] or stats_svc.ALL_TIME
     view = stats_page(table, f["variant"], period, f["page"])
@@ -434,13 +435,8 @@ bp.add_app_template_filter(charts.percent, "percent")
 @bp.get("/tables/<table_id>/games/<game_id>/chart")
 def game_chart(table_id: str, game_id: str):
     """A game of the table as a picture: each player's running total after each round."""
-    table = load(table_id)
-    try:
-        game = loading.get_game(game_id)
-    except service_errors.NotFound:
-        abort(404, _("There is no game at this address."))
-    if game.table_id != table.id:
-        abort(404, _("This game is not one of the table's games."))
+    table = access.load("table", table_id)
+    game = access.game_of_table(table, game_id)
     state = table_results.game_json(game)
     return render_template("tables/game_chart.html", table=table, state=state, chart=charts.running_totals(state))
 

@@ -37,7 +37,7 @@ from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
 from . import charts
-from ..table_access import load
+from .. import access
 from .routes import bp
 
 STYLESHEET = "css/yearbook.css"
@@ -232,7 +232,7 @@ def _templates_fingerprint() -> str:
 
 @bp.get("/tables/<table_id>/years/<year>.pdf")
 def yearbook_pdf(table_id: str, year: str):
-    table = load(table_id)
+    table = access.load("table", table_id)
     try:
         number = yearbook_svc.check_year(year)
     except ServiceError as err:  # a 400 page naming the value
