@@ -141,6 +141,7 @@ def one_render(app, tid: str, language: str) -> tuple[float, float, float, int]:
         code = 1
         try:
             with app.test_request_context(headers={"Accept-Language": language}):
+                db.engine.dispose(close=False)  # the parent's connections stay the parent's (PostgreSQL)
                 table = tables_svc.get_table(tid)
                 pdf = booklet.render_pdf(yearbook_svc.yearbook(table, 2026), PageSetup("a4", "portrait"))
                 os.write(write, str(len(pypdf.PdfReader(io.BytesIO(pdf)).pages)).encode())
