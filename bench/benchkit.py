@@ -83,14 +83,14 @@ def statements_of(app, fn) -> int:
     return len(seen)
 
 
-def count_statements(app, client, path: str, warm: bool = False) -> int:
+def count_statements(app, client, path: str, warm: bool = False, headers: dict | None = None) -> int:
     """The SQL statements of one ``GET path`` (answered 200); ``warm`` asks it once before, so what a
     process keeps between requests (a rating replay) is counted as kept."""
     if warm:
-        client.get(path).close()
+        client.get(path, headers=headers).close()
 
     def read() -> None:
-        r = client.get(path)
+        r = client.get(path, headers=headers)
         r.get_data()  # a streamed answer runs its statements as it is read
         r.close()
         assert r.status_code == 200, (path, r.status_code)

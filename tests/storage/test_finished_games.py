@@ -18,6 +18,7 @@ from support.big_table import FINISHED_ROUNDS, FinishedGames
 
 VARIANTS = (("joybells", "Joybells"), ("continental", "Continental"), ("clenney", "Clenney May I"))
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+TOKEN = "written-club-token"
 
 
 def _results(table_id: str) -> tuple[list, list]:
@@ -39,7 +40,7 @@ def _results(table_id: str) -> tuple[list, list]:
 def _write(app, rng) -> tuple[str, list[str]]:
     with app.app_context():
         rows = FinishedGames(rng, batch_games=4)  # several batches
-        table_id = rows.table("Written club")
+        table_id = rows.table("Written club", edit_token=TOKEN)
         roster = rows.roster(table_id, NAMES)
         other = rows.table("Another club")
         rows.roster(other, NAMES[:3])  # the same people on a second table
@@ -70,6 +71,10 @@ def test_written_games_are_finished_games_the_api_reads(app, client):
     r = client.get(f"/api/v1/tables/{table_id}/stats")
     assert r.status_code == 200
     assert sum(p["games"] for p in r.get_json()["players"]) == len(written)
+    rename = {"name": "Renamed club"}
+    assert client.patch(f"/api/v1/tables/{table_id}", json=rename).status_code in (401, 403)
+    r = client.patch(f"/api/v1/tables/{table_id}", json=rename, headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200, r.get_json()
 
 
 def test_recomputing_the_results_gives_back_the_rows_written(app):

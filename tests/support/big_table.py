@@ -33,6 +33,7 @@ from scorekeeper.services import loading
 from scorekeeper.services import parsing
 from scorekeeper.services import tables as tables_svc
 from scorekeeper.services import roster as roster_svc
+from scorekeeper.services import tokens
 
 POINTS = (5, 10, 15, 20, 25, 30, 45, 60, 85)
 
@@ -165,10 +166,12 @@ class FinishedGames:
         self.snapshots: dict[str, dict] = {}  # variant id -> its rules as a game keeps them
         self.players: dict[str, int] = {}  # name -> the players row shared by every table's roster
 
-    def table(self, name: str, table_id: str | None = None) -> str:
+    def table(self, name: str, table_id: str | None = None, edit_token: str | None = None) -> str:
+        """A new table (its id); with ``edit_token``, that is its edit token (else it has none that works)."""
         self.ids[Table] += 1
         table_id = table_id or f"bench-table-{self.ids[Table]:04d}"
-        self.rows[Table].append({"id": table_id, "name": name, "edit_token_hash": "0" * 64, "created_at": self.now})
+        token_hash = tokens.hash_token(edit_token) if edit_token else "0" * 64
+        self.rows[Table].append({"id": table_id, "name": name, "edit_token_hash": token_hash, "created_at": self.now})
         return table_id
 
     def roster(self, table_id: str, names: list[str]) -> list[tuple[str, int, int]]:
