@@ -129,6 +129,7 @@ def main() -> None:
                 for path in (*PAGES, LIGHT):
                     timed_get(warm, path)
             warm.close()
+            before = os.getloadavg()[0]  # the machine's load without this bench's requests
             runs = []
             for k in range(args.runs):
                 runs.append(one_run(port, args.requests))
@@ -136,13 +137,13 @@ def main() -> None:
                 print(f"run {k + 1}: statistics p50 {r['p50'] * 1000:.0f} ms, p99 {r['p99'] * 1000:.0f} ms, "
                       f"{r['rate']:.1f} req/s; light page p50 {r['light_p50'] * 1000:.0f} ms, "
                       f"p99 {r['light_p99'] * 1000:.0f} ms; load average {r['load']:.1f}", flush=True)
-    report = render(name, args, runs)
+    report = render(name, args, runs, before)
     print(report)
     if not args.no_write:
         write_section(HEADING, INTRO, f"### {name}", report)
 
 
-def render(name: str, args, runs: list[dict]) -> str:
+def render(name: str, args, runs: list[dict], before: float) -> str:
     def ms(key: str) -> str:
         return f"{statistics.median(r[key] for r in runs) * 1000:.0f} ({', '.join(f'{r[key] * 1000:.0f}' for r in runs)})"
 
@@ -151,7 +152,8 @@ def render(name: str, args, runs: list[dict]) -> str:
         f"### {name}: {CLUB_PLAYERS} players, {CLUB_GAMES:,} games", "",
         f"Measured {datetime.now():%Y-%m-%d %H:%M} UTC by `bench/bench_stats_load.py --db {args.db}` "
         f"({platform.python_implementation()} {platform.python_version()}, {platform.machine()}, {os.cpu_count()} "
-        f"cores shared with other work, load average {loads[0]:.1f} to {loads[-1]:.1f} at the end of the runs). "
+        f"cores shared with other work: load average {before:.1f} before the runs, {loads[0]:.1f} to {loads[-1]:.1f} at "
+        "their ends, which counts the bench's own requests in flight). "
         f"{CLIENTS} clients × {args.requests} requests a run, {args.runs} runs; the median of the runs, then each "
         "run's figure in brackets, in ms.", "",
         "| statistics page p50 | statistics page p99 | statistics pages a second | light page p50 | light page p99 |",
