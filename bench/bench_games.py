@@ -24,12 +24,9 @@ import tempfile
 import time
 from datetime import datetime, timezone
 
-from benchkit import replace_section, timed  # puts the repository on sys.path
-
-from sqlalchemy import event  # noqa: E402
+from benchkit import replace_section, statements_of, timed  # puts the repository on sys.path
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import db  # noqa: E402
 
 HEADING = "## Games"
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
@@ -46,22 +43,6 @@ def make_game(client, names, rounds):
         assert r.status_code == 201, r.get_json()
     return game["id"], auth
 
-
-
-def queries(app, client, path, headers):
-    with app.app_context():
-        engine = db.engine
-    seen = []
-
-    def listener(*args):
-        seen.append(1)
-
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        client.get(path, headers=headers)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
 
 
 def main() -> None:
@@ -85,7 +66,7 @@ def main() -> None:
                 for when, headers in (("rendered from the database", {}), ("304 to If-None-Match", {"If-None-Match": etag})):
                     assert client.get(path, headers=headers).status_code == (304 if headers else 200)
                     med, p99, mx = timed(lambda: client.get(path, headers=headers), args.reps)
-                    rows.append((f"{what}, {label}, {when}", med, p99, mx, queries(app, client, path, headers)))
+                    rows.append((f"{what}, {label}, {when}", med, p99, mx, statements_of(app, lambda: client.get(path, headers=headers))))
         games = [make_game(client, [f"P{i}" for i in range(1, 9)], 0) for _ in range(max(1, args.reps // 7))]
         times = []
         for n in range(7):

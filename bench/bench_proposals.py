@@ -22,12 +22,9 @@ import platform
 import tempfile
 from datetime import datetime, timezone
 
-from benchkit import replace_section, timed  # puts the repository on sys.path
-
-from sqlalchemy import event  # noqa: E402
+from benchkit import replace_section, statements_of, timed  # puts the repository on sys.path
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import db  # noqa: E402
 
 HEADING = "## Hands from the players' phones"
 HAND = ["KD", "4S", "AH", "7C", "10D", "QS"]
@@ -51,22 +48,6 @@ def make_game(client, names, rounds):
         assert r.status_code == 200, r.get_json()
     return game["id"], rounds + 1, auth, hand_in
 
-
-
-def statements(app, fn) -> int:
-    with app.app_context():
-        engine = db.engine
-    seen = []
-
-    def listener(conn, cursor, statement, parameters, context, executemany):
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        fn()
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return len(seen)
 
 
 def main() -> None:
@@ -98,10 +79,10 @@ def main() -> None:
             r = client.put(f"{path}/{names[1]}", json={"cards": HAND}, headers=hand_in)
             assert r.status_code == 200
 
-        rows.append((f"GET proposals, {label}", *timed(full, args.reps), statements(app, full)))
+        rows.append((f"GET proposals, {label}", *timed(full, args.reps), statements_of(app, full)))
         rows.append((f"GET proposals, {label}, 304 to If-None-Match", *timed(unchanged, args.reps),
-                     statements(app, unchanged)))
-        rows.append((f"PUT a proposal (six cards), {label}", *timed(send, args.reps), statements(app, send)))
+                     statements_of(app, unchanged)))
+        rows.append((f"PUT a proposal (six cards), {label}", *timed(send, args.reps), statements_of(app, send)))
     now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = os.getloadavg()[0]
     lines = [

@@ -3,7 +3,7 @@
 Seeds finished games spread over many tables (by default PostgreSQL 100,000 games over 200 tables,
 SQLite 10,000), one table holding 5% of them (5,000 of 100,000) and one holding 10; every game
 has its seats and its per-player results (7 rounds of realistic penalty scores), written straight
-into the tables, as the app writes them. The rounds, hands and per-round results are written for
+into the tables, as the app writes them (tests/support/big_table.py, ``FinishedGames``). The rounds, hands and per-round results are written for
 the two measured tables only (the one page that reads per-round results, a player's rounds by
 contract, reads only its own table's): seeding 2.8 million hands would take most of an hour on a
 shared machine. Then measures, per request, the
@@ -32,116 +32,40 @@ import statistics
 import time
 from datetime import datetime, timedelta
 
-from benchkit import analyze, bench_app, count_statements, write_section  # puts the repository on sys.path
-
-from sqlalchemy import insert  # noqa: E402
+from benchkit import analyze, bench_app, count_statements, write_section  # puts the repository and tests/ on sys.path
 
 from scorekeeper.db import db  # noqa: E402
-from scorekeeper.models import (Game, GameResult, HandRecord, Player, Round, RoundResult, Seat,  # noqa: E402
-                                Table, TablePlayer)
+from scorekeeper.models import TablePlayer  # noqa: E402
+from support import big_table  # noqa: E402
 
 HEADING = "## Tables"
 INTRO = ("A table's pages and statistics with many games (`bench/bench_tables.py`): statistics come from aggregate "
          "queries over `game_results`, refreshed in the same transaction as every change to a game, so the number of "
          "SQL statements does not grow with the table.")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-ROUNDS = 7
-BATCH = 2000
 
 
 def seed(games: int, tables: int, rng: random.Random) -> tuple[str, str, int]:
-    """Write the games; returns (big table id, small table id, a player id of the big table)."""
+    """Write the games (tests/support/big_table.py, ``FinishedGames``); returns (big table id,
+    small table id, a player id of the big table)."""
     big_share = max(10, games // 20)
     sizes = [big_share, 10] + [0] * (tables - 2)
-    rest = games - big_share - 10
-    for i in range(rest):
+    for i in range(games - big_share - 10):
         sizes[2 + i % (tables - 2)] += 1
-    now = datetime(2026, 11, 1)
-    table_rows, roster_rows, player_rows = [], [], []
-    roster: list[list[int]] = []
-    pid = 0
-    for t in range(tables):
-        tid = f"bench-table-{t:04d}"
-        table_rows.append({"id": tid, "name": f"Table {t}", "edit_token_hash": "0" * 64, "created_at": now})
-        ids = []
-        for name in NAMES:
-            pid += 1
-            roster_rows.append({"id": pid, "table_id": tid, "name": name, "name_key": name.casefold(), "created_at": now})
-            ids.append(pid)
-        roster.append(ids)
-    for i, name in enumerate(NAMES, start=1):
-        player_rows.append({"id": i, "name": name, "name_key": name.casefold(), "created_at": now, "last_played_at": now})
-    db.session.execute(insert(Table), table_rows)
-    db.session.execute(insert(TablePlayer), roster_rows)
-    db.session.execute(insert(Player), player_rows)
-    db.session.commit()
-
-    game_rows, seat_rows, round_rows, hand_rows, result_rows, round_result_rows = [], [], [], [], [], []
-    round_id = hand_id = 0
+    rows = big_table.FinishedGames(rng)
+    ids = [rows.table(f"Table {t}") for t in range(tables)]
+    rosters = [rows.roster(tid, NAMES) for tid in ids]
+    start = datetime(2026, 11, 1) - timedelta(days=3 * 365)
     gnum = 0
-
-    def flush():
-        for model, rows in ((Game, game_rows), (Seat, seat_rows), (Round, round_rows), (HandRecord, hand_rows),
-                            (GameResult, result_rows), (RoundResult, round_result_rows)):
-            if rows:
-                db.session.execute(insert(model), rows)
-                rows.clear()
-        db.session.commit()
-
     for t, size in enumerate(sizes):
-        tid = table_rows[t]["id"]
-        start = now - timedelta(days=3 * 365)
         for k in range(size):
             gnum += 1
-            gid = f"bench-{gnum:09d}"
             played = start + timedelta(minutes=int(3 * 365 * 24 * 60 * k / max(size, 1)))
-            n = rng.randint(3, 5)
-            seats = rng.sample(range(len(NAMES)), n)
-            names = [NAMES[s] for s in seats]
-            totals = {name: 0 for name in names}
-            went = {name: 0 for name in names}
-            points_sum = {name: 0 for name in names}
-            zeros = {name: 0 for name in names}
-            for number in range(1, ROUNDS + 1):
-                round_id += 1
-                out = rng.choice(names)
-                detail = t < 2  # rounds and hands only where a measured page reads them (see the docstring)
-                if detail:
-                    round_rows.append({"id": round_id, "game_id": gid, "number": number,
-                                       "dealer_seat": (number - 1) % n, "went_out": out, "end": "went_out",
-                                       "submission": {}, "created_at": played, "updated_at": played})
-                for seat, name in enumerate(names):
-                    pts = 0 if name == out else rng.choice([5, 10, 15, 20, 25, 30, 45, 60, 85])
-                    hand_id += 1
-                    if detail:
-                        hand_rows.append({"id": hand_id, "round_id": round_id, "seat": seat, "name": name,
-                                          "entered_as": "went_out" if pts == 0 else "points", "cards": [],
-                                          "entered_points": None if pts == 0 else pts, "missing_cards": 0,
-                                          "points": pts, "bonus": 0})
-                        round_result_rows.append({"game_id": gid, "table_id": tid, "table_player_id": roster[t][seats[seat]],
-                                                  "variant": "joybells", "status": "complete", "played_at": played,
-                                                  "number": number, "points": pts})
-                    totals[name] += pts
-                    points_sum[name] += pts
-                    zeros[name] += pts == 0
-                went[out] += 1
-            best = min(totals.values())
-            game_rows.append({"id": gid, "variant": "joybells", "variant_name": "Joybells", "rules_toml": None,
-                              "rules_snapshot": {"id": "joybells"}, "house_rules": {}, "first_dealer_seat": 0,
-                              "status": "complete", "edit_token_hash": "0" * 64, "created_at": played,
-                              "updated_at": played, "completed_at": played, "version": 1, "table_id": tid})
-            for seat, (s, name) in enumerate(zip(seats, names)):
-                seat_rows.append({"game_id": gid, "seat": seat, "player_id": s + 1, "name": name,
-                                  "name_key": name.casefold(), "table_player_id": roster[t][s]})
-                result_rows.append({"game_id": gid, "table_id": tid, "table_player_id": roster[t][s],
-                                    "variant": "joybells", "status": "complete", "played_at": played,
-                                    "lowest_wins": True, "seat": seat, "withdrawn": False, "rounds_played": ROUNDS,
-                                    "went_out": went[name], "round_points": points_sum[name],
-                                    "zero_rounds": zeros[name], "total": totals[name], "winner": totals[name] == best})
-            if len(game_rows) >= BATCH:
-                flush()
-    flush()
-    return table_rows[0]["id"], table_rows[1]["id"], roster[0][0]
+            # rounds and hands only where a measured page reads them (see the docstring)
+            rows.game(ids[t], f"bench-{gnum:09d}", ("joybells", "Joybells"), played,
+                      rng.sample(rosters[t], rng.randint(3, 5)), rounds=t < 2)
+    rows.flush()
+    return ids[0], ids[1], rosters[0][0][2]
 
 
 def timed(client, path, reps) -> list[float]:

@@ -1,5 +1,5 @@
 """What the benchmarks share (bench_tables.py, bench_table_scale.py, bench_yearbook.py, bench_games.py,
-bench_hands.py, bench_proposals.py): the app on a throwaway SQLite file or PostgreSQL cluster, the
+bench_hands.py, bench_proposals.py, bench_stats_load.py): the app on a throwaway SQLite file or PostgreSQL cluster, the
 timing of a request repeated, the count of SQL statements one request runs, and the replacement of a
 section (or of one database's part of it) of docs/performance.md.
 
@@ -66,11 +66,8 @@ def analyze(backend: str) -> None:
             conn.commit()
 
 
-def count_statements(app, client, path: str, warm: bool = False) -> int:
-    """The SQL statements of one ``GET path`` (answered 200); ``warm`` asks it once before, so what a
-    process keeps between requests (a rating replay) is counted as kept."""
-    if warm:
-        client.get(path).close()
+def statements_of(app, fn) -> int:
+    """The SQL statements the app runs while ``fn()`` runs."""
     with app.app_context():
         engine = db.engine
     seen = []
@@ -80,13 +77,25 @@ def count_statements(app, client, path: str, warm: bool = False) -> int:
 
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        r = client.get(path)
-        r.get_data()  # a streamed answer runs its statements as it is read
-        r.close()
-        assert r.status_code == 200, (path, r.status_code)
+        fn()
     finally:
         event.remove(engine, "before_cursor_execute", listener)
     return len(seen)
+
+
+def count_statements(app, client, path: str, warm: bool = False, headers: dict | None = None) -> int:
+    """The SQL statements of one ``GET path`` (answered 200); ``warm`` asks it once before, so what a
+    process keeps between requests (a rating replay) is counted as kept."""
+    if warm:
+        client.get(path, headers=headers).close()
+
+    def read() -> None:
+        r = client.get(path, headers=headers)
+        r.get_data()  # a streamed answer runs its statements as it is read
+        r.close()
+        assert r.status_code == 200, (path, r.status_code)
+
+    return statements_of(app, read)
 
 
 def write_section(heading: str, intro: str, label: str, report: str) -> None:

@@ -14,11 +14,14 @@ from contextlib import contextmanager
 
 import pytest
 from hypothesis import settings
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from support import pgcluster  # tests/support/pgcluster.py (pytest puts tests/ on sys.path)
 from scorekeeper import create_app
 
-pytest_plugins = ["support.browser_support"]  # live_server, browser, page, check_page (tests/support/browser_support.py)
+pytest_plugins = ["support.browser_support",  # live_server, browser, page, check_page (tests/support/browser_support.py)
+                  "pytester"]  # (tests/app/test_no_database_marker.py runs the suite's hooks on tests of its own)
 
 DATABASES = ("sqlite", "postgresql")
 
@@ -54,18 +57,46 @@ DATABASE_FIXTURES = {"database_url", "empty_database_url", "second_database_url"
                      "db_backend"}
 
 
+def _uses_the_database(item) -> bool:
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))) and item.get_closest_marker("no_database") is None
+
+
 def pytest_collection_modifyitems(config, items):
     """On PostgreSQL, run only the tests that use the suite's database: the others (packaging, the
-    catalogue, the app's own SQLite files …) would do exactly what the SQLite pass already did
-    (docs/testing.md, "How the suite is split"). Then the tests marked slow go first."""
+    catalogue, the app's own SQLite files …, and the tests marked ``no_database``) would do exactly
+    what the SQLite pass already did (docs/testing.md, "How the suite is split"). Then the tests
+    marked slow go first."""
     if _backend(config) == "postgresql":
-        kept = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+        kept = [item for item in items if _uses_the_database(item)]
         if len(kept) < len(items):
             config.hook.pytest_deselected(items=[item for item in items if item not in kept])
             items[:] = kept
     # The slow tests first, so that the workers of `make test` (pytest-xdist) share out the short
     # ones at the end instead of waiting for one long test.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A test marked ``no_database`` asks for the app but must run no SQL statement in its own
+    process (set-up aside): the PostgreSQL job leaves it out on that promise, so the test fails
+    when it breaks it, naming the first statement."""
+    if item.get_closest_marker("no_database") is None:
+        return (yield)
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, *args):
+        statements.append(" ".join(statement.split())[:160])
+
+    event.listen(Engine, "before_cursor_execute", seen)
+    try:
+        result = yield
+    finally:
+        event.remove(Engine, "before_cursor_execute", seen)
+    if statements:
+        pytest.fail(f"marked no_database, but ran {len(statements)} SQL statement(s), the first: {statements[0]}",
+                    pytrace=False)
+    return result
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,8 @@ import pytest
 
 from scorekeeper.rules import all_variants
 
+pytestmark = pytest.mark.no_database  # no SQL statement: the PostgreSQL job leaves these out (tests/conftest.py)
+
 CONTRACT_VARIANTS = ["joybells", "continental", "le-may-i", "clenney"]
 ALL_VARIANTS = CONTRACT_VARIANTS + ["roy"]
 

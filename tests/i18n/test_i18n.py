@@ -51,6 +51,7 @@ def test_the_switch_is_remembered_by_the_browser(client):
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:alert(1)", "",
                                     "http://[::1"])
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_the_switch_never_leaves_the_site(client, target):
     r = client.get("/language/fr", query_string={"next": target})
     assert r.status_code == 302 and r.headers["Location"] == "/"

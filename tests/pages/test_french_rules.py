@@ -14,6 +14,8 @@ from support import copy_check
 from support.sources import copied, source_runs  # noqa: F401  (fixture)
 from support.pages import sections
 
+pytestmark = pytest.mark.no_database  # no SQL statement: the PostgreSQL job leaves these out (tests/conftest.py)
+
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en"}
 VARIANTS = [v.id for v in all_variants()]

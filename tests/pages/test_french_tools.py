@@ -19,6 +19,8 @@ from scorekeeper.rules.variants import all_variants, get_variant
 from support.sources import copied, source_runs  # noqa: F401 (a fixture)
 from support.french import CATALOGUE
 
+pytestmark = pytest.mark.no_database  # no SQL statement: the PostgreSQL job leaves these out (tests/conftest.py)
+
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 EN = {"Accept-Language": "en"}
 

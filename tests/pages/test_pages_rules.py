@@ -12,6 +12,8 @@ from scorekeeper.rules.variants import SOURCE_TITLES, all_variants, get_variant
 from support.sources import copied, source_runs  # noqa: F401  (fixture)
 from support.pages import assert_csp_clean, sections  # noqa: F401
 
+pytestmark = pytest.mark.no_database  # no SQL statement: the PostgreSQL job leaves these out (tests/conftest.py)
+
 VARIANTS = [v.id for v in all_variants()]
 
 

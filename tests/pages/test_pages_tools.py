@@ -10,6 +10,8 @@ from scorekeeper.rules import irregularities
 from scorekeeper.rules.variants import all_variants, get_variant
 from support.pages import assert_csp_clean, sections
 
+pytestmark = pytest.mark.no_database  # no SQL statement: the PostgreSQL job leaves these out (tests/conftest.py)
+
 VARIANTS = [v.id for v in all_variants()]
 
 
@@ -456,9 +458,15 @@ def test_every_tool_page_is_csp_clean_and_links_back(client):
         assert 'src="/static/js/tools.js?v=' in text or path == "/tools/irregularities"
 
 
-def test_tools_post_with_csrf_on(app_factory):
+@pytest.fixture
+def csrf_client(app_factory):
+    """A client of an app with CSRF on, as in production (made before the test: no_database)."""
+    return app_factory(RATELIMIT_ENABLED=False).test_client()
+
+
+def test_tools_post_with_csrf_on(csrf_client):
     """CSRF is on in production: the forms carry the token; a post without it is refused."""
-    client = app_factory(RATELIMIT_ENABLED=False).test_client()
+    client = csrf_client
     for path, data in (("/tools/hand", {"n_A": "1"}), ("/tools/decks", {"players": "4"}),
                        ("/tools/meld", {"variant": "continental", "meld1": "8H 8S 8D"}),
                        ("/tools/may-i", {"variant": "continental", "players": "4", "discarder": "1"}),

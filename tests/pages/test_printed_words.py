@@ -59,6 +59,7 @@ def test_a_player_who_left_never_wins_though_the_rule_posts_the_lowest_total(cli
 
 
 @pytest.mark.parametrize("months", range(1, 13))
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_the_month_labels_of_a_chart_never_run_together(app, months):
     """The yearbook's rating chart: "start" and the months so far; each label drawn at its place
     (about 6 units a letter at the charts' 11 px) keeps clear of the next, the last month always labelled."""

@@ -99,6 +99,7 @@ def _walk_guide(client, variant_id: str, headers) -> int:
 
 
 @pytest.mark.parametrize("variant_id", BUILT_IN + EXAMPLES)
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_every_link_of_the_guide_leads_to_a_page_that_exists(client, variant_id):
     assert _walk_guide(client, variant_id, EN) > 10
 
@@ -135,6 +136,7 @@ def test_every_rulings_section_a_page_cites_is_a_heading_of_docs_rulings(client,
 @pytest.mark.parametrize("url", [f"/rules/{v}" for v in BUILT_IN + EXAMPLES] + [
     "/rules/compare?" + "&".join(f"v={v}" for v in BUILT_IN), "/rules/compare?diff=1&v=continental&v=le-may-i",
     "/rules/search?q=as", "/tools/irregularities?variant=roy&topic=re-deal&step=no"])
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_no_french_rules_page_shows_an_english_rank_letter(client, url):
     r = client.get(url, headers=FR)
     assert r.status_code == 200
@@ -190,6 +192,7 @@ def test_a_house_page_marks_exactly_the_sections_whose_words_changed(client, sto
 
 @pytest.mark.parametrize("headers, query", [(EN, "went out wrong meld"), (EN, "going out illegal"),
                                             (FR, "sorti combinaison fausse"), (FR, "sortie illégale")])
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_the_rules_search_finds_a_player_who_went_out_on_a_wrong_meld(client, headers, query):
     page = client.get("/rules/search", query_string={"q": query}, headers=headers).get_data(as_text=True)
     for variant_id in ("joybells", "continental", "le-may-i", "clenney"):

@@ -139,6 +139,7 @@ def test_legend_carries_the_variant_rules(client):
         ("paper=a4&paper=letter", "paper: given 2 times"),
     ],
 )
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_bad_query_values_are_400_naming_parameter_and_value(client, query, needle):
     response = client.get(f"/variants/continental/scoresheet.pdf?{query}")
     assert response.status_code == 400

@@ -65,6 +65,7 @@ def directives(csp: str) -> dict[str, list[str]]:
     "path",
     ["/", "/static/css/app.css", "/no/such/page", "/api/v1/variants", "/api/v1/variants/nope"],
 )
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_security_headers_on_every_kind_of_response(client, path):
     with client.get(path) as response:
         _check_headers(response, path)
@@ -439,6 +440,7 @@ def test_no_third_party_assets_in_templates_or_static_files():
     [("get", "/api/v1/nope", 404), ("delete", "/api/v1/games", 405), ("patch", "/api/v1/variants", 405),
      ("get", "/api/v1/games/x/rounds/abc", 404)],
 )
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_api_errors_outside_any_route_are_json_too(client, method, path, status):
     r = getattr(client, method)(path)
     assert r.status_code == status and r.is_json
