@@ -190,7 +190,16 @@ def main() -> None:
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed (apt-get install wrk)")
+    measured = measure(args)
+    text = report(args, *measured)
+    if not args.no_write:
+        write_section(text)
+        print(f"wrote the {HEADING!r} section of {DOC}")
 
+
+def measure(args: argparse.Namespace):
+    """Every case measured ``args.rounds`` times against gunicorn on a seeded game: the cases, their
+    runs flat out and paced, and the load average before and after."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
         folder = Path(tmp)
         (folder / "instance").mkdir()
@@ -238,7 +247,11 @@ def main() -> None:
             for proc in procs:
                 proc.terminate()
                 proc.wait(10)
+    return cases, runs, at_goal, load_before, load_after
 
+
+def report(args: argparse.Namespace, cases, runs, at_goal, load_before, load_after) -> str:
+    """The docs/performance.md section of one measurement, each case printed as it is written."""
     kinds = {name: kind for name, kind, *_ in cases}
     bare = statistics.mean(r["rps"] for r in runs[BARE])
     rows, missed = [], []
@@ -320,9 +333,7 @@ def main() -> None:
         "Reproduce: `.venv/bin/python bench/bench_server.py` (needs `wrk`; `--seconds N` per URL and "
         "round, `--rounds N`, `--no-write` to print only).\n"
     )
-    if not args.no_write:
-        write_section(text)
-        print(f"wrote the {HEADING!r} section of {DOC}")
+    return text
 
 
 if __name__ == "__main__":
