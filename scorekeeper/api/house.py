@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
+from ..rules import house_settings
 from ..services import house, house_import
 from . import openapi
 from .blueprint import bp
@@ -107,9 +108,7 @@ _VARIANT_ID = openapi.path_param("variant_id", "A house variant's id (h-...)")
 _ERRORS = {"400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": openapi.ERROR_RESPONSE,
            "404": openapi.ERROR_RESPONSE, "409": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
 _NAME_CHECK = "printable, not too long once trimmed"
-_CHANGES = {"type": "object", "description": "Changes to the base variant, in the names of the variant document: "
-            "players, decks, jokers_per_deck, cards_dealt, rounds, contract_kind, melds, wild_cards, last_round, "
-            "card_points, scoring, may_i, stock_exhausted (docs/house-variants.md)"}
+_CHANGES = house_settings.changes_schema()  # each setting's part, from its description
 openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
     **openapi.beyond_schema({"file": "the toml: a house variant file (docs/house-variants.md)", "name": _NAME_CHECK,

@@ -215,7 +215,9 @@ SETTINGS: tuple[HouseSetting, ...] = (
                  said_off=N_("may lay down at once after a May I"), anchor="may-i"),
     HouseSetting("stock_exhausted", CHOICE, ("stock", "exhausted"), "f-stock", N_("When the stock runs out"), ("stock",),
                  choices=_STOCK, anchor="stock"),
-    # ROY's own (a shedding game: no melds, contracts or card points)
+    # ROY's own (a shedding game: no melds, contracts or card points; the target first, as the API lists it)
+    HouseSetting("target", NUMBER, ("scoring", "target"), "f-winning", N_("Points that win the game"), ("target",),
+                 games=(SHEDDING,), bounds=(10, 1000), said=N_("first to %(n)s points wins"), anchor="scoring"),
     HouseSetting("roy.draw_per_card", NUMBER, ("roy", "draw_per_card"), "f-roy", N_("An ace: cards the next player draws"),
                  ("ace_draw",), games=(SHEDDING,), bounds=(1, 5),
                  said=N_("an ace makes the next player draw %(num)s"),
@@ -224,8 +226,6 @@ SETTINGS: tuple[HouseSetting, ...] = (
                  ("king_draw",), games=(SHEDDING,), bounds=(1, 10),
                  said=N_("the king of spades makes the next player draw %(num)s"),
                  said_plural=N_("the king of spades makes the next player draw %(num)s"), anchor="king-of-spades"),
-    HouseSetting("target", NUMBER, ("scoring", "target"), "f-winning", N_("Points that win the game"), ("target",),
-                 games=(SHEDDING,), bounds=(10, 1000), said=N_("first to %(n)s points wins"), anchor="scoring"),
 )
 # (A group's settings said together, in their group's own words: ``players`` and ``last_round``,
 # in rules/house.py ``differences``.)
