@@ -17,7 +17,7 @@ points) keep their own code, keyed by the same name, in those modules.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -79,7 +79,7 @@ class HouseSetting:
     hint: str = ""  # the form's hint under the input
     pair: bool = False  # shown beside the next setting of its section, two to a row
     said: str = ""  # a number's change ("%(n)s cards dealt"); a yes/no's when true
-    said_plural: str = ""  # a number's change said with a count (``said`` the singular, "%(num)s")
+    said_count: Callable[[int], str] | None = None  # a number's change said with its count (ngettext)
     said_off: str = ""  # a number's change to 0, a yes/no's to false
     absent_when_off: bool = False  # left out of the variant file when 0 (``may_i.none_in_last_rounds``)
 
@@ -109,8 +109,8 @@ class HouseSetting:
             return _(self.said_off)
         if self.kind is SettingKind.YES_NO:
             return _(self.said) if self.said else ""
-        if self.said_plural:
-            return ngettext(self.said, self.said_plural, value)
+        if self.said_count is not None:
+            return self.said_count(value)
         return _(self.said, n=value) if self.said else ""
 
 
@@ -189,17 +189,17 @@ SETTINGS: tuple[HouseSetting, ...] = (
                  ("points",), bounds=(0, 1000), anchor="scoring"),
     HouseSetting("scoring.missing_card_penalty", NUMBER, ("scoring", "missing_card_penalty"), "f-points",
                  N_("Incorrect hand: points per missing card"), ("scoring",), bounds=(0, 1000),
-                 said=N_("%(num)s point per missing card (incorrect hand)"),
-                 said_plural=N_("%(num)s points per missing card (incorrect hand)"), anchor="scoring"),
+                 said_count=lambda n: ngettext("%(num)s point per missing card (incorrect hand)",
+                                                  "%(num)s points per missing card (incorrect hand)", n), anchor="scoring"),
     HouseSetting("scoring.round_win_bonus", NUMBER, ("scoring", "round_win_bonus"), "f-points",
                  N_("Points off your total per round won"), ("scoring",), bounds=(0, 1000),
-                 said=N_("%(num)s point off per round won"), said_plural=N_("%(num)s points off per round won"), anchor="scoring"),
+                 said_count=lambda n: ngettext("%(num)s point off per round won", "%(num)s points off per round won", n), anchor="scoring"),
     HouseSetting("may_i.allowed", YES_NO, ("may_i", "allowed"), "f-may-i", N_("May I is played"), ("may_i",),
                  said=N_("May I allowed"), said_off=N_("no May I"), anchor="may-i"),
     HouseSetting("may_i.penalty_cards_per_discard", NUMBER, ("may_i", "penalty_cards_per_discard"), "f-may-i",
                  N_("May I: penalty cards per discard taken"), ("may_i",), bounds=(0, 5),
-                 said=N_("May I: %(num)s penalty card per discard"),
-                 said_plural=N_("May I: %(num)s penalty cards per discard"), anchor="may-i"),
+                 said_count=lambda n: ngettext("May I: %(num)s penalty card per discard",
+                                                  "May I: %(num)s penalty cards per discard", n), anchor="may-i"),
     HouseSetting("may_i.none_in_last_rounds", NUMBER, ("may_i", "none_in_last_rounds"), "f-may-i",
                  N_("No May I in the last … rounds (0: every round)"), ("may_i",), bounds=(0, 12), absent_when_off=True,
                  said=N_("no May I in the last %(n)s rounds"), said_off=N_("May I in every round"), anchor="may-i"),
@@ -220,12 +220,12 @@ SETTINGS: tuple[HouseSetting, ...] = (
                  games=(SHEDDING,), bounds=(10, 1000), said=N_("first to %(n)s points wins"), anchor="scoring"),
     HouseSetting("roy.draw_per_card", NUMBER, ("roy", "draw_per_card"), "f-roy", N_("An ace: cards the next player draws"),
                  ("ace_draw",), games=(SHEDDING,), bounds=(1, 5),
-                 said=N_("an ace makes the next player draw %(num)s"),
-                 said_plural=N_("an ace makes the next player draw %(num)s"), anchor="aces"),
+                 said_count=lambda n: ngettext("an ace makes the next player draw %(num)s",
+                                                  "an ace makes the next player draw %(num)s", n), anchor="aces"),
     HouseSetting("roy.skip_draw", NUMBER, ("roy", "skip_draw"), "f-roy", N_("King of spades: cards the next player draws"),
                  ("king_draw",), games=(SHEDDING,), bounds=(1, 10),
-                 said=N_("the king of spades makes the next player draw %(num)s"),
-                 said_plural=N_("the king of spades makes the next player draw %(num)s"), anchor="king-of-spades"),
+                 said_count=lambda n: ngettext("the king of spades makes the next player draw %(num)s",
+                                                  "the king of spades makes the next player draw %(num)s", n), anchor="king-of-spades"),
 )
 # (A group's settings said together, in their group's own words: ``players`` and ``last_round``,
 # in rules/house.py ``differences``.)
