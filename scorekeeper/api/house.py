@@ -52,7 +52,7 @@ def update_variant(variant_id: str):
     """New rules for a house variant (its or its table's edit token); games started earlier keep theirs."""
     row = house.get_row(variant_id)
     token = bearer_token()
-    house.check_token(row, token, table_token_ok=bool(row.table_id) and house.table_token_matches(row.table_id, token))
+    house.check_token(row, token, table_token_ok=bool(row.table_id and house.table_token_matches(row.table_id, token)))
     data = json_body()
     for key in data:
         if key not in ("name", "changes", "version"):

@@ -22,6 +22,7 @@ from . import house_settings
 from .house_settings import SIMPLE_KINDS, HouseSetting, SettingKind
 from .words import N_, _, ngettext
 from .variants import (
+    MeldRules,
     Variant,
     VariantError,
     get_variant,
@@ -148,7 +149,7 @@ def _bool(value: Any, key: str) -> bool:
 def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise HouseRulesError(_("%(value)s is not one of %(allowed)s", value=_shown(value), allowed=", ".join(allowed)), key, value)
-    return value
+    return str(value)
 
 
 def _mapping(value: Any, key: str, known: tuple[str, ...]) -> Mapping[str, Any]:
@@ -314,11 +315,11 @@ def _last_round_kept_when_on(doc: dict[str, Any], value: Mapping[str, Any]) -> N
 _AFTER_GROUP = {"players": _players_in_order, "last_round": _last_round_kept_when_on}
 
 
-def _decks(doc, value, key):
+def _decks(doc: dict[str, Any], value: Any, key: str) -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         doc["pack"]["decks"] = [{"up_to": doc["players"]["max"], "decks": _int(value, key, LIMITS["decks"])}]
         return
-    steps = []
+    steps: list[dict[str, int]] = []
     for i, step in enumerate(_list(value, key)):
         step = _mapping(step, f"{key}[{i}]", ("up_to", "decks"))
         for k in ("up_to", "decks"):
@@ -335,7 +336,7 @@ def _decks(doc, value, key):
     doc["pack"]["decks"] = steps
 
 
-def _fit_decks(doc, given: bool) -> None:
+def _fit_decks(doc: dict[str, Any], given: bool) -> None:
     """Deck steps cover exactly the player range: a wider range keeps the last step's decks."""
     steps, top = doc["pack"]["decks"], doc["players"]["max"]
     if steps[-1]["up_to"] < top:
@@ -353,7 +354,7 @@ def _fit_decks(doc, given: bool) -> None:
     doc["pack"]["decks"] = kept
 
 
-def _rounds(doc, value, key):
+def _rounds(doc: dict[str, Any], value: Any, key: str) -> None:
     rounds = []
     value = _list(value, key)
     lo, hi = LIMITS["rounds"]
@@ -377,7 +378,7 @@ def _rounds(doc, value, key):
     doc["contracts"]["rounds"] = rounds
 
 
-def _card_points(doc, value, key):
+def _card_points(doc: dict[str, Any], value: Any, key: str) -> None:
     value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else ())
     for rank, points in value.items():
         r = _rank_key(rank, key)
@@ -385,7 +386,7 @@ def _card_points(doc, value, key):
     doc["points"] = {r: doc["points"][r] for r in (*RANKS, JOKER) if r in doc["points"]}
 
 
-def _wild_cards(doc, value, key):
+def _wild_cards(doc: dict[str, Any], value: Any, key: str) -> None:
     value = _list(value, key)
     try:
         tokens = wild_tokens(value, key)
@@ -431,7 +432,7 @@ def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
     _check_pack(v, changed)
 
 
-def _check_melds(v: Variant, m, changed: tuple[str, ...]) -> None:
+def _check_melds(v: Variant, m: MeldRules, changed: tuple[str, ...]) -> None:
     if m.run_min > m.run_max:
         raise HouseRulesError(_("a run of at least %(min)s cards is longer than the longest run (%(max)s)", min=m.run_min,
                                 max=m.run_max),
@@ -808,8 +809,7 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     vid = id if id is not None else data.get("id")
     if not isinstance(vid, str) or not vid:
         raise HouseRulesError(_("missing: the variant's id"), "id", vid)
-    name = name if name is not None else data.get("name")
-    variant = apply_all_rules(base, changes, id=vid, name=name)
+    variant = apply_all_rules(base, changes, id=vid, name=check_name(name if name is not None else data.get("name")))
     written = document(variant)
     for k in ("kind", "house_options"):
         if k in data and data[k] != written.get(k):
