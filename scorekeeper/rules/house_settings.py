@@ -287,11 +287,10 @@ def rows(settings: Iterable[HouseSetting]) -> list[tuple[HouseSetting, ...]]:
 
 def anchor_of(key: str, part: str = "") -> str:
     """The rules page section of a difference (``Difference.key`` and ``part``, rules/house.py)."""
-    name = f"{key}.{part}" if part else key
     for s in SETTINGS:
-        if s.name == name or (not part and s.group == key):
+        if s.group == key and (not part or s.key == part):
             return s.anchor
-    raise KeyError(name)
+    raise KeyError(f"{key}.{part}" if part else key)
 
 
 def value_at(document: Mapping[str, Any], s: HouseSetting) -> Any:

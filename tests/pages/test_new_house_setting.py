@@ -19,7 +19,8 @@ from support.games import auth
 from support.house import form_data
 
 AT_A_TIME = HouseSetting("deal.at_a_time", SettingKind.NUMBER, ("deal", "at_a_time"), "setup", "Cards dealt at a time",
-                         ("deal",), anchor="setup", bounds=(1, 4), said="%(n)s cards dealt at a time")
+                         ("deal",), anchor="setup", bounds=(1, 4), said="%(n)s cards dealt at a time",
+                         hint="Le May I deals two at a time.")
 
 
 @pytest.fixture
@@ -50,6 +51,7 @@ def test_the_form_shows_it_with_the_base_value_and_checks_it(client, at_a_time):
     setup = page[page.index('<fieldset id="setup">'):page.index("</fieldset>", page.index('<fieldset id="setup">'))]
     assert '<label for="f-deal.at_a_time">Cards dealt at a time</label>' in setup
     assert 'name="deal.at_a_time" value="1"' in setup  # Joybells deals one at a time
+    assert '<p class="hint">Le May I deals two at a time.</p>' in setup
     assert setup.index('name="cards_dealt"') < setup.index('name="deal.at_a_time"')
 
     checked = client.post("/rules/joybells/house", data={**form_data(**{"deal.at_a_time": "2"}), "check": "1"})

@@ -35,8 +35,9 @@ def test_names_groups_and_keys():
     assert (s.group, s.key) == ("melds", "set_min")
     alone = hs.setting("cards_dealt")
     assert (alone.group, alone.key) == ("cards_dealt", "cards_dealt")
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as unknown:
         hs.setting("melds")
+    assert unknown.value.args == ("melds",)
     assert len({s.name for s in SETTINGS}) == len(SETTINGS)
 
 
@@ -118,8 +119,13 @@ def test_anchors():
     assert hs.anchor_of("roy", "skip_draw") == "king-of-spades"
     assert hs.anchor_of("players") == "setup" and hs.anchor_of("last_round") == "last-round"
     assert hs.anchor_of("decks") == "setup"
-    with pytest.raises(KeyError):
+    assert hs.anchor_of("may_i", "allowed") == "may-i" and hs.anchor_of("last_round", "no_discard") == "last-round"
+    with pytest.raises(KeyError) as unknown:
         hs.anchor_of("colour")
+    assert unknown.value.args == ("colour",)
+    with pytest.raises(KeyError) as unknown:
+        hs.anchor_of("melds", "colour")
+    assert unknown.value.args == ("melds.colour",)
 
 
 def test_the_openapi_schema_of_changes():
@@ -137,8 +143,11 @@ def test_the_openapi_schema_of_changes():
     assert props["melds"]["properties"]["all_wild_set"] == {"type": "boolean"}
     assert props["last_round"]["oneOf"][1] == {"type": "null"}
     assert props["last_round"]["oneOf"][0]["properties"]["no_discard"] == {"type": "boolean"}
-    assert "type" not in props["decks"] and "docs/house-variants.md" in props["decks"]["description"]
-    assert schema["description"].endswith("stock_exhausted, target, roy (docs/house-variants.md)")
+    assert props["decks"] == {"description": "decks: see docs/house-variants.md"}
+    assert schema["description"] == (
+        "Changes to the base variant, in the names of the variant document: players, decks, jokers_per_deck, "
+        "cards_dealt, rounds, contract_kind, last_round, melds, wild_cards, card_points, scoring, may_i, "
+        "stock_exhausted, target, roy (docs/house-variants.md)")
 
 
 @pytest.mark.parametrize("s", [s for s in SIMPLE if s.kind is SettingKind.NUMBER], ids=lambda s: s.name)
@@ -165,3 +174,11 @@ def test_each_yes_no_and_choice_refuses_what_it_is_not(s):
 def test_a_choice_is_a_value_a_label_and_words():
     c = Choice("x", "Label", "words")
     assert (c.value, c.label, c.said) == ("x", "Label", "words")
+
+
+def test_what_a_setting_says_when_its_description_leaves_it_out():
+    s = HouseSetting("n", SettingKind.NUMBER, ("n",), "setup", "N", ("n",))
+    assert (s.games, s.bounds, s.choices, s.hint, s.pair, s.said, s.said_count, s.said_off, s.absent_when_off,
+            s.anchor) == (("contract",), (0, 0), (), "", False, "", None, "", False, "")
+    assert s.words(5) == ""
+    assert hs.Section("x", "X").hint == ""
