@@ -109,6 +109,10 @@ _ERRORS = {"400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": 
            "404": openapi.ERROR_RESPONSE, "409": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
 _NAME_CHECK = "printable, not too long once trimmed"
 _CHANGES = house_settings.changes_schema()  # each setting's part, from its description
+# Every setting is checked again with the others (a contract a hand can hold, a pack that deals
+# the table...) and refused by its own name (``melds.run_min``), beyond what a schema can say.
+_RULES_CHECKED = {key: "playable with the other rules; numbers written as integers (8, not 8.0)"
+                  for key in _CHANGES["properties"]}
 openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
     **openapi.beyond_schema({"file": "the toml: a house variant file (docs/house-variants.md)", "name": _NAME_CHECK,
@@ -133,7 +137,8 @@ openapi.add_tag("house variants", "A family's own rules: a built-in variant with
 openapi.add_path("api.create_variant", {"post": {
     "summary": "Make a house variant", "tags": ["house variants"],
     **openapi.beyond_schema({"based_on": "a built-in variant's id", "name": _NAME_CHECK,
-                             "changes": "names and values of the variant document", "table": "a table that exists"}),
+                             "changes": "names and values of the variant document", "table": "a table that exists",
+                             **_RULES_CHECKED}),
     "requestBody": openapi.json_body({"type": "object", "required": ["based_on", "name"],
                                       "additionalProperties": False, "properties": {
         "based_on": {"type": "string"}, "name": openapi.NAME, "changes": _CHANGES,
@@ -143,7 +148,7 @@ openapi.add_path("api.create_variant", {"post": {
 openapi.add_path("api.update_variant", {"put": {
     "summary": "Change a house variant's rules (games already started keep theirs)", "tags": ["house variants"],
     "parameters": [_VARIANT_ID],
-    **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document"}),
+    **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document", **_RULES_CHECKED}),
     "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "additionalProperties": False,
                                       "properties": {
         "name": openapi.NAME, "changes": _CHANGES, "version": {"type": "integer"}}}),
