@@ -46,15 +46,12 @@ def change_keys(base: Variant) -> tuple[str, ...]:
     return house_settings.change_keys(base.kind)
 
 
-def _setting(name: str) -> HouseSetting:
-    return house_settings.setting(name)
-
-
 # Limits that keep a house variant a game people can sit down and play (and that the pages can
 # seat: at most 8 players, as for the built-in variants); a setting's own are in its description.
 LIMITS: dict[str, tuple[int, int]] = {
-    "name": (1, 60), "contract": (0, 6), "players": _setting("players.min").bounds, "decks": _setting("decks").bounds,
-    "rounds": _setting("rounds").bounds, "points": _setting("card_points").bounds,
+    "name": (1, 60), "contract": (0, 6), "players": house_settings.setting("players.min").bounds,
+    "decks": house_settings.setting("decks").bounds, "rounds": house_settings.setting("rounds").bounds,
+    "points": house_settings.setting("card_points").bounds,
 }
 HOUSE_ORDER = 100  # after the built-in variants
 
