@@ -103,8 +103,10 @@ class HouseSetting:
     def words(self, value: Any) -> str:
         """The change to ``value`` in words, in the reader's language ("" for a setting said by its group)."""
         if self.kind is SettingKind.CHOICE:
-            said = next((c.said for c in self.choices if c.value == str(value)), "")
-            return _(said) if said else str(value)
+            said = next((c.said for c in self.choices if c.value == str(value)), None)
+            if said is None:  # a value the rules would refuse: said as it is
+                return str(value)
+            return _(said) if said else ""
         if self.said_off and not value:
             return _(self.said_off)
         if self.kind is SettingKind.YES_NO:

@@ -3,10 +3,14 @@ variant data it describes, and what is made of it (the keys, the groups, the for
 fieldsets, the values read from a file, the words, the OpenAPI schema) is exactly what it says."""
 from __future__ import annotations
 
+import contextvars
+import gettext
+
 import pytest
 
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules import house_settings as hs
+from scorekeeper.rules import words
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.house_settings import SETTINGS, Choice, HouseSetting, SettingKind
 from scorekeeper.rules.variants import VARIANTS, AceRule, ContractKind, StockExhausted, get_variant
@@ -182,3 +186,28 @@ def test_what_a_setting_says_when_its_description_leaves_it_out():
             s.anchor) == (("contract",), (0, 0), (), "", False, "", None, "", False, "")
     assert s.words(5) == ""
     assert hs.Section("x", "X").hint == ""
+
+
+class Quoting(gettext.NullTranslations):
+    """A catalogue that answers every sentence in quotes, and the empty one with its header (as a
+    real catalogue does): what a setting says is looked up, and nothing is looked up for nothing."""
+
+    def gettext(self, message: str) -> str:
+        return f"«{message}»" if message else "Project-Id-Version: scorekeeper"
+
+
+def in_quotes(fn):
+    def run():
+        words.use(Quoting(), "xx")
+        return fn()
+    return contextvars.copy_context().run(run)
+
+
+def test_words_are_looked_up_in_the_readers_catalogue_and_nothing_for_a_group_setting():
+    assert in_quotes(lambda: hs.setting("melds.all_wild_set").words(True)) == "«a set of wilds only is allowed»"
+    assert in_quotes(lambda: hs.setting("melds.aces").words("low")) == "«aces low»"
+    assert in_quotes(lambda: hs.setting("cards_dealt").words(9)) == "«9 cards dealt»"
+    assert in_quotes(lambda: hs.setting("last_round.no_discard").words(True)) == ""
+    assert in_quotes(lambda: hs.setting("players.min").words(3)) == ""
+    empty_choice = HouseSetting("c", SettingKind.CHOICE, ("c",), "setup", "C", ("c",), choices=(Choice("a", "A", ""),))
+    assert in_quotes(lambda: empty_choice.words("a")) == "" and in_quotes(lambda: empty_choice.words("b")) == "b"
