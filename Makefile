@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run lint test test-scripts test-sqlite test-browser test-postgresql test-rules mutation translations monkey
 
 # The compiled French catalogue (not kept in git): made from its .po whenever that changes.
-CATALOGUES := scorekeeper/translations/fr/LC_MESSAGES/messages.mo
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po))
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

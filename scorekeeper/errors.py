@@ -35,7 +35,7 @@ def is_api() -> bool:
     """The JSON API: the ``api`` blueprint (and any nested in it), everything under its prefix."""
     from .api.blueprint import bp as api
 
-    return request.path.startswith(api.url_prefix + "/") or (request.blueprint or "").split(".")[0] == "api"
+    return request.path.startswith(f"{api.url_prefix}/") or (request.blueprint or "").split(".")[0] == "api"
 
 
 def refusal(status: int, title: str, message: str):
@@ -54,20 +54,21 @@ def _http_error(err: HTTPException):
             message = f"{request.method} {request.path[:200]}: {said}"
         response = jsonify({"error": message})
         response.status_code = err.code or 500
-        if err.code == 405 and getattr(err, "valid_methods", None):
-            response.headers["Allow"] = ", ".join(err.valid_methods)
+        allowed = getattr(err, "valid_methods", None)
+        if err.code == 405 and allowed:
+            response.headers["Allow"] = ", ".join(allowed)
         return response
     if err.code is None or err.code < 400:
         return err
-    response = err.get_response()  # (with its headers: a 405's Allow)
-    response.set_data(render_template("games/error.html", error=err))
-    response.mimetype = "text/html"
-    return response
+    page = err.get_response()  # (with its headers: a 405's Allow)
+    page.set_data(render_template("games/error.html", error=err))
+    page.mimetype = "text/html"
+    return page
 
 
 def error_title(err: HTTPException) -> str:
     """The error's name in the reader's language (templates/games/error.html)."""
-    return str(ERROR_NAMES.get(err.code, err.name))
+    return str(ERROR_NAMES.get(err.code, err.name)) if err.code is not None else err.name
 
 
 def error_message(err: HTTPException) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
+from ..rules import house_settings
 from ..services import house, house_import
 from . import openapi
 from .blueprint import bp
@@ -51,7 +52,7 @@ def update_variant(variant_id: str):
     """New rules for a house variant (its or its table's edit token); games started earlier keep theirs."""
     row = house.get_row(variant_id)
     token = bearer_token()
-    house.check_token(row, token, table_token_ok=bool(row.table_id) and house.table_token_matches(row.table_id, token))
+    house.check_token(row, token, table_token_ok=bool(row.table_id and house.table_token_matches(row.table_id, token)))
     data = json_body()
     for key in data:
         if key not in ("name", "changes", "version"):
@@ -107,9 +108,11 @@ _VARIANT_ID = openapi.path_param("variant_id", "A house variant's id (h-...)")
 _ERRORS = {"400": openapi.ERROR_RESPONSE, "401": openapi.ERROR_RESPONSE, "403": openapi.ERROR_RESPONSE,
            "404": openapi.ERROR_RESPONSE, "409": openapi.ERROR_RESPONSE, "422": openapi.ERROR_RESPONSE}
 _NAME_CHECK = "printable, not too long once trimmed"
-_CHANGES = {"type": "object", "description": "Changes to the base variant, in the names of the variant document: "
-            "players, decks, jokers_per_deck, cards_dealt, rounds, contract_kind, melds, wild_cards, last_round, "
-            "card_points, scoring, may_i, stock_exhausted (docs/house-variants.md)"}
+_CHANGES = house_settings.changes_schema()  # each setting's part, from its description
+# Every setting is checked again with the others (a contract a hand can hold, a pack that deals
+# the table...) and refused by its own name (``melds.run_min``), beyond what a schema can say.
+_RULES_CHECKED = {key: "playable with the other rules; numbers written as integers (8, not 8.0)"
+                  for key in _CHANGES["properties"]}
 openapi.add_path("api.import_variant", {"post": {
     "summary": "Import a house variant file (TOML)", "tags": ["house variants"],
     **openapi.beyond_schema({"file": "the toml: a house variant file (docs/house-variants.md)", "name": _NAME_CHECK,
@@ -134,7 +137,8 @@ openapi.add_tag("house variants", "A family's own rules: a built-in variant with
 openapi.add_path("api.create_variant", {"post": {
     "summary": "Make a house variant", "tags": ["house variants"],
     **openapi.beyond_schema({"based_on": "a built-in variant's id", "name": _NAME_CHECK,
-                             "changes": "names and values of the variant document", "table": "a table that exists"}),
+                             "changes": "names and values of the variant document", "table": "a table that exists",
+                             **_RULES_CHECKED}),
     "requestBody": openapi.json_body({"type": "object", "required": ["based_on", "name"],
                                       "additionalProperties": False, "properties": {
         "based_on": {"type": "string"}, "name": openapi.NAME, "changes": _CHANGES,
@@ -144,7 +148,7 @@ openapi.add_path("api.create_variant", {"post": {
 openapi.add_path("api.update_variant", {"put": {
     "summary": "Change a house variant's rules (games already started keep theirs)", "tags": ["house variants"],
     "parameters": [_VARIANT_ID],
-    **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document"}),
+    **openapi.beyond_schema({"name": _NAME_CHECK, "changes": "names and values of the variant document", **_RULES_CHECKED}),
     "requestBody": openapi.json_body({"type": "object", "required": ["changes"], "additionalProperties": False,
                                       "properties": {
         "name": openapi.NAME, "changes": _CHANGES, "version": {"type": "integer"}}}),

@@ -70,7 +70,7 @@ def _documented(where: str) -> str:
     if where.startswith("/"):
         return where
     rule = next(current_app.url_map.iter_rules(where)).rule
-    return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.removeprefix(bp.url_prefix))
+    return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.removeprefix(bp.url_prefix or ""))
 
 
 def add_schema(name: str, schema: dict[str, Any]) -> None:

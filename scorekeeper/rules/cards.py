@@ -59,7 +59,7 @@ class Card:
     @property
     def name(self) -> str:
         """The card in words, in the reader's language ("ace of hearts", "as de cœur")."""
-        if self.is_joker:
+        if self.rank is None:  # a joker
             return _("joker")
         rank = _(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else self.rank
         return _("%(rank)s of %(suit)s", rank=rank, suit=_(SUIT_NAMES[self.suit])) if self.suit else rank
@@ -67,7 +67,7 @@ class Card:
     @property
     def label(self) -> str:
         """Short display form with a suit symbol, e.g. ``10♥``."""
-        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOLS.get(self.suit, '')}"
+        return "Joker" if self.is_joker else f"{self.rank}{SUIT_SYMBOLS.get(self.suit or '', '')}"
 
     def __str__(self) -> str:
         return self.code

@@ -18,11 +18,11 @@ from typing import Any, Mapping
 from .cards import JOKER, RANKS
 from .errors import RulesInputError
 from .toml_depth import MAX_DEPTH, too_deep
+from . import house_settings
+from .house_settings import SIMPLE_KINDS, HouseSetting, SettingKind
 from .words import N_, _, ngettext
 from .variants import (
-    AceRule,
-    ContractKind,
-    StockExhausted,
+    MeldRules,
     Variant,
     VariantError,
     get_variant,
@@ -35,52 +35,23 @@ class HouseRulesError(VariantError):
     """A change that is not understood, or rules that cannot be played; ``field`` is the key."""
 
 
-# The keys of ``changes`` (docs/api.md, "House variants"), in the order the form shows them.
-CHANGE_KEYS = ("players", "decks", "jokers_per_deck", "cards_dealt", "rounds", "contract_kind", "melds",
-               "wild_cards", "last_round", "card_points", "scoring", "may_i", "stock_exhausted")
-MELD_KEYS = ("set_min", "run_min", "run_max", "aces", "wilds_may_not_outnumber_naturals", "all_wild_set",
-             "same_suit_runs")
-SCORING_KEYS = ("round_win_bonus", "missing_card_penalty")
-MAY_I_KEYS = ("allowed", "penalty_cards_per_discard", "multiple_discards", "none_in_last_rounds",
-              "discard_pile_dead", "no_lay_down_until_next_turn")
-LAST_ROUND_KEYS = ("no_discard", "all_cards_in_contract")
-# A shedding game's (ROY's) own changes: how many play, the deal, the target score and what an ace
-# and the king of spades make the next player draw.
-ROY_CHANGE_KEYS = ("players", "cards_dealt", "target", "roy")
-ROY_KEYS = ("draw_per_card", "skip_draw")
+# Every setting a house variant may change, with its bounds, its place in a variant file, its
+# source and its words, is described once in ``house_settings.py``; this module checks, applies,
+# compares and reads them from that description. The settings with a shape of their own (decks,
+# rounds, wild cards, card points) have their code here, keyed by the same name.
 
 
 def change_keys(base: Variant) -> tuple[str, ...]:
     """The ``changes`` keys a house version of ``base`` may set."""
-    return CHANGE_KEYS if base.is_contract_game else ROY_CHANGE_KEYS
+    return house_settings.change_keys(base.kind)
 
-# Which source citation a change replaces with the house's own (the rules page cites the house).
-_SOURCE_KEYS = {
-    "players": ("players",), "decks": ("pack",), "jokers_per_deck": ("pack",), "cards_dealt": ("deal",),
-    "rounds": ("contracts",), "contract_kind": ("contracts",), "melds": ("melds", "aces", "wild_limits",
-                                                                         "same_suit_runs"),
-    "wild_cards": ("wild",), "last_round": ("last_round",), "card_points": ("points",),
-    "scoring": ("scoring",), "may_i": ("may_i",), "stock_exhausted": ("stock",),
-    "target": ("target",), "roy": ("ace_draw", "king_draw"),
-}
-# ROY: the ace's and the king of spades' draws each have a source key of their own (the rules page
-# and the sheet fall back to ``special_cards``), so changing one leaves the jacks cited from the source.
-_ROY_SOURCES = {"draw_per_card": "ace_draw", "skip_draw": "king_draw"}
-
-# Which source citation each meld setting's change replaces (a change of the aces alone leaves the
-# sets' and runs' minimums cited from the base's source).
-_MELD_SOURCES = {"set_min": "melds", "run_min": "melds", "run_max": "melds", "aces": "aces",
-                 "wilds_may_not_outnumber_naturals": "wild_limits", "all_wild_set": "wild_limits",
-                 "same_suit_runs": "same_suit_runs"}
 
 # Limits that keep a house variant a game people can sit down and play (and that the pages can
-# seat: at most 8 players, as for the built-in variants).
-LIMITS = {
-    "players": (2, 8), "decks": (1, 10), "jokers_per_deck": (0, 4), "cards_dealt": (1, 20),
-    "rounds": (1, 12), "contract": (0, 6), "set_min": (2, 8), "run_min": (2, 13), "run_max": (2, 13),
-    "points": (0, 1000), "round_win_bonus": (0, 1000), "missing_card_penalty": (0, 1000),
-    "penalty_cards_per_discard": (0, 5), "name": (1, 60),
-    "target": (10, 1000), "draw_per_card": (1, 5), "skip_draw": (1, 10),
+# seat: at most 8 players, as for the built-in variants); a setting's own are in its description.
+LIMITS: dict[str, tuple[int, int]] = {
+    "name": (1, 60), "contract": (0, 6), "players": house_settings.setting("players.min").bounds,
+    "decks": house_settings.setting("decks").bounds, "rounds": house_settings.setting("rounds").bounds,
+    "points": house_settings.setting("card_points").bounds,
 }
 HOUSE_ORDER = 100  # after the built-in variants
 
@@ -157,8 +128,8 @@ def _shown(value: Any) -> str:
         return repr(value)[:60]
 
 
-def _int(value: Any, key: str, limit: str) -> int:
-    lo, hi = LIMITS[limit]
+def _int(value: Any, key: str, bounds: tuple[int, int]) -> int:
+    lo, hi = bounds
     if not isinstance(value, int) or isinstance(value, bool):
         raise HouseRulesError(_("%(value)s is not a whole number", value=_shown(value)), key, value)
     if not lo <= value <= hi:
@@ -175,7 +146,7 @@ def _bool(value: Any, key: str) -> bool:
 def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise HouseRulesError(_("%(value)s is not one of %(allowed)s", value=_shown(value), allowed=", ".join(allowed)), key, value)
-    return value
+    return str(value)
 
 
 def _mapping(value: Any, key: str, known: tuple[str, ...]) -> Mapping[str, Any]:
@@ -189,7 +160,7 @@ def _mapping(value: Any, key: str, known: tuple[str, ...]) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, key: str) -> list:
+def _list(value: Any, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise HouseRulesError(_("%(value)s is not a list", value=_shown(value)), key, value)
     return value
@@ -231,14 +202,8 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     doc["summary"] = f"{name}: {base.name} with a family's own changes."
     if base.is_contract_game:
         _check_jokers(doc, tuple(changes))
-    for key in changes:
-        sources = _SOURCE_KEYS[key]
-        if key == "melds" and isinstance(changes[key], Mapping):  # only the meld rules that changed
-            sources = tuple(dict.fromkeys(_MELD_SOURCES.get(k, "melds") for k in changes[key])) or sources
-        if key == "roy" and isinstance(changes[key], Mapping):
-            sources = tuple(_ROY_SOURCES[k] for k in changes[key])
-        for src in sources:
-            doc["sources"][src] = {"file": "house", "section": name}
+    for src in _sources_changed(base, changes):
+        doc["sources"][src] = {"file": "house", "section": name}
     try:
         variant = variant_from_dict(doc)
     except VariantError as err:  # what the loader refuses that the checks above let through
@@ -246,6 +211,14 @@ def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant
     changed = tuple(changes) + tuple(f"{k}.{n}" for k, sub in changes.items() if isinstance(sub, Mapping) for n in sub)
     check_playable(variant, changed=changed)
     return variant
+
+
+def _sources_changed(base: Variant, changes: Mapping[str, Any]) -> tuple[str, ...]:
+    """The source citations the changes replace: those of each setting given (in a group, only
+    the group's settings named, so that a change of the aces leaves the sets cited from the source)."""
+    named = [s for s in house_settings.settings_for(base.kind) if s.group in changes
+             and (s.name == s.group or not isinstance(changes[s.group], Mapping) or s.key in changes[s.group])]
+    return tuple(dict.fromkeys(src for s in named for src in s.sources))
 
 
 def apply_all_rules(base: Variant, changes: Any, *, id: str, name: str) -> Variant:
@@ -262,47 +235,105 @@ def _apply(base: Variant, changes: Mapping[str, Any]) -> dict[str, Any]:
     doc = document(base)
     for key in change_keys(base):
         if key in changes:
-            _APPLY[key](doc, changes[key], key)
+            _apply_key(doc, base.kind, key, changes[key])
     _fit_decks(doc, "decks" in changes)
     if doc.get("last_round") is not None:
         doc["last_round"]["round"] = len(doc["contracts"]["rounds"])
     return doc
 
 
-def _players(doc, value, key):
-    value = _mapping(value, key, ("min", "max"))
-    for k in ("min", "max"):
-        if k in value:
-            doc["players"][k] = _int(value[k], f"{key}.{k}", "players")
+def _apply_key(doc: dict[str, Any], game_kind: str, key: str, value: Any) -> None:
+    """One ``changes`` key: a setting, or a group of them (``melds``), checked and written in."""
+    alone = next((s for s in house_settings.settings_for(game_kind) if s.name == key), None)
+    if alone is None:
+        _apply_group(doc, game_kind, key, value)
+    elif alone.kind in SIMPLE_KINDS:
+        _write(doc, alone, _checked(alone, value, key))
+    else:
+        _SHAPED[alone.kind](doc, value, key)
+
+
+def _apply_group(doc: dict[str, Any], game_kind: str, group: str, value: Any) -> None:
+    settings = house_settings.group_settings(group, game_kind)
+    if value is None and group in house_settings.NULLABLE_GROUPS:
+        doc.pop(settings[0].path[0], None)
+        return
+    value = _mapping(value, group, tuple(s.key for s in settings))
+    for s in settings:
+        if s.key in value:
+            _write(doc, s, _checked(s, value[s.key], s.name))
+    if group in _AFTER_GROUP:
+        _AFTER_GROUP[group](doc, value)
+
+
+def _checked(s: HouseSetting, value: Any, key: str) -> Any:
+    """A setting's value checked against its description (``key`` is named in the refusal)."""
+    if s.kind is SettingKind.NUMBER:
+        return _int(value, key, s.bounds)
+    if s.kind is SettingKind.YES_NO:
+        return _bool(value, key)
+    return _choice(value, key, tuple(c.value for c in s.choices))
+
+
+def _write(doc: dict[str, Any], s: HouseSetting, value: Any) -> None:
+    """Write a checked value where the setting sits in the document (a missing table is made
+    with its settings off, as ``last_round`` is in a variant that has none)."""
+    target = doc
+    for depth, part in enumerate(s.path[:-1]):
+        if part not in target:
+            target[part] = {x.path[depth + 1]: x.off_value() for x in house_settings.SETTINGS
+                            if x.path[:depth + 1] == s.path[:depth + 1] and len(x.path) == depth + 2}
+        target = target[part]
+    if s.absent_when_off and not value:
+        target.pop(s.path[-1], None)
+    else:
+        target[s.path[-1]] = value
+
+
+def _players_in_order(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
     if doc["players"]["min"] > doc["players"]["max"]:
         which = "min" if "min" in value else "max"
         raise HouseRulesError(_("players.min (%(min)s) is over players.max (%(max)s)", min=doc["players"]["min"],
                                 max=doc["players"]["max"]),
-                              f"{key}.{which}", doc["players"][which])
+                              f"players.{which}", doc["players"][which])
 
 
-def _decks(doc, value, key):
+def _last_round_kept_when_on(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
+    """A last round with none of its rules on is no special last round."""
+    last = doc.get("last_round")
+    if last is not None:
+        if any(last.get(k) for k in house_settings.group_keys("last_round")):
+            last.setdefault("round", 0)
+        else:
+            doc.pop("last_round")
+
+
+# What a group checks once its settings are in.
+_AFTER_GROUP = {"players": _players_in_order, "last_round": _last_round_kept_when_on}
+
+
+def _decks(doc: dict[str, Any], value: Any, key: str) -> None:
     if isinstance(value, int) and not isinstance(value, bool):
-        doc["pack"]["decks"] = [{"up_to": doc["players"]["max"], "decks": _int(value, key, "decks")}]
+        doc["pack"]["decks"] = [{"up_to": doc["players"]["max"], "decks": _int(value, key, LIMITS["decks"])}]
         return
-    steps = []
+    steps: list[dict[str, int]] = []
     for i, step in enumerate(_list(value, key)):
         step = _mapping(step, f"{key}[{i}]", ("up_to", "decks"))
         for k in ("up_to", "decks"):
             if k not in step:
                 raise HouseRulesError(_("missing %(key)s", key=k), f"{key}[{i}].{k}")
-        up_to = _int(step["up_to"], f"{key}[{i}].up_to", "players")
+        up_to = _int(step["up_to"], f"{key}[{i}].up_to", LIMITS["players"])
         if steps and up_to <= steps[-1]["up_to"]:
             raise HouseRulesError(_("%(n)s players must be more than the step before (%(before)s)", n=up_to,
                                     before=steps[-1]["up_to"]),
                                   f"{key}[{i}].up_to", up_to)
-        steps.append({"up_to": up_to, "decks": _int(step["decks"], f"{key}[{i}].decks", "decks")})
+        steps.append({"up_to": up_to, "decks": _int(step["decks"], f"{key}[{i}].decks", LIMITS["decks"])})
     if not steps:
         raise HouseRulesError(_("give at least one number of decks"), key, value)
     doc["pack"]["decks"] = steps
 
 
-def _fit_decks(doc, given: bool) -> None:
+def _fit_decks(doc: dict[str, Any], given: bool) -> None:
     """Deck steps cover exactly the player range: a wider range keeps the last step's decks."""
     steps, top = doc["pack"]["decks"], doc["players"]["max"]
     if steps[-1]["up_to"] < top:
@@ -320,20 +351,7 @@ def _fit_decks(doc, given: bool) -> None:
     doc["pack"]["decks"] = kept
 
 
-def _set(path: tuple[str, ...], limit: str | None = None, choices: tuple[str, ...] | None = None):
-    def apply(doc, value, key):
-        if choices is not None:
-            value = _choice(value, key, choices)
-        else:
-            value = _int(value, key, limit)
-        target = doc
-        for p in path[:-1]:
-            target = target[p]
-        target[path[-1]] = value
-    return apply
-
-
-def _rounds(doc, value, key):
+def _rounds(doc: dict[str, Any], value: Any, key: str) -> None:
     rounds = []
     value = _list(value, key)
     lo, hi = LIMITS["rounds"]
@@ -349,23 +367,23 @@ def _rounds(doc, value, key):
         if "contract" not in r:
             raise HouseRulesError(_("missing contract (sets and runs)"), f"{where}.contract")
         c = _mapping(r["contract"], f"{where}.contract", ("sets", "runs"))
-        sets = _int(c.get("sets", 0), f"{where}.contract.sets", "contract")
-        runs = _int(c.get("runs", 0), f"{where}.contract.runs", "contract")
+        sets = _int(c.get("sets", 0), f"{where}.contract.sets", LIMITS["contract"])
+        runs = _int(c.get("runs", 0), f"{where}.contract.runs", LIMITS["contract"])
         if sets + runs == 0:
             raise HouseRulesError(_("a contract needs at least one set or run"), f"{where}.contract", c)
         rounds.append({"sets": sets, "runs": runs})
     doc["contracts"]["rounds"] = rounds
 
 
-def _card_points(doc, value, key):
+def _card_points(doc: dict[str, Any], value: Any, key: str) -> None:
     value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else ())
     for rank, points in value.items():
         r = _rank_key(rank, key)
-        doc["points"][r] = _int(points, f"{key}.{rank}", "points")
+        doc["points"][r] = _int(points, f"{key}.{rank}", LIMITS["points"])
     doc["points"] = {r: doc["points"][r] for r in (*RANKS, JOKER) if r in doc["points"]}
 
 
-def _wild_cards(doc, value, key):
+def _wild_cards(doc: dict[str, Any], value: Any, key: str) -> None:
     value = _list(value, key)
     try:
         tokens = wild_tokens(value, key)
@@ -374,84 +392,9 @@ def _wild_cards(doc, value, key):
     doc["melds"]["wild"] = list(dict.fromkeys(tokens))
 
 
-def _melds(doc, value, key):
-    value = _mapping(value, key, MELD_KEYS)
-    m = doc["melds"]
-    for k in ("set_min", "run_min", "run_max"):
-        if k in value:
-            m[k] = _int(value[k], f"{key}.{k}", k)
-    if "aces" in value:
-        m["aces"] = _choice(value["aces"], f"{key}.aces", tuple(str(a) for a in AceRule))
-    for k in ("wilds_may_not_outnumber_naturals", "all_wild_set", "same_suit_runs"):
-        if k in value:
-            m[k] = _bool(value[k], f"{key}.{k}")
-
-
-def _last_round(doc, value, key):
-    if value is None:
-        doc.pop("last_round", None)
-        return
-    value = _mapping(value, key, LAST_ROUND_KEYS)
-    last = doc.get("last_round") or {"round": 0, "no_discard": False, "all_cards_in_contract": False}
-    for k in LAST_ROUND_KEYS:
-        if k in value:
-            last[k] = _bool(value[k], f"{key}.{k}")
-    if last["no_discard"] or last["all_cards_in_contract"]:
-        doc["last_round"] = last
-    else:
-        doc.pop("last_round", None)
-
-
-def _scoring(doc, value, key):
-    value = _mapping(value, key, SCORING_KEYS)
-    for k in SCORING_KEYS:
-        if k in value:
-            doc["scoring"][k] = _int(value[k], f"{key}.{k}", k)
-
-
-def _may_i(doc, value, key):
-    value = _mapping(value, key, MAY_I_KEYS)
-    m = doc["may_i"]
-    for k in ("allowed", "multiple_discards", "discard_pile_dead", "no_lay_down_until_next_turn"):
-        if k in value:
-            m[k] = _bool(value[k], f"{key}.{k}")
-    if "penalty_cards_per_discard" in value:
-        m["penalty_cards_per_discard"] = _int(value["penalty_cards_per_discard"],
-                                              f"{key}.penalty_cards_per_discard", "penalty_cards_per_discard")
-    if "none_in_last_rounds" in value:
-        n = value["none_in_last_rounds"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise HouseRulesError(_("%(value)s is not a whole number of rounds", value=_shown(n)), f"{key}.none_in_last_rounds", n)
-        if n:
-            m["none_in_last_rounds"] = n
-        else:
-            m.pop("none_in_last_rounds", None)
-
-
-def _roy(doc, value, key):
-    value = _mapping(value, key, ROY_KEYS)
-    for k in ROY_KEYS:
-        if k in value:
-            doc["roy"][k] = _int(value[k], f"{key}.{k}", k)
-
-
-_APPLY = {
-    "target": _set(("scoring", "target"), "target"),
-    "roy": _roy,
-    "players": _players,
-    "decks": _decks,
-    "jokers_per_deck": _set(("pack", "jokers_per_deck"), "jokers_per_deck"),
-    "cards_dealt": _set(("deal", "cards"), "cards_dealt"),
-    "rounds": _rounds,
-    "contract_kind": _set(("contracts", "kind"), choices=tuple(str(k) for k in ContractKind)),
-    "melds": _melds,
-    "wild_cards": _wild_cards,
-    "last_round": _last_round,
-    "card_points": _card_points,
-    "scoring": _scoring,
-    "may_i": _may_i,
-    "stock_exhausted": _set(("stock", "exhausted"), choices=tuple(str(s) for s in StockExhausted)),
-}
+# The settings with a shape of their own, by kind.
+_SHAPED = {SettingKind.DECKS: _decks, SettingKind.ROUNDS: _rounds, SettingKind.WILD_CARDS: _wild_cards,
+           SettingKind.CARD_POINTS: _card_points}
 
 
 # ----- can it be played? ----------------------------------------------------------------------
@@ -486,7 +429,7 @@ def check_playable(v: Variant, changed: tuple[str, ...] = ()) -> None:
     _check_pack(v, changed)
 
 
-def _check_melds(v: Variant, m, changed: tuple[str, ...]) -> None:
+def _check_melds(v: Variant, m: MeldRules, changed: tuple[str, ...]) -> None:
     if m.run_min > m.run_max:
         raise HouseRulesError(_("a run of at least %(min)s cards is longer than the longest run (%(max)s)", min=m.run_min,
                                 max=m.run_max),
@@ -543,61 +486,50 @@ def changes_between(base: Variant, v: Variant) -> dict[str, Any]:
 
 
 def _diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
-    if a["kind"] != "contract":
-        return _diff_shedding(a, b)
     out: dict[str, Any] = {}
-    if a["players"] != b["players"]:
-        out["players"] = {k: b["players"][k] for k in ("min", "max") if a["players"][k] != b["players"][k]}
+    for s in house_settings.settings_for(a["kind"]):
+        if s.kind not in SIMPLE_KINDS:
+            _SHAPED_DIFF[s.kind](a, b, out)
+            continue
+        old, new = house_settings.value_at(a, s), house_settings.value_at(b, s)
+        if old != new:
+            if s.name == s.group:
+                out[s.name] = new
+            else:
+                out.setdefault(s.group, {})[s.key] = new
+    if "last_round" in out:  # said whole, or null when the house has no special last round
+        lb = b.get("last_round")
+        out["last_round"] = None if lb is None else {k: lb[k] for k in house_settings.group_keys("last_round")}
+    return out
+
+
+def _diff_decks(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, Any]) -> None:
     if a["pack"]["decks"] != b["pack"]["decks"]:
         # a wider or narrower player range alone moves the last step: only a real change is a change
         fitted = {**a, "players": b["players"], "pack": {**a["pack"], "decks": [dict(s) for s in a["pack"]["decks"]]}}
         _fit_decks(fitted, False)
         if fitted["pack"]["decks"] != b["pack"]["decks"]:
             out["decks"] = b["pack"]["decks"]
-    if a["pack"]["jokers_per_deck"] != b["pack"]["jokers_per_deck"]:
-        out["jokers_per_deck"] = b["pack"]["jokers_per_deck"]
-    if a["deal"]["cards"] != b["deal"]["cards"]:
-        out["cards_dealt"] = b["deal"]["cards"]
+
+
+def _diff_rounds(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, Any]) -> None:
     if a["contracts"]["rounds"] != b["contracts"]["rounds"]:
         out["rounds"] = [{"contract": dict(r)} for r in b["contracts"]["rounds"]]
-    if a["contracts"]["kind"] != b["contracts"]["kind"]:
-        out["contract_kind"] = b["contracts"]["kind"]
-    melds = {k: b["melds"][k] for k in MELD_KEYS if a["melds"][k] != b["melds"][k]}
-    if melds:
-        out["melds"] = melds
+
+
+def _diff_wild_cards(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, Any]) -> None:
     if a["melds"]["wild"] != b["melds"]["wild"]:
         out["wild_cards"] = b["melds"]["wild"]
-    la, lb = a.get("last_round"), b.get("last_round")
-    if lb is None and la is not None:
-        out["last_round"] = None
-    elif lb is not None and (la is None or any(la[k] != lb[k] for k in LAST_ROUND_KEYS)):
-        out["last_round"] = {k: lb[k] for k in LAST_ROUND_KEYS}
+
+
+def _diff_card_points(a: Mapping[str, Any], b: Mapping[str, Any], out: dict[str, Any]) -> None:
     points = {r: p for r, p in b["points"].items() if a["points"].get(r) != p}
     if points:
         out["card_points"] = points
-    scoring = {k: b["scoring"][k] for k in SCORING_KEYS if a["scoring"][k] != b["scoring"][k]}
-    if scoring:
-        out["scoring"] = scoring
-    may_i = {k: b["may_i"].get(k, 0) for k in MAY_I_KEYS if a["may_i"].get(k, 0) != b["may_i"].get(k, 0)}
-    if may_i:
-        out["may_i"] = may_i
-    if a["stock"] != b["stock"]:
-        out["stock_exhausted"] = b["stock"]["exhausted"]
-    return out
 
 
-def _diff_shedding(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if a["players"] != b["players"]:
-        out["players"] = {k: b["players"][k] for k in ("min", "max") if a["players"][k] != b["players"][k]}
-    if a["deal"]["cards"] != b["deal"]["cards"]:
-        out["cards_dealt"] = b["deal"]["cards"]
-    if a["scoring"]["target"] != b["scoring"]["target"]:
-        out["target"] = b["scoring"]["target"]
-    roy = {k: b["roy"][k] for k in ROY_KEYS if a["roy"][k] != b["roy"][k]}
-    if roy:
-        out["roy"] = roy
-    return out
+_SHAPED_DIFF = {SettingKind.DECKS: _diff_decks, SettingKind.ROUNDS: _diff_rounds,
+                SettingKind.WILD_CARDS: _diff_wild_cards, SettingKind.CARD_POINTS: _diff_card_points}
 
 
 @dataclass(frozen=True)
@@ -611,96 +543,77 @@ class Difference:
 
 _RANK_WORDS = {"A": N_("aces %(points)s"), "J": N_("jacks %(points)s"), "Q": N_("queens %(points)s"),
                "K": N_("kings %(points)s"), JOKER: N_("jokers %(points)s")}
-_ACE_WORDS = {"low": N_("aces low"), "high": N_("aces high"), "low-or-high": N_("aces low or high (not both)"),
-              "around-the-corner": N_("aces low, high or both (round the corner)")}
 
 
 def differences(base: Variant, v: Variant) -> list[Difference]:
     """The differences from the base, in words a player uses ("jokers 50", "round 7 is 3 sets")."""
     ch = changes_between(base, v)
     out: list[Difference] = []
-
-    def add(key: str, text: str) -> None:
-        out.append(Difference(key, text))
-
-    if "players" in ch:
-        add("players", _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max))
-    if "target" in ch:
-        add("target", _("first to %(n)s points wins", n=ch["target"]))
-    for k, value in ch.get("roy", {}).items():
-        out.append(Difference("roy", ngettext("an ace makes the next player draw %(num)s",
-                                              "an ace makes the next player draw %(num)s", value)
-                              if k == "draw_per_card" else
-                              ngettext("the king of spades makes the next player draw %(num)s",
-                                       "the king of spades makes the next player draw %(num)s", value), k))
-    if "decks" in ch:
-        if len(v.deck_steps) == 1:
-            n = v.deck_steps[0].decks
-            add("decks", ngettext("%(num)s deck at every table", "%(num)s decks at every table", n))
-        else:
-            steps = [_("%(decks)s for up to %(players)s players", decks=s.decks, players=s.up_to) for s in v.deck_steps]
-            add("decks", _("decks: %(steps)s", steps=", ".join(steps)))
-    if "jokers_per_deck" in ch:
-        add("jokers_per_deck", _("%(n)s jokers per deck", n=v.jokers_per_deck) if v.jokers_per_deck else _("no jokers"))
-    if "cards_dealt" in ch:
-        add("cards_dealt", _("%(n)s cards dealt", n=v.cards_dealt))
-    if "rounds" in ch:
-        if len(v.rounds) != len(base.rounds):
-            add("rounds", _("%(n)s rounds", n=len(v.rounds)))
-        for r in v.rounds:
-            old = base.rounds[r.number - 1].contract if r.number <= len(base.rounds) else None
-            if old != r.contract:
-                add("rounds", _("round %(n)s is %(contract)s", n=r.number, contract=r.contract))
-    if "contract_kind" in ch:
-        add("contract_kind", _("contracts are minimums") if v.contract_kind is ContractKind.MINIMUM
-            else _("contracts are exact"))
-    m = v.melds
-    for k, value in ch.get("melds", {}).items():
-        text = {"set_min": _("sets of %(n)s or more", n=value),
-                "run_min": _("runs of %(n)s or more", n=value),
-                "run_max": _("runs of at most %(n)s", n=value),
-                "aces": _(_ACE_WORDS[str(value)]) if str(value) in _ACE_WORDS else str(value),
-                "wilds_may_not_outnumber_naturals": (_("wilds may not outnumber naturals") if value
-                                                     else _("wilds may outnumber naturals")),
-                "all_wild_set": _("a set of wilds only is allowed") if value else _("no set of wilds only"),
-                "same_suit_runs": _("two runs of one suit allowed") if value else _("no two runs of one suit")}[k]
-        add("melds", text)
-    if "wild_cards" in ch:
-        add("wild_cards", _("wild: %(cards)s", cards=m.wild.describe()) if m.wild.tokens else _("no wild cards"))
-    if "last_round" in ch:
-        lr = v.last_round
-        if lr is None:
-            add("last_round", _("no special last round"))
-        else:
-            words = [w for w, on in ((_("no discard"), lr.no_discard), (_("every card in the contract"),
-                                                                        lr.all_cards_in_contract)) if on]
-            add("last_round", _("last round: %(rules)s", rules=_(" and ").join(words)))
-    for rank, points in ch.get("card_points", {}).items():
-        add("card_points", _(_RANK_WORDS[rank], points=points) if rank in _RANK_WORDS
-            else _("%(rank)ss %(points)s", rank=rank, points=points))
-    for k, value in ch.get("scoring", {}).items():
-        add("scoring", ngettext("%(num)s point off per round won", "%(num)s points off per round won", value)
-            if k == "round_win_bonus" else
-            ngettext("%(num)s point per missing card (incorrect hand)", "%(num)s points per missing card (incorrect hand)",
-                     value))
-    for k, value in ch.get("may_i", {}).items():
-        if k != "allowed" and not v.may_i.allowed:
-            continue  # without May I, its other rules say nothing
-        text = {"allowed": _("May I allowed") if value else _("no May I"),
-                "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
-                                                      "May I: %(num)s penalty cards per discard", value),
-                "multiple_discards": _("May I may take several discards") if value else _("May I takes one discard"),
-                "none_in_last_rounds": (_("no May I in the last %(n)s rounds", n=value) if value
-                                        else _("May I in every round")),
-                "discard_pile_dead": _("discard pile dead after a May I") if value else _("discard pile stays live"),
-                "no_lay_down_until_next_turn": (_("no laying down until the next turn after a May I") if value
-                                                else _("may lay down at once after a May I"))}[k]
-        add("may_i", text)
-    if "stock_exhausted" in ch:
-        add("stock_exhausted", _("when the stock runs out: the discards are shuffled into a new stock")
-            if v.stock_exhausted is StockExhausted.RESHUFFLE else
-            _("when the stock runs out: turned over once, then the round ends"))
+    for s in house_settings.settings_for(base.kind):
+        if s.group not in ch:
+            continue
+        if s.group in _SAID_BY_GROUP:
+            if s.name == house_settings.group_settings(s.group, base.kind)[0].name:  # once, for the group
+                out.append(Difference(s.group, _SAID_BY_GROUP[s.group](v)))
+        elif s.kind not in SIMPLE_KINDS:
+            out.extend(Difference(s.name, text) for text in _SHAPED_WORDS[s.kind](base, v, ch[s.name]))
+        elif s.name == s.group:
+            out.append(Difference(s.name, s.words(ch[s.name])))
+        elif s.key in ch[s.group]:
+            if s.group == "may_i" and s.key != "allowed" and not v.may_i.allowed:
+                continue  # without May I, its other rules say nothing
+            out.append(Difference(s.group, s.words(ch[s.group][s.key]), s.key))
     return out
+
+
+def _players_words(v: Variant) -> str:
+    return _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max)
+
+
+def _last_round_words(v: Variant) -> str:
+    lr = v.last_round
+    if lr is None:
+        return _("no special last round")
+    words = [w for w, on in ((_("no discard"), lr.no_discard), (_("every card in the contract"),
+                                                                lr.all_cards_in_contract)) if on]
+    return _("last round: %(rules)s", rules=_(" and ").join(words))
+
+
+# The groups said in one sentence (the players' range, the last round's rules).
+_SAID_BY_GROUP = {"players": _players_words, "last_round": _last_round_words}
+
+
+def _decks_words(base: Variant, v: Variant, change: Any) -> list[str]:
+    if len(v.deck_steps) == 1:
+        n = v.deck_steps[0].decks
+        return [ngettext("%(num)s deck at every table", "%(num)s decks at every table", n)]
+    steps = [_("%(decks)s for up to %(players)s players", decks=s.decks, players=s.up_to) for s in v.deck_steps]
+    return [_("decks: %(steps)s", steps=", ".join(steps))]
+
+
+def _rounds_words(base: Variant, v: Variant, change: Any) -> list[str]:
+    out = []
+    if len(v.rounds) != len(base.rounds):
+        out.append(_("%(n)s rounds", n=len(v.rounds)))
+    for r in v.rounds:
+        old = base.rounds[r.number - 1].contract if r.number <= len(base.rounds) else None
+        if old != r.contract:
+            out.append(_("round %(n)s is %(contract)s", n=r.number, contract=r.contract))
+    return out
+
+
+def _wild_cards_words(base: Variant, v: Variant, change: Any) -> list[str]:
+    m = v.melds
+    return [_("wild: %(cards)s", cards=m.wild.describe()) if m is not None and m.wild.tokens else _("no wild cards")]
+
+
+def _card_points_words(base: Variant, v: Variant, change: Any) -> list[str]:
+    return [_(_RANK_WORDS[rank], points=points) if rank in _RANK_WORDS else _("%(rank)ss %(points)s", rank=rank, points=points)
+            for rank, points in change.items()]
+
+
+_SHAPED_WORDS = {SettingKind.DECKS: _decks_words, SettingKind.ROUNDS: _rounds_words,
+                 SettingKind.WILD_CARDS: _wild_cards_words, SettingKind.CARD_POINTS: _card_points_words}
 
 
 def describe_differences(base: Variant, v: Variant) -> str:
@@ -781,91 +694,86 @@ def changes_from_document(data: Mapping[str, Any]) -> tuple[Variant, dict[str, A
         raise HouseRulesError(err.message, "based_on", data["based_on"]) from None
     if not base.is_contract_game:
         return base, _shedding_changes(data, base)
-    changes: dict[str, Any] = {}
-
-    def section(name: str, known: tuple[str, ...]) -> Mapping[str, Any]:
-        return _mapping(data.get(name, {}), name, known)
-
-    players = section("players", ("min", "max"))
-    if players:
-        changes["players"] = dict(players)
-    pack = section("pack", ("decks", "jokers_per_deck"))
-    if "decks" in pack:
-        changes["decks"] = pack["decks"]
-    if "jokers_per_deck" in pack:
-        changes["jokers_per_deck"] = pack["jokers_per_deck"]
-    deal = section("deal", ("cards", "at_a_time"))
-    if "cards" in deal:
-        changes["cards_dealt"] = deal["cards"]
-    if "at_a_time" in deal and deal["at_a_time"] != base.deal_at_a_time:
-        raise HouseRulesError(_("%(value)s: the deal follows %(name)s (%(n)s at a time)", value=_shown(deal["at_a_time"]),
-                                name=base.name, n=base.deal_at_a_time), "deal.at_a_time", deal["at_a_time"])
-    melds = dict(section("melds", (*MELD_KEYS, "wild")))
-    if "wild" in melds:
-        changes["wild_cards"] = melds.pop("wild")
-    if melds:
-        changes["melds"] = melds
-    contracts = section("contracts", ("kind", "rounds"))
-    if "kind" in contracts:
-        changes["contract_kind"] = contracts["kind"]
-    if "rounds" in contracts:
-        rounds = _list(contracts["rounds"], "contracts.rounds")
-        changes["rounds"] = [{"contract": r} for r in rounds]
-    if "last_round" in data:
-        last = dict(_mapping(data["last_round"], "last_round", ("round", *LAST_ROUND_KEYS)))
-        last.pop("round", None)  # always the schedule's last round
-        changes["last_round"] = last
-    elif base.last_round is not None:
-        changes["last_round"] = None
-    if "points" in data:
-        changes["card_points"] = data["points"]
-    scoring = dict(section("scoring", ("round_score", "winner", *SCORING_KEYS)))
+    for section, fixed in _FIXED_IN_FILE.items():
+        _mapping(data.get(section, {}), section, _file_keys(base, section, fixed))
+    changes = _settings_in_file(data, base)
+    if "at_a_time" in data.get("deal", {}) and not _owned(base, ("deal", "at_a_time")) \
+            and data["deal"]["at_a_time"] != base.deal_at_a_time:
+        raise HouseRulesError(_("%(value)s: the deal follows %(name)s (%(n)s at a time)", value=_shown(data["deal"]["at_a_time"]),
+                                name=base.name, n=base.deal_at_a_time), "deal.at_a_time", data["deal"]["at_a_time"])
+    written = document(base)["scoring"]
     for k in ("round_score", "winner"):
-        if k in scoring and scoring.pop(k) != document(base)["scoring"][k]:
+        if k in data.get("scoring", {}) and not _owned(base, ("scoring", k)) and data["scoring"][k] != written[k]:
             raise HouseRulesError(_("the scoring follows %(name)s; only %(keys)s may change", name=base.name,
-                                    keys=", ".join(SCORING_KEYS)),
+                                    keys=", ".join(house_settings.group_keys("scoring"))),
                                   f"scoring.{k}")
-    if scoring:
-        changes["scoring"] = scoring
-    if "may_i" in data:
-        changes["may_i"] = {"none_in_last_rounds": 0, **section("may_i", MAY_I_KEYS)}
-    stock = section("stock", ("exhausted",))
-    if "exhausted" in stock:
-        changes["stock_exhausted"] = stock["exhausted"]
+    if "last_round" not in data and base.last_round is not None:
+        changes["last_round"] = None
     return base, changes
 
 
+# A contract game file's tables: the keys a house file may hold beside its settings' (the deal as
+# the base deals, the scoring's kind, the last round's number, written by the app).
+_FIXED_IN_FILE: dict[str, tuple[str, ...]] = {
+    "players": (), "pack": (), "deal": ("at_a_time",), "melds": (), "contracts": (), "last_round": ("round",),
+    "scoring": ("round_score", "winner"), "may_i": (), "stock": ()}
+
+
+def _owned(base: Variant, path: tuple[str, ...]) -> bool:
+    """Whether a setting of ``base``'s kind of game sits at ``path`` of a variant file."""
+    return any(s.path == path for s in house_settings.settings_for(base.kind))
+
+
+def _file_keys(base: Variant, section: str, fixed: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys a table of a house variant file may hold: its settings' and ``fixed``."""
+    mine = [s.path[1] for s in house_settings.settings_for(base.kind) if len(s.path) == 2 and s.path[0] == section]
+    return tuple(dict.fromkeys([*fixed, *mine]))
+
+
+def _settings_in_file(data: Mapping[str, Any], base: Variant) -> dict[str, Any]:
+    """The changes a house variant file states: each setting found where the file writes it (a
+    table that is there but leaves out a setting kept out when off means it is off)."""
+    changes: dict[str, Any] = {}
+    for s in house_settings.settings_for(base.kind):
+        here: Any = data
+        for part in s.path[:-1]:
+            here = here.get(part) if isinstance(here, Mapping) else None
+        if not isinstance(here, Mapping):
+            continue
+        if s.path[-1] in here:
+            value = here[s.path[-1]]
+        elif s.absent_when_off:
+            value = s.off_value()
+        else:
+            continue
+        if s.kind is SettingKind.ROUNDS:
+            value = [{"contract": r} for r in _list(value, ".".join(s.path))]
+        if s.name == s.group:
+            changes[s.name] = value
+        else:
+            changes.setdefault(s.group, {})[s.key] = value
+    return changes
+
+
 def _shedding_changes(data: Mapping[str, Any], base: Variant) -> dict[str, Any]:
-    """A ROY house file's changes: players, cards dealt, target, the ace's and king's draws; every
-    other rule in the file must be the base's (a file cannot change what the form cannot)."""
+    """A ROY house file's changes: its settings (players, cards dealt, target, the ace's and king's
+    draws); every other rule in the file must be the base's (a file cannot change what the form cannot)."""
     for key in ("melds", "contracts", "last_round", "points"):
         if key in data:
             raise HouseRulesError(_("%(key)s is not a rule of %(name)s (a shedding game)", key=key, name=base.name),
                                   key, key)
     written = document(base)
-    changes: dict[str, Any] = {}
-    players = _mapping(data.get("players", {}), "players", ("min", "max"))
-    if players:
-        changes["players"] = dict(players)
-    deal = _mapping(data.get("deal", {}), "deal", ("cards", "at_a_time"))
-    if "cards" in deal:
-        changes["cards_dealt"] = deal["cards"]
-    scoring = dict(_mapping(data.get("scoring", {}), "scoring", (*written["scoring"],)))
-    if "target" in scoring:
-        changes["target"] = scoring.pop("target")
-    roy = dict(_mapping(data.get("roy", {}), "roy", tuple(written["roy"])))
-    mine = {k: roy.pop(k) for k in ROY_KEYS if k in roy}
-    if mine:
-        changes["roy"] = mine
-    fixed = {"deal.at_a_time": (deal.get("at_a_time"), written["deal"]["at_a_time"]),
-             **{f"scoring.{k}": (v, written["scoring"][k]) for k, v in scoring.items()},
-             **{f"roy.{k}": (v, written["roy"][k]) for k, v in roy.items()},
-             "pack": (data.get("pack"), written["pack"]), "may_i": (data.get("may_i"), written["may_i"]),
-             "stock": (data.get("stock"), written["stock"])}
+    for section in ("players", "deal", "scoring", "roy"):
+        _mapping(data.get(section, {}), section, tuple(written[section]))
+    changes = _settings_in_file(data, base)
+    fixed = {f"{section}.{k}": (v, written[section][k]) for section in ("deal", "scoring", "roy")
+             for k, v in data.get(section, {}).items() if not _owned(base, (section, k))}
+    fixed.update({"pack": (data.get("pack"), written["pack"]), "may_i": (data.get("may_i"), written["may_i"]),
+                  "stock": (data.get("stock"), written["stock"])})
     for key, (given, own) in fixed.items():
         if given is not None and given != own and not (key == "pack" and _same_pack(given, own)):
             raise HouseRulesError(_("%(value)s: this rule follows %(name)s; a house version of it may change only "
-                                    "%(keys)s", value=_shown(given), name=base.name, keys=", ".join(ROY_CHANGE_KEYS)),
+                                    "%(keys)s", value=_shown(given), name=base.name, keys=", ".join(change_keys(base))),
                                   key, given)
     return changes
 
@@ -898,8 +806,7 @@ def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> V
     vid = id if id is not None else data.get("id")
     if not isinstance(vid, str) or not vid:
         raise HouseRulesError(_("missing: the variant's id"), "id", vid)
-    name = name if name is not None else data.get("name")
-    variant = apply_all_rules(base, changes, id=vid, name=name)
+    variant = apply_all_rules(base, changes, id=vid, name=check_name(name if name is not None else data.get("name")))
     written = document(variant)
     for k in ("kind", "house_options"):
         if k in data and data[k] != written.get(k):

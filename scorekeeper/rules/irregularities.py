@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .blocks import Cases, Para, Section
+from .blocks import Block, Cases, Para, Section
 from .errors import RulesInputError
 from .variants import SOURCE_KEYS, VARIANTS, Citation, StockExhausted, Variant, own_source, source_title
 from .words import N_, _, ngettext
@@ -148,14 +148,14 @@ class Topic:
     def rulings(self, v: Variant) -> list[Ruling]:
         return [n for n in self.nodes(v).values() if isinstance(n, Ruling)]
 
-    def reference(self, v: Variant):
+    def reference(self, v: Variant) -> Section:
         """This topic as a subsection of the variant's rules page."""
         cite, silent_in = self.citation(v)
         rulings = self.rulings(v)
         cases = tuple((r.title, " ".join(r.steps)) for r in rulings)
         # (where the variant's source is silent, the "Irregularities" section's note names the topic;
         # the guide's ruling says it again, on its own page)
-        blocks: list = [Para(self.prompt), Cases(cases)]
+        blocks: list[Block] = [Para(self.prompt), Cases(cases)]
         cites = tuple(dict.fromkeys((cite,) + tuple(r.citation for r in rulings)))
         return Section(self.key, self.title, tuple(blocks), cites, tool="irregularities")
 

@@ -16,7 +16,8 @@ from importlib import resources
 @lru_cache(maxsize=1)
 def _prototypes() -> dict[str, str]:
     doc = json.loads(resources.files(__package__).joinpath("look_alike.json").read_text("utf-8"))
-    return doc["prototypes"]
+    prototypes: dict[str, str] = doc["prototypes"]
+    return prototypes
 
 
 @lru_cache(maxsize=4096)

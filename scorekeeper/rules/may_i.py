@@ -21,7 +21,7 @@ Choices where the rules are silent (documented in the reasons too):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from .errors import RulesInputError
 from .variants import Citation, Variant
@@ -43,7 +43,7 @@ class MayIVerdict:
     discard_pile_dead: bool = False
     taker_may_lay_down: bool = True  # until their next regular turn
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "allowed": self.allowed,
             "taker": self.taker,

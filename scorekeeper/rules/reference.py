@@ -21,6 +21,7 @@ from .variants import (
     VARIANTS,
     Citation,
     ContractKind,
+    HouseOption,
     StockExhausted,
     Variant,
     own_source,
@@ -278,7 +279,7 @@ def _turn(v: Variant) -> Section:
                    _cite_own(v, "turn", "deal") + (Citation(RULINGS, "Laying down and laying off"),))
 
 
-def _option(opt) -> dict[str, str]:
+def _option(opt: HouseOption) -> dict[str, str]:
     """A house option's label and source, for the sentences that name it."""
     return {"option": shown_text(opt.label), "source": opt.source.shown_label}
 
@@ -534,8 +535,8 @@ def _scoring(v: Variant) -> Section:
 
 def _irregularities(v: Variant) -> Section:
     subs = []
-    covered = []
-    silent = []
+    covered: list[str] = []
+    silent: list[str] = []
     for topic in topics(v):
         ruling = topic.reference(v)
         subs.append(ruling)
@@ -561,7 +562,7 @@ def _irregularities(v: Variant) -> Section:
                   "leaving.", name=_base(v).name, source=own),
                 Citation(RULINGS, "ROY's gaps")))
     blocks.append(Para(_("The irregularity guide walks you to the ruling one question at a time.")))
-    cites = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
+    cites: tuple[Citation, ...] = (v.cite("irregularities"),) if "irregularities" in v.sources else ()
     cites = _dedupe(cites + tuple(c for s in subs for c in s.citations))
     return Section("irregularities", _("Irregularities"), tuple(blocks), cites, tool="irregularities",
                    subsections=tuple(subs))
@@ -639,6 +640,7 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
 
 def rules_page(v: Variant) -> RulesPage:
     """The rules page of one variant (built fresh from its data, in the reader's language)."""
+    sections: tuple[Section, ...]
     if v.is_contract_game:
         sections = (_setup(v), _turn(v), _may_i(v), _contracts(v), _melds(v), _laying_off(v), _going_out(v),
                     _last_round(v), _stock(v), _scoring(v), _irregularities(v))

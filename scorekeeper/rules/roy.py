@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Literal, Sequence, overload
 
 from .card_letters import shown
 from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
@@ -52,7 +52,7 @@ class RoyEffects:
     next_skips: bool = False
     announced_suit: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"next_draws": self.next_draws, "next_skips": self.next_skips, "announced_suit": self.announced_suit}
 
 
@@ -65,7 +65,7 @@ class RoyVerdict:
     player_draws: int = 0  # cards the player draws this turn (nothing played)
     notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "reasons": list(self.reasons),
@@ -76,6 +76,10 @@ class RoyVerdict:
         }
 
 
+@overload
+def parse_suit(value: object, field: str, allow_none: Literal[False]) -> str: ...
+@overload
+def parse_suit(value: object, field: str, allow_none: bool = True) -> str | None: ...
 def parse_suit(value: object, field: str, allow_none: bool = True) -> str | None:
     """A suit letter ``S H D C`` (any case) or symbol; ``None`` when allowed."""
     if value is None and allow_none:
@@ -200,16 +204,17 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         prev, card = cards[i - 1], cards[i]
         if card.rank == prev.rank:
             continue
-        up = ladder.index(prev.rank) + 1
+        prev_rank = prev.rank or ""  # (a ROY pack holds no jokers: every card has a rank)
+        up = ladder.index(prev_rank) + 1
         if card.suit == prev.suit and up < len(ladder) and ladder[up] == card.rank:
             continue
         if prev.rank == ladder[-1]:
             text = _("After %(prev)s you may play only another %(rank)s (nothing is above an ace: A-2 is not a "
-                     "chain); card %(n)s, %(card)s, is neither.", prev=shown(prev), rank=shown(prev.rank), n=i + 1,
+                     "chain); card %(n)s, %(card)s, is neither.", prev=shown(prev), rank=shown(prev_rank), n=i + 1,
                      card=shown(card))
         else:
             text = _("After %(prev)s you may play only a %(rank)s or the %(next)s; card %(n)s, %(card)s, is "
-                     "neither.", prev=shown(prev), rank=shown(prev.rank), next=shown(f"{ladder[up]}{prev.suit}"), n=i + 1,
+                     "neither.", prev=shown(prev), rank=shown(prev_rank), next=shown(f"{ladder[up]}{prev.suit}"), n=i + 1,
                      card=shown(card))
         return illegal(text, play)
 

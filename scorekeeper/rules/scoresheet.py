@@ -7,7 +7,7 @@ each legend line cites where the rule comes from.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .card_letters import shown_face
 from .cards import JOKER, RANKS
@@ -52,7 +52,7 @@ def dealer_seats(players: int, first_dealer: int, rounds: int) -> list[int]:
     return dealers(players, first_dealer, [None] * players, rounds)
 
 
-def running_totals(rounds: Sequence[Mapping], names: Sequence[str]) -> list[dict[str, int | None]]:
+def running_totals(rounds: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[dict[str, int | None]]:
     """Each player's total after each round, counted as the game's tally counts it: round scores
     plus bonuses and ruling adjustments (``rules.game.round_total_points``; Le May I: 20 off per
     round won). A player with no score in a round (withdrawn) has ``None`` from that round on;
@@ -79,7 +79,7 @@ def _rank_label(key: str) -> str:
 def _collapse(ranks: list[str]) -> str:
     """``['2', '3', …, '9']`` → ``2–9``; other ranks listed one by one, in rank order."""
     order = {r: i for i, r in enumerate(RANKS)}
-    nums = sorted((r for r in ranks if r in order and r.isdigit()), key=order.get)
+    nums = sorted((r for r in ranks if r in order and r.isdigit()), key=order.__getitem__)
     rest = [r for r in ranks if r not in nums]
     rest.sort(key=lambda r: order.get(r, 99))
     runs: list[list[str]] = []
@@ -249,7 +249,7 @@ def winner_rule(variant: Variant) -> str:
     return _("lowest total wins")
 
 
-__all__: Iterable[str] = (
+__all__: Sequence[str] = (
     "LegendItem",
     "dealer_seats",
     "running_totals",

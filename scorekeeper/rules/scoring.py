@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesInputError
@@ -16,7 +16,7 @@ class ScoreLine:
     card: str  # a card code, or a description such as "2 missing cards"
     points: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"card": self.card, "points": self.points}
 
 
@@ -27,7 +27,7 @@ class HandScore:
     missing_cards: int = 0
     missing_card_points: int = 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = {"points": self.points, "lines": [line.as_dict() for line in self.lines]}
         if self.missing_cards:
             data["missing_cards"] = self.missing_cards
@@ -110,7 +110,7 @@ def check_value_counts(variant: Variant, counts: object, field: str = "values") 
     return dict(sorted(out.items(), key=lambda kv: -kv[0]))
 
 
-def points_from_value_counts(variant: Variant, counts: Mapping, missing_cards: int = 0) -> HandScore:
+def points_from_value_counts(variant: Variant, counts: Mapping[Any, Any], missing_cards: int = 0) -> HandScore:
     """Points of a hand entered as "so many cards of each value" (three 5-point cards and a 10:
     ``{5: 3, 10: 1}``), under ``variant``'s card values, plus the incorrect-hand penalty for
     ``missing_cards`` (docs/rulings.md, "Irregularities"). Same total as :func:`hand_points` for the

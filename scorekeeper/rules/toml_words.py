@@ -17,7 +17,7 @@ def _sentences(data: dict[str, Any]) -> Iterator[str]:
         yield from ([value] if isinstance(value, str) else [t for t in value if isinstance(t, str)])
 
 
-def extract(fileobj: BinaryIO, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel's extraction method: (line, function, message, comments) for each sentence."""
     text = fileobj.read().decode("utf-8")
     lines = text.splitlines()

@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from .cards import JOKER, RANKS, SUIT_NAMES, Card, CardError, parse_card
 from .errors import RulesInputError
@@ -139,7 +139,7 @@ class Citation:
         title = source_title(self.file)
         return f"{title}, {shown_section(self.file, self.section)}" if self.section else title
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"file": self.file, "section": self.section, "label": self.label}
 
 
@@ -171,7 +171,7 @@ class Pack:
     jokers: int
     cards: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"decks": self.decks, "jokers": self.jokers, "cards": self.cards}
 
 
@@ -191,7 +191,7 @@ class Contract:
             parts.append(ngettext("%(num)s run", "%(num)s runs", self.runs))
         return " + ".join(parts) or _("nothing")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"sets": self.sets, "runs": self.runs}
 
     def __str__(self) -> str:
@@ -204,7 +204,7 @@ class Round:
     contract: Contract
     min_cards: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"number": self.number, "contract": self.contract.as_dict(), "min_cards": self.min_cards}
 
 
@@ -249,7 +249,7 @@ _THE_CARD = {"A": N_("the ace of %(suit)s"), "J": N_("the jack of %(suit)s"), "Q
 
 def _the_card(card: Card) -> str:
     """"the ace of hearts", "the 7 of spades", in the reader's language."""
-    suit = _(SUIT_NAMES[card.suit])
+    suit = _(SUIT_NAMES[card.suit or ""])  # (a card named here has a suit)
     if card.rank in _THE_CARD:
         return _(_THE_CARD[card.rank], suit=suit)
     return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
@@ -284,7 +284,7 @@ class Scoring:
     round_win_bonus: int  # points taken off a player's total per round won (Le May I: 20)
     missing_card_penalty: int  # incorrect hand: points per missing card (001 "Incorrect hand")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """As the API and the variant files write it (the target is said apart: only ROY has one)."""
         return {"round_score": str(self.round_score), "winner": str(self.winner),
                 "round_win_bonus": self.round_win_bonus, "missing_card_penalty": self.missing_card_penalty}
@@ -299,7 +299,7 @@ class MayIRules:
     no_lay_down_until_next_turn: bool = False
     none_in_last_rounds: int = 0  # a house variant's own "no May I in the last N rounds"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """As the API and the variant files write it: ``none_in_last_rounds`` only when it is set."""
         data = asdict(self)
         if not self.none_in_last_rounds:
@@ -468,8 +468,7 @@ class Variant:
         return list(self.melds.wild.tokens) if self.melds else []
 
     def card_points(self, card: Card) -> int:
-        key = JOKER if card.is_joker else card.rank
-        return self.points[key]
+        return self.points[card.rank if card.rank is not None else JOKER]  # (no rank: a joker)
 
     # ----- May I -----------------------------------------------------------------------------
     def may_i_allowed_in(self, round_number: int | None) -> bool:
@@ -556,7 +555,9 @@ class Variant:
 
 # ----- loading ------------------------------------------------------------------------------
 
-def _need(table: Mapping, key: str, where: str, kind: type | tuple[type, ...] = object):
+_E = TypeVar("_E", bound=StrEnum)  # the enum a value of a variant file is read as
+
+def _need(table: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...] = object) -> Any:
     if key not in table:
         raise VariantError(_("missing %(field)s", field=f"{where}.{key}"), f"{where}.{key}")
     value = table[key]
@@ -567,7 +568,7 @@ def _need(table: Mapping, key: str, where: str, kind: type | tuple[type, ...] = 
     return value
 
 
-def _enum(cls: type[StrEnum], value: Any, where: str):
+def _enum(cls: type[_E], value: Any, where: str) -> _E:
     try:
         return cls(value)
     except ValueError:

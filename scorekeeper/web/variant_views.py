@@ -8,22 +8,13 @@ from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from scorekeeper.rules import house as rules_house
+from scorekeeper.rules import house_settings
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.reference import changed_sections
 from scorekeeper.rules.variants import VARIANTS, Variant, get_variant
 from scorekeeper.services import house
 
 from . import remembered
-
-# The rules page section that states each kind of change (scorekeeper/rules/reference.py anchors).
-CHANGE_ANCHORS = {
-    "players": "setup", "decks": "setup", "jokers_per_deck": "setup", "cards_dealt": "setup",
-    "rounds": "contracts", "contract_kind": "contracts", "melds": "melds", "wild_cards": "melds",
-    "last_round": "last-round", "card_points": "scoring", "scoring": "scoring", "may_i": "may-i",
-    "stock_exhausted": "stock",
-    "target": "scoring", "roy.draw_per_card": "aces", "roy.skip_draw": "king-of-spades",  # ROY's
-}
-
 
 def with_chosen(variants: Iterable[Variant], *ids: object) -> list[Variant]:
     """``variants`` plus the house variants (or shipped examples) named by ``ids``, so a tool's
@@ -48,7 +39,7 @@ def house_page_context(v: Variant) -> dict[str, Any]:
     diffs = rules_house.differences(base, v)
     by_anchor: dict[str, list[str]] = {}
     for d in diffs:
-        by_anchor.setdefault(CHANGE_ANCHORS[f"{d.key}.{d.part}" if d.part else d.key], []).append(d.text)
+        by_anchor.setdefault(house_settings.anchor_of(d.key, d.part), []).append(d.text)
     # every section whose words changed is marked, with the changes it states (or, where a change
     # reaches it from another section, say fewer rounds moving the last round, all of them)
     changed = {anchor: by_anchor.get(anchor) or [d.text for d in diffs]

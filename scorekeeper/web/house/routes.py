@@ -16,8 +16,10 @@ from .. import remembered
 from ..qr import qr_response
 from .. import access
 from .. import table_access as tables_access
-from .forms import (CHECKS, CHOICES, MAX_ROUNDS, NUMBERS, POINT_KEYS, POINT_LABELS, TEXTS, HouseForm, ImportForm,
-                    changes_from_form, input_for, label_of, values_of)
+from scorekeeper.rules import house_settings
+
+from .forms import (MAX_ROUNDS, POINT_KEYS, POINT_LABELS, HouseForm, ImportForm, changes_from_form, input_for, label_of,
+                    values_of)
 
 bp = Blueprint("house", __name__)
 
@@ -40,8 +42,8 @@ def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str,
     return render_template(
         "house/form.html", form=form, base=base, start=start, values=values, base_values=base_values,
         errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
-        preview=preview, row=row, numbers=NUMBERS, checks=CHECKS, choices=CHOICES, texts=TEXTS,
-        point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS),
+        preview=preview, row=row, sections=house_settings.sections_for(base.kind), rows=house_settings.rows,
+        point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS), max_rounds=MAX_ROUNDS,
         label_of=label_of, table=table), status
 
 
