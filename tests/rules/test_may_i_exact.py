@@ -136,3 +136,31 @@ def test_a_game_without_may_i():
     """Not an error any more: the verdict is "not allowed", and why (docs/api.md, May I)."""
     verdict = resolve_may_i(get_variant("roy"), 2, 0, [])
     assert not verdict.allowed and verdict.reasons[0].startswith("ROY has no May I: nobody may claim a discard")
+
+
+def test_a_house_variant_without_may_i_lets_the_current_player_draw_as_usual():
+    from scorekeeper.rules.house import apply_changes
+
+    smith = apply_changes(CONT, {"may_i": {"allowed": False}}, id="smith", name="Smith rules")
+    house_rule = smith.cite("may_i")
+    assert house_rule.label == "house rule, Smith rules"
+    v = resolve_may_i(smith, 4, 1, [3], cards=2)
+    assert v.as_dict() == {
+        "allowed": False, "taker": None, "penalty_cards": 0, "current_draws_from": "discard",
+        "reasons": ["Smith rules has no May I: nobody may claim a discard out of turn. The player whose turn it is"
+                    " draws as usual, the top discard or the top of the stock. (house rule, Smith rules)"],
+        "citations": [house_rule.as_dict()], "discarder": 0, "current": 1, "cards": 2, "notes": [],
+        "discard_pile_dead": False, "taker_may_lay_down_before_next_turn": True,
+    }
+
+
+def test_roy_has_no_may_i_and_the_player_whose_turn_it_is_plays_or_draws_from_the_stock():
+    roy = get_variant("roy")
+    v = resolve_may_i(roy, 3, 2, [1], cards=3)
+    assert v.as_dict() == {
+        "allowed": False, "taker": None, "penalty_cards": 0, "current_draws_from": "stock",
+        "reasons": ["ROY has no May I: nobody may claim a discard. The cards played are the pile played on, and the"
+                    " player whose turn it is plays on it or draws from the stock. (ROY (newsgroup post, 1995), rules 3–5)"],
+        "citations": [roy.cite("play").as_dict()], "discarder": 1, "current": 2, "cards": 3, "notes": [],
+        "discard_pile_dead": False, "taker_may_lay_down_before_next_turn": True,
+    }
