@@ -270,3 +270,9 @@ def test_marked_cuts_the_snippet_into_matches_and_the_rest():
     assert search_mod.marked("text", "") == [("text", False)]
     assert search_mod.marked("a wild", "wild") == [("a ", False), ("wild", True)]
     assert search_mod.marked("unwild wild", "wild") == [("unwild ", False), ("wild", True)]
+
+
+def test_marked_prefers_the_longer_of_two_words_searched_for():
+    # "10♥" and "10" both start at the ten of hearts; the ♥ is no letter, so only "10♥" marks it whole
+    assert search_mod.marked("two 10♥ and a 10♠", "10 10♥") == [
+        ("two ", False), ("10♥", True), (" and a ", False), ("10", True), ("♠", False)]
