@@ -276,3 +276,14 @@ def test_marked_prefers_the_longer_of_two_words_searched_for():
     # "10♥" and "10" both start at the ten of hearts; the ♥ is no letter, so only "10♥" marks it whole
     assert search_mod.marked("two 10♥ and a 10♠", "10 10♥") == [
         ("two ", False), ("10♥", True), (" and a ", False), ("10", True), ("♠", False)]
+
+
+def test_a_snippet_with_no_word_found_starts_at_the_top_and_ends_on_a_space():
+    # nothing at a word start: the snippet starts at the text's first character, cut at the last space in reach
+    assert search_mod._snippet("A " + "x" * 300, ["zzz"]) == "A…"
+
+
+def test_a_section_the_page_does_not_have_is_a_key_error_naming_it():
+    with pytest.raises(KeyError) as info:
+        ref.rules_page(CONT).section("no-such-section")
+    assert info.value.args == ("no-such-section",)
