@@ -287,3 +287,8 @@ def test_a_section_the_page_does_not_have_is_a_key_error_naming_it():
     with pytest.raises(KeyError) as info:
         ref.rules_page(CONT).section("no-such-section")
     assert info.value.args == ("no-such-section",)
+
+
+def test_a_snippet_starts_mid_word_when_no_space_comes_before_the_match():
+    # a long run of letters joined to the word by a hyphen: no space to start on, so the snippet starts mid-run
+    assert search_mod._snippet("x" * 100 + "-wild", ["wild"]) == "…" + "x" * 55 + "-wild"
