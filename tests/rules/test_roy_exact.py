@@ -230,3 +230,16 @@ def test_a_house_king_of_spades_on_top_cites_the_house_draw():
 def test_one_card_pending_after_a_house_ace_is_said_in_the_singular():
     v = play("AH", ["5H"], pending_draw=1, variant=r_rules())
     assert v.reasons == [f"After an ace you must start with an ace or draw 1; 5H is not an ace. ({SPECIAL.label})"]
+
+
+def test_a_chain_up_the_suit_then_a_card_that_is_neither_is_refused_at_that_card():
+    v = play("5H", ["5S", "6S", "9C"])
+    assert not v.legal
+    assert v.reasons == [f"After 6S you may play only a 6 or the 7S; card 3, 9C, is neither. ({PLAY.label})"]
+
+
+def test_a_house_king_of_spades_making_the_next_player_draw_one_is_said_in_the_singular():
+    from scorekeeper.rules.house import apply_changes
+
+    house = apply_changes(ROY, {"roy": {"skip_draw": 1}}, id="r", name="R rules")
+    assert play("KH", ["KS"], variant=house).notes == ["KS on top: the next player draws 1 and loses the turn. (house rule, R rules)"]
