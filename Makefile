@@ -79,12 +79,13 @@ monkey: $(STAMP) $(CATALOGUES)
 	MONKEY_SEQS=$(SEQS) MONKEY_FIRST=$(MONKEY_FIRST) MONKEY_STEPS=$${MONKEY_STEPS:-12} $(BIN)/python -m pytest -n 0 -q -p no:randomly tests/browser/test_phone_walk.py
 
 # The fast rules tests alone (pure scorekeeper/rules/, no app, no database).
-test-rules: $(STAMP)
+test-rules: $(STAMP) $(CATALOGUES)
 	$(BIN)/python -m pytest tests/rules -q
 
 # Mutation testing of scorekeeper/rules/ with tests/rules/ (mutmut, config in pyproject.toml):
-# a fresh run in mutants/, then the score as docs/testing.md counts it.
-mutation: $(STAMP)
+# a fresh run in mutants/, then the score as docs/testing.md counts it. One module or function at a
+# time: make mutation MUTANTS='scorekeeper.rules.pack_limits.*' (mutmut's mutant names, * as wildcard).
+mutation: $(STAMP) $(CATALOGUES)
 	rm -rf mutants
-	$(BIN)/mutmut run --max-children $${MUTATION_JOBS:-2}
+	$(BIN)/mutmut run --max-children $${MUTATION_JOBS:-2} $(MUTANTS)
 	$(BIN)/python tools/mutation_report.py

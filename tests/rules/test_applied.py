@@ -93,3 +93,12 @@ def test_roy_sections_a_play_touches_most_specific_first(top, cards, pending, an
 
 def test_roy_anchors_of_a_game_without_roy_rules_is_the_turn():
     assert roy_anchors(get_variant("joybells"), parse_card("5H"), parse_cards(["JH"]), 0, None) == ["turn"]
+
+
+def test_a_house_roy_s_own_ace_draw_goes_to_the_section_the_play_touches():
+    from scorekeeper.rules.house import apply_changes
+
+    house = apply_changes(get_variant("roy"), {"roy": {"draw_per_card": 1}}, id="r", name="R rules")
+    own_draw = house.cite("ace_draw")  # a source key of its own, stated in no section by that name
+    applied = rules_applied(house, [house.cite("play"), own_draw], "aces", prefer=["aces", "turn"])
+    assert [(a.anchor, a.citation) for a in applied] == [("turn", house.cite("play")), ("aces", own_draw)]

@@ -70,3 +70,10 @@ def test_a_standard_deck_is_52_cards_suit_by_suit_ace_first():
     deck = standard_deck()
     assert len(deck) == 52 and len(set(deck)) == 52 and not any(c.is_joker for c in deck)
     assert [c.code for c in deck[:3]] == ["AS", "2S", "3S"] and deck[13].code == "AH" and deck[-1].code == "KC"
+
+
+def test_a_king_typed_alone_is_refused_in_a_list_of_cards_unless_a_rank_alone_is_allowed():
+    with pytest.raises(CardError) as info:
+        parse_cards(["KS", "K"])
+    assert (info.value.field, info.value.value) == ("cards[1]", "K")
+    assert [card.rank for card in parse_cards(["KS", "K"], rank_alone=True)] == ["K", "K"]

@@ -25,3 +25,9 @@ def test_an_error_reported_at_an_outer_field_keeps_its_kind_message_and_value(in
     err = CardError("bad", inner, "ZZ").at(outer)
     assert type(err) is CardError
     assert (err.message, err.field, err.value) == ("bad", path, "ZZ")
+
+
+def test_the_message_is_the_error_s_argument_as_for_any_value_error():
+    err = RulesInputError("'7Z' is not a card", "cards[0]", "7Z")
+    assert err.args == ("'7Z' is not a card",)
+    assert str(err) == "cards[0]: '7Z' is not a card"

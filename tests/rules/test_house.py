@@ -408,3 +408,15 @@ def test_a_last_round_of_all_cards_in_the_contract_alone_is_kept():
 def test_a_roy_house_file_writes_its_summary():
     roy = apply_changes(get_variant("roy"), {"target": 150}, id="r", name="R rules")
     assert "\nsummary = \"R rules: ROY with a family's own changes.\"\n" in to_toml(roy)
+
+
+def test_a_round_whose_contract_names_only_runs_has_no_sets():
+    v = smith({"rounds": [{"contract": {"runs": 2}}] * 7}, base="continental")
+    assert [(r.contract.sets, r.contract.runs) for r in v.rounds] == [(0, 2)] * 7
+
+
+def test_a_house_file_without_its_id_is_refused_naming_the_id():
+    text = "\n".join(line for line in to_toml(smith(base="continental")).splitlines() if not line.startswith("id = "))
+    with pytest.raises(HouseRulesError) as err:
+        from_toml(text)
+    assert (err.value.field, err.value.message) == ("id", "missing: the variant's id")

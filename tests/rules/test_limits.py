@@ -67,6 +67,7 @@ def test_the_missing_card_penalty_counts_as_a_card():
     assert unlikely_points(seven, 7) is None
     assert unlikely_points(seven, 12) is None
     assert unlikely_points(seven, 1) == f"1 point: no Seven off hand adds up to 1. {CHECK}"
+    assert unlikely_points(seven, 2) == f"2 points: no Seven off hand adds up to 2. {CHECK}"
 
 
 def test_a_house_variant_whose_cards_score_nothing_asks_about_no_total():

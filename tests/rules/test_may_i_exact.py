@@ -136,3 +136,95 @@ def test_a_game_without_may_i():
     """Not an error any more: the verdict is "not allowed", and why (docs/api.md, May I)."""
     verdict = resolve_may_i(get_variant("roy"), 2, 0, [])
     assert not verdict.allowed and verdict.reasons[0].startswith("ROY has no May I: nobody may claim a discard")
+
+
+def test_a_house_variant_without_may_i_lets_the_current_player_draw_as_usual():
+    from scorekeeper.rules.house import apply_changes
+
+    smith = apply_changes(CONT, {"may_i": {"allowed": False}}, id="smith", name="Smith rules")
+    house_rule = smith.cite("may_i")
+    assert house_rule.label == "house rule, Smith rules"
+    v = resolve_may_i(smith, 4, 1, [3], cards=2)
+    assert v.as_dict() == {
+        "allowed": False, "taker": None, "penalty_cards": 0, "current_draws_from": "discard",
+        "reasons": ["Smith rules has no May I: nobody may claim a discard out of turn. The player whose turn it is"
+                    " draws as usual, the top discard or the top of the stock. (house rule, Smith rules)"],
+        "citations": [house_rule.as_dict()], "discarder": 0, "current": 1, "cards": 2, "notes": [],
+        "discard_pile_dead": False, "taker_may_lay_down_before_next_turn": True,
+    }
+
+
+def test_roy_has_no_may_i_and_the_player_whose_turn_it_is_plays_or_draws_from_the_stock():
+    roy = get_variant("roy")
+    v = resolve_may_i(roy, 3, 2, [1], cards=3)
+    assert v.as_dict() == {
+        "allowed": False, "taker": None, "penalty_cards": 0, "current_draws_from": "stock",
+        "reasons": ["ROY has no May I: nobody may claim a discard. The cards played are the pile played on, and the"
+                    " player whose turn it is plays on it or draws from the stock. (ROY (newsgroup post, 1995), rules 3–5)"],
+        "citations": [roy.cite("play").as_dict()], "discarder": 1, "current": 2, "cards": 3, "notes": [],
+        "discard_pile_dead": False, "taker_may_lay_down_before_next_turn": True,
+    }
+
+
+def test_a_house_variant_without_may_i_takes_a_count_of_discards_that_is_no_number_as_one():
+    from scorekeeper.rules.house import apply_changes
+
+    smith = apply_changes(CONT, {"may_i": {"allowed": False}}, id="smith", name="Smith rules")
+    v = resolve_may_i(smith, 4, 1, [3], cards="2")  # nobody may claim, so what was asked for is not checked
+    assert (v.allowed, v.cards, v.discarder, v.current) == (False, 1, 0, 1)
+
+
+# ----- seats as players count them (from 1, as on the May I page) ---------------------------------------
+
+def test_seats_counted_from_one_name_every_claimant_as_a_seat():
+    v = resolve_may_i(CONT, 4, 1, [3, 2], first_seat=1)
+    assert (v.taker, v.current, v.discarder) == (2, 1, 0)  # the verdict's own seats stay as given
+    assert v.reasons[:2] == [
+        f"Of the claimants (seat 4, seat 3), seat 3 is closest in rotation to the current player (seat 2), counting"
+        f" the current player first, so seat 3 takes the discard. {RULE}",
+        f"Seat 3 takes the discard plus one card from the stock as a penalty and does not discard; seat 2 then draws"
+        f" from the stock only. {RULE}"]
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    pytest.param(dict(current=4), "current", id="current-player-beyond-four-seats"),
+    pytest.param(dict(claimants=[4]), "claimants[0]", id="claimant-beyond-four-seats"),
+])
+def test_a_seat_out_of_range_is_named_as_players_count_it(kwargs, field):
+    args = dict(players=4, current=1, claimants=[2], first_seat=1) | kwargs
+    with pytest.raises(RulesInputError) as info:
+        resolve_may_i(CONT, **args)
+    assert (info.value.field, info.value.value) == (field, 4)
+    assert str(info.value) == f"{field}: seat 5 is out of range: with 4 players the seats are 1 to 4"
+
+
+# ----- no May I in the last rounds: the note kept with a refusal, the house's own rule ------------------
+
+def test_a_refusal_keeps_the_note_that_the_round_was_not_given():
+    v = resolve_may_i(LAST3, 4, 1, [2], cards=2)
+    assert not v.allowed
+    assert v.notes == ['The round was not given, so the house option "no May I in the last rounds" could not be'
+                       ' checked.']
+    assert v.as_dict()["notes"] == v.notes
+
+
+def test_no_may_i_in_the_last_two_rounds_of_a_house_variant_cites_the_house_once():
+    from scorekeeper.rules.house import apply_changes
+
+    smith = apply_changes(get_variant("joybells"), {"may_i": {"none_in_last_rounds": 2}}, id="smith", name="Smith rules")
+    v = resolve_may_i(smith, 4, 1, [3], round_number=6, first_seat=1)
+    assert v.reasons == ["No May I in the last 2 rounds (a house rule of Smith rules); round 6 is one of them, so seat 2"
+                         " draws as usual. (house rule, Smith rules)"]
+    assert v.citations == [smith.cite("may_i")] and smith.cite("may_i").file == "house"
+
+
+def test_a_no_may_i_house_option_under_another_name_is_cited_as_the_house_rule():
+    from dataclasses import replace
+
+    from scorekeeper.rules.variants import Citation, HouseOption
+
+    late = HouseOption("late", "No May I late in the game", Citation("house", "late"), no_may_i_in_last_rounds=2)
+    v = resolve_may_i(replace(CONT, house_options={"late": late}).with_house_rules({"late": True}), 4, 1, [2], round_number=7)
+    assert v.reasons == ["No May I in the last 2 rounds (house option in force); round 7 is one of them, so seat 1 draws"
+                         " as usual. (house rule, no May I in the last rounds)"]
+    assert v.citations == [CONT.cite("may_i"), Citation("house", "no May I in the last rounds")]

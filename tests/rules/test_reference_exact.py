@@ -270,3 +270,25 @@ def test_marked_cuts_the_snippet_into_matches_and_the_rest():
     assert search_mod.marked("text", "") == [("text", False)]
     assert search_mod.marked("a wild", "wild") == [("a ", False), ("wild", True)]
     assert search_mod.marked("unwild wild", "wild") == [("unwild ", False), ("wild", True)]
+
+
+def test_marked_prefers_the_longer_of_two_words_searched_for():
+    # "10♥" and "10" both start at the ten of hearts; the ♥ is no letter, so only "10♥" marks it whole
+    assert search_mod.marked("two 10♥ and a 10♠", "10 10♥") == [
+        ("two ", False), ("10♥", True), (" and a ", False), ("10", True), ("♠", False)]
+
+
+def test_a_snippet_with_no_word_found_starts_at_the_top_and_ends_on_a_space():
+    # nothing at a word start: the snippet starts at the text's first character, cut at the last space in reach
+    assert search_mod._snippet("A " + "x" * 300, ["zzz"]) == "A…"
+
+
+def test_a_section_the_page_does_not_have_is_a_key_error_naming_it():
+    with pytest.raises(KeyError) as info:
+        ref.rules_page(CONT).section("no-such-section")
+    assert info.value.args == ("no-such-section",)
+
+
+def test_a_snippet_starts_mid_word_when_no_space_comes_before_the_match():
+    # a long run of letters joined to the word by a hyphen: no space to start on, so the snippet starts mid-run
+    assert search_mod._snippet("x" * 100 + "-wild", ["wild"]) == "…" + "x" * 55 + "-wild"

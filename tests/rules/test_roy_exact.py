@@ -200,3 +200,46 @@ def test_chains_follow_the_variants_ace_rule():
 def test_an_illegal_play_keeps_the_note_that_announce_was_ignored():
     v = play("5H", ["7C", "7S"], announce="S")
     assert not v.legal and v.notes == ["announce is ignored: only a jack played as the first and only card changes the suit."]
+
+
+# ----- a house version of ROY: its own draws cite the house ------------------------------------------
+
+def r_rules():
+    """ROY as a house plays it: an ace makes the next player draw 1, the king of spades 5."""
+    from scorekeeper.rules.house import apply_changes
+
+    return apply_changes(ROY, {"roy": {"draw_per_card": 1, "skip_draw": 5}}, id="r", name="R rules")
+
+
+def test_a_house_ace_on_top_cites_the_house_draw():
+    house = r_rules()
+    v = play("AH", ["AS"], variant=house)
+    assert v.effects == RoyEffects(next_draws=1)
+    assert v.notes == ["Ace on top: the next player must play an ace or draw 1. (house rule, R rules)"]
+    assert v.citations == [PLAY, house.cite("ace_draw")] and house.cite("ace_draw").file == "house"
+
+
+def test_a_house_king_of_spades_on_top_cites_the_house_draw():
+    house = r_rules()
+    v = play("KH", ["KS"], variant=house)
+    assert v.effects == RoyEffects(next_draws=5, next_skips=True)
+    assert v.notes == ["KS on top: the next player draws 5 and loses the turn. (house rule, R rules)"]
+    assert v.citations == [PLAY, house.cite("king_draw")] and house.cite("king_draw").file == "house"
+
+
+def test_one_card_pending_after_a_house_ace_is_said_in_the_singular():
+    v = play("AH", ["5H"], pending_draw=1, variant=r_rules())
+    assert v.reasons == [f"After an ace you must start with an ace or draw 1; 5H is not an ace. ({SPECIAL.label})"]
+
+
+def test_a_chain_up_the_suit_then_a_card_that_is_neither_is_refused_at_that_card():
+    v = play("5H", ["5S", "6S", "9C"])
+    assert not v.legal
+    assert v.reasons == [f"After 6S you may play only a 6 or the 7S; card 3, 9C, is neither. ({PLAY.label})"]
+
+
+def test_a_house_king_of_spades_making_the_next_player_draw_one_is_said_in_the_singular():
+    from scorekeeper.rules.house import apply_changes
+
+    house = apply_changes(ROY, {"roy": {"skip_draw": 1}}, id="r", name="R rules")
+    assert play("KH", ["KS"], variant=house).notes == ["KS on top: the next player draws 1 and loses the turn. (house rule, R rules)"]

@@ -196,3 +196,20 @@ def test_running_totals_number_rounds_in_order_and_accept_text_numbers():
 ])
 def test_legend_source_is_short_and_named_as_a_player_would(citation, source):
     assert s.LegendItem("x", "y", citation).source == source
+
+
+def test_a_roy_house_target_is_a_winning_line_of_its_own_cited_to_the_house():
+    from scorekeeper.rules.house import apply_changes
+
+    house = apply_changes(get_variant("roy"), {"target": 150}, id="r", name="R rules")
+    items = s.legend(house)
+    assert items[-1] == s.LegendItem("Winning", "First to 150 wins the game.", house.cite("target"), "target")
+    assert house.cite("target").file == "house"
+    scoring = next(item for item in items if item.key == "scoring")
+    assert "First to" not in scoring.text  # said once, on its own line
+
+
+@pytest.mark.parametrize("variant_id", ["continental", "joybells", "le-may-i", "clenney"])
+def test_the_reminders_of_a_may_i_sheet_are_known_by_their_keys_the_irregular_hands_last(variant_id):
+    keys = [item.key for item in s.legend(get_variant(variant_id))]
+    assert keys[-1] == "irregular" and keys.count("irregular") == 1 and "" not in keys
