@@ -641,12 +641,13 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
             steps = [_("%(decks)s for up to %(players)s players", decks=s.decks, players=s.up_to) for s in v.deck_steps]
             add("decks", _("decks: %(steps)s", steps=", ".join(steps)))
     if "jokers_per_deck" in ch:
-        add("jokers_per_deck", _("%(n)s jokers per deck", n=v.jokers_per_deck) if v.jokers_per_deck else _("no jokers"))
+        add("jokers_per_deck", ngettext("%(num)s joker per deck", "%(num)s jokers per deck", v.jokers_per_deck)
+            if v.jokers_per_deck else _("no jokers"))
     if "cards_dealt" in ch:
-        add("cards_dealt", _("%(n)s cards dealt", n=v.cards_dealt))
+        add("cards_dealt", ngettext("%(num)s card dealt", "%(num)s cards dealt", v.cards_dealt))
     if "rounds" in ch:
         if len(v.rounds) != len(base.rounds):
-            add("rounds", _("%(n)s rounds", n=len(v.rounds)))
+            add("rounds", ngettext("%(num)s round", "%(num)s rounds", len(v.rounds)))
         for r in v.rounds:
             old = base.rounds[r.number - 1].contract if r.number <= len(base.rounds) else None
             if old != r.contract:
@@ -690,7 +691,8 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
                 "penalty_cards_per_discard": ngettext("May I: %(num)s penalty card per discard",
                                                       "May I: %(num)s penalty cards per discard", value),
                 "multiple_discards": _("May I may take several discards") if value else _("May I takes one discard"),
-                "none_in_last_rounds": (_("no May I in the last %(n)s rounds", n=value) if value
+                "none_in_last_rounds": (ngettext("no May I in the last round", "no May I in the last %(num)s rounds",
+                                                 value) if value
                                         else _("May I in every round")),
                 "discard_pile_dead": _("discard pile dead after a May I") if value else _("discard pile stays live"),
                 "no_lay_down_until_next_turn": (_("no laying down until the next turn after a May I") if value

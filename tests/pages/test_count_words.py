@@ -1,0 +1,118 @@
+"""A number of points, cards, rounds or games takes the word its language puts after it: "1 round",
+"0,00 point en moyenne" (French takes the singular below 2), never "1 rounds", in English and French."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from support.tables import SEVEN_ANN, joybells_game, new_table, roster_ids
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+EN = {"Accept-Language": "en"}
+
+
+def text(page: bytes | str) -> str:
+    page = page.decode() if isinstance(page, bytes) else page
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ").replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, "Ann's hardest round: 3 runs (0.00 points on average)."),
+    (FR, "La manche la plus dure pour Ann : 3 séquences (0,00 point en moyenne)."),
+])
+def test_a_player_who_always_went_out_averages_zero_point_in_french(client, headers, said):
+    t = new_table(client)
+    joybells_game(client, t, SEVEN_ANN)
+    ann = roster_ids(client, t["id"])["Ann"]
+    page = client.get(f"/tables/{t['id']}/players/{ann}?variant=joybells", headers=headers)
+    assert page.status_code == 200
+    assert said in text(page.data)
+
+
+def flat(page: bytes | str) -> str:
+    return text(page).replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("headers, said, wrong", [
+    (EN, "scores the 1 card left in the other hand", "1 cards"),
+    (FR, "marque 1 point : la carte restée dans l’autre main", "1 points"),
+])
+def test_a_roy_hand_won_against_one_card_left_reads_one_card(client, headers, said, wrong):
+    """The preview of a two-player ROY hand: the winner's note counts the one card Bob holds."""
+    from support.round_form import round_data, start
+
+    gid = start(client, "roy", ["Ann", "Bob"])
+    data = round_data([0, 1], 0, {1: {"count": "1"}}, action="preview")
+    page = flat(client.post(f"/games/{gid}/round", data=data, headers=headers).data)
+    assert said in page and wrong not in page, page[:3000]
+
+
+def _house_page(client, headers, base, **changes):
+    """A house variant saved through its form; its page (changes, rules and the sheet's link) as text
+    and the page's HTML."""
+    from support.house import form_data
+
+    saved = client.post(f"/rules/{base}/house", data=form_data(base, **changes, save="1"), headers=headers)
+    assert saved.status_code == 302, flat(saved.data)[:2000]
+    page = client.get(saved.headers["Location"], headers=headers).get_data(as_text=True)
+    return flat(page), page
+
+
+ONE_ROUND = {f"rounds-{n}-{kind}": "0" for n in range(2, 8) for kind in ("sets", "runs")}
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, ("1 round", "1 joker per deck", "with 1 joker for each deck")),
+    (FR, ("1 manche", "1 joker par jeu de cartes", "avec 1 joker par jeu")),
+])
+def test_a_house_variant_of_one_round_and_one_joker_says_them_in_the_singular(client, headers, said):
+    from support.pdfcheck import pdf_text
+
+    page, html_page = _house_page(client, headers, "joybells", jokers_per_deck="1", **ONE_ROUND)
+    assert all(s in page for s in said), page[:3000]
+    assert not re.search(r"\b1 (rounds|manches|jokers)\b", page), re.findall(r".{60}\b1 (?:rounds|manches|jokers).{40}", page)
+    sheet = re.search(r'href="([^"]*\.pdf)"', html_page)
+    _pages, printed = pdf_text(client.get(sheet.group(1).replace("&amp;", "&"), headers=headers).data)
+    assert {"en": "1 round ·", "fr": "1 manche ·"}[headers is FR and "fr" or "en"] in printed.replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, ("no May I in the last round", "House rule: no May I in the last round.")),
+    (FR, ("pas de May I dans la dernière manche", "Règle maison : pas de May I dans la dernière manche.")),
+])
+def test_no_may_i_in_the_last_round_is_said_without_a_count(client, headers, said):
+    from support.pdfcheck import pdf_text
+
+    page, html_page = _house_page(client, headers, "joybells", **{"may_i.none_in_last_rounds": "1"})
+    assert said[0] in page, page[:3000]
+    assert "last 1 rounds" not in page and "les 1 dernières" not in page
+    sheet = re.search(r'href="([^"]*\.pdf)"', html_page)
+    _pages, printed = pdf_text(client.get(sheet.group(1).replace("&amp;", "&"), headers=headers).data)
+    assert said[1] in " ".join(printed.replace("\u00a0", " ").split())
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, ("or to take 1 card from the stock", "draws 1 card and misses their turn")),
+    (FR, ("ou à prendre 1 carte au talon", "pioche 1 carte et passe son tour")),
+])
+def test_a_roy_house_variant_drawing_one_card_says_one_card(client, headers, said):
+    page, _html = _house_page(client, headers, "roy", **{"roy.draw_per_card": "1", "roy.skip_draw": "1"})
+    assert all(s in page for s in said), page[:3000]
+    assert not re.search(r"\b1 (cards|cartes)\b", page)
+
+
+@pytest.mark.parametrize("headers, said", [
+    (EN, "Beat Bob most often: ahead in the one game both finished."),
+    (FR, "A battu Bob le plus souvent : devant dans la seule partie finie par les deux."),
+])
+def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, headers, said):
+    from support.pdfcheck import pdf_text
+
+    t = new_table(client)
+    joybells_game(client, t, SEVEN_ANN)
+    r = client.get(f"/tables/{t['id']}/years/2026.pdf", headers=headers)
+    assert r.status_code == 200
+    _pages, printed = pdf_text(r.data)
+    printed = " ".join(printed.replace("\u00a0", " ").split())
+    assert said in printed and "of the 1 games" not in printed and "des 1 parties" not in printed

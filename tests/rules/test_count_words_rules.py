@@ -1,0 +1,44 @@
+"""The rules' sentences with a count take the singular for one: "no May I in the last round", never
+"in the last 1 rounds" (scorekeeper/rules/may_i.py, house.py, scoresheet.py)."""
+from __future__ import annotations
+
+from scorekeeper.rules.house import apply_changes, describe_differences
+from scorekeeper.rules.may_i import resolve_may_i
+from scorekeeper.rules.scoresheet import legend
+from scorekeeper.rules.variants import get_variant
+
+
+def _last_round_without_may_i(n: int):
+    return apply_changes(get_variant("joybells"), {"may_i": {"none_in_last_rounds": n}}, id="smith", name="Smith rules")
+
+
+def test_a_may_i_in_the_only_round_without_it_is_refused_in_the_singular():
+    verdict = resolve_may_i(_last_round_without_may_i(1), 4, 1, [3], round_number=7)
+    assert not verdict.allowed
+    assert verdict.reasons[0].startswith("No May I in the last round (a house rule of Smith rules); round 7 is "
+                                         "the last, so seat")
+
+
+def test_a_may_i_in_one_of_two_rounds_without_it_is_refused_in_the_plural():
+    verdict = resolve_may_i(_last_round_without_may_i(2), 4, 1, [3], round_number=6)
+    assert verdict.reasons[0].startswith("No May I in the last 2 rounds (a house rule of Smith rules); round 6 is "
+                                         "one of them")
+
+
+def test_the_house_changes_and_the_sheet_say_the_last_round():
+    base, one, two = get_variant("joybells"), _last_round_without_may_i(1), _last_round_without_may_i(2)
+    assert "no May I in the last round" in describe_differences(base, one)
+    assert "no May I in the last 2 rounds" in describe_differences(base, two)
+    said = " ".join(item.text for item in legend(one))
+    assert "House rule: no May I in the last round." in said and "1 rounds" not in said
+    assert "House rule: no May I in the last 2 rounds." in " ".join(item.text for item in legend(two))
+
+
+def test_one_joker_one_card_dealt_and_one_round_are_singular():
+    v = apply_changes(get_variant("joybells"), {"jokers_per_deck": 1, "cards_dealt": 1,
+                                                "rounds": [{"contract": {"sets": 1, "runs": 0}}],
+                                                "melds": {"set_min": 2}}, id="tiny", name="Tiny")
+    words = describe_differences(get_variant("joybells"), v)
+    for said in ("1 joker per deck", "1 card dealt", "1 round"):
+        assert said in words, words
+    assert "1 jokers" not in words and "1 cards" not in words and "1 rounds" not in words
