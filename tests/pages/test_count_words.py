@@ -116,3 +116,18 @@ def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, heade
     _pages, printed = pdf_text(r.data)
     printed = " ".join(printed.replace("\u00a0", " ").split())
     assert said in printed and "of the 1 games" not in printed and "des 1 parties" not in printed
+
+
+@pytest.mark.parametrize("headers, said, wrong", [
+    (EN, "7 rounds played · 2 rounds gone out", "2 round gone out"),
+    (FR, "7 manches jouées · 2 sorties", "manches sorties"),
+])
+def test_the_yearbook_counts_the_rounds_a_player_went_out_in_plain_words(client, headers, said, wrong):
+    """French says "2 sorties" (the statistics' own word), never "2 manches sorties"."""
+    from support.pdfcheck import pdf_text
+
+    t = new_table(client)
+    joybells_game(client, t, [("Ann", {"Bob": 10, "Cy": 5}), ("Ann", {"Bob": 10, "Cy": 5})] + [("Bob", {"Ann": 10, "Cy": 5})] * 5)
+    _pages, printed = pdf_text(client.get(f"/tables/{t['id']}/years/2026.pdf", headers=headers).data)
+    printed = " ".join(printed.replace("\u00a0", " ").split())
+    assert said in printed and wrong not in printed
