@@ -131,3 +131,15 @@ def test_the_yearbook_counts_the_rounds_a_player_went_out_in_plain_words(client,
     _pages, printed = pdf_text(client.get(f"/tables/{t['id']}/years/2026.pdf", headers=headers).data)
     printed = " ".join(printed.replace("\u00a0", " ").split())
     assert said in printed and wrong not in printed
+
+
+def test_a_french_refusal_never_says_que_before_a_name_with_a_vowel(client):
+    """"les cartes que Anne…" would need "qu’Anne": the French names the player once, at the start."""
+    from support.round_form import post_round, round_data, start
+
+    gid = start(client, "clenney", ["Bob", "Anne", "Cy"])
+    client.set_cookie("lang", "fr")
+    page = flat(post_round(client, gid, round_data([0, 1, 2], 0, {1: {"mode": "values"},
+                                                                  2: {"mode": "points", "points": "5"}})).data)
+    assert "Anne n’a aucune carte : comptez par valeur les cartes encore en main" in page, page[:3000]
+    assert "que Anne" not in page
