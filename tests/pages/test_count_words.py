@@ -34,6 +34,15 @@ def flat(page: bytes | str) -> str:
     return text(page).replace("&amp;", "&")
 
 
+def printed(client, path: str, headers) -> str:
+    """The words of the PDF at ``path``, spaces folded."""
+    from support.pdfcheck import pdf_text
+
+    answer = client.get(path, headers=headers)
+    assert answer.status_code == 200
+    return " ".join(pdf_text(answer.data)[1].replace("\u00a0", " ").split())
+
+
 @pytest.mark.parametrize("headers, said, wrong", [
     (EN, "scores the 1 card left in the other hand", "1 cards"),
     (FR, "marque 1 point : la carte restée dans l’autre main", "1 points"),
@@ -67,14 +76,11 @@ ONE_ROUND = {f"rounds-{n}-{kind}": "0" for n in range(2, 8) for kind in ("sets",
     (FR, ("1 manche", "1 joker par jeu de cartes", "avec 1 joker par jeu")),
 ])
 def test_a_house_variant_of_one_round_and_one_joker_says_them_in_the_singular(client, headers, said):
-    from support.pdfcheck import pdf_text
-
     page, html_page = _house_page(client, headers, "joybells", jokers_per_deck="1", **ONE_ROUND)
     assert all(s in page for s in said), page[:3000]
     assert not re.search(r"\b1 (rounds|manches|jokers)\b", page), re.findall(r".{60}\b1 (?:rounds|manches|jokers).{40}", page)
     sheet = re.search(r'href="([^"]*\.pdf)"', html_page)
-    _pages, printed = pdf_text(client.get(sheet.group(1).replace("&amp;", "&"), headers=headers).data)
-    assert {"en": "1 round ·", "fr": "1 manche ·"}[headers is FR and "fr" or "en"] in printed.replace("\u00a0", " ")
+    assert ("1 manche ·" if headers is FR else "1 round ·") in printed(client, sheet.group(1).replace("&amp;", "&"), headers)
 
 
 @pytest.mark.parametrize("headers, said", [
@@ -82,14 +88,11 @@ def test_a_house_variant_of_one_round_and_one_joker_says_them_in_the_singular(cl
     (FR, ("pas de May I dans la dernière manche", "Règle maison : pas de May I dans la dernière manche.")),
 ])
 def test_no_may_i_in_the_last_round_is_said_without_a_count(client, headers, said):
-    from support.pdfcheck import pdf_text
-
     page, html_page = _house_page(client, headers, "joybells", **{"may_i.none_in_last_rounds": "1"})
     assert said[0] in page, page[:3000]
     assert "last 1 rounds" not in page and "les 1 dernières" not in page
     sheet = re.search(r'href="([^"]*\.pdf)"', html_page)
-    _pages, printed = pdf_text(client.get(sheet.group(1).replace("&amp;", "&"), headers=headers).data)
-    assert said[1] in " ".join(printed.replace("\u00a0", " ").split())
+    assert said[1] in printed(client, sheet.group(1).replace("&amp;", "&"), headers)
 
 
 @pytest.mark.parametrize("headers, said", [
@@ -107,15 +110,10 @@ def test_a_roy_house_variant_drawing_one_card_says_one_card(client, headers, sai
     (FR, "A battu Bob le plus souvent : devant dans la seule partie finie par les deux."),
 ])
 def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, headers, said):
-    from support.pdfcheck import pdf_text
-
     t = new_table(client)
     joybells_game(client, t, SEVEN_ANN)
-    r = client.get(f"/tables/{t['id']}/years/2026.pdf", headers=headers)
-    assert r.status_code == 200
-    _pages, printed = pdf_text(r.data)
-    printed = " ".join(printed.replace("\u00a0", " ").split())
-    assert said in printed and "of the 1 games" not in printed and "des 1 parties" not in printed
+    book = printed(client, f"/tables/{t['id']}/years/2026.pdf", headers)
+    assert said in book and "of the 1 games" not in book and "des 1 parties" not in book
 
 
 @pytest.mark.parametrize("headers, said, wrong", [
@@ -124,13 +122,10 @@ def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, heade
 ])
 def test_the_yearbook_counts_the_rounds_a_player_went_out_in_plain_words(client, headers, said, wrong):
     """French says "2 sorties" (the statistics' own word), never "2 manches sorties"."""
-    from support.pdfcheck import pdf_text
-
     t = new_table(client)
     joybells_game(client, t, [("Ann", {"Bob": 10, "Cy": 5}), ("Ann", {"Bob": 10, "Cy": 5})] + [("Bob", {"Ann": 10, "Cy": 5})] * 5)
-    _pages, printed = pdf_text(client.get(f"/tables/{t['id']}/years/2026.pdf", headers=headers).data)
-    printed = " ".join(printed.replace("\u00a0", " ").split())
-    assert said in printed and wrong not in printed
+    book = printed(client, f"/tables/{t['id']}/years/2026.pdf", headers)
+    assert said in book and wrong not in book
 
 
 def test_a_french_refusal_never_says_que_before_a_name_with_a_vowel(client):
