@@ -138,3 +138,13 @@ def test_a_french_refusal_never_says_que_before_a_name_with_a_vowel(client):
                                                                   2: {"mode": "points", "points": "5"}})).data)
     assert "Anne n’a aucune carte : comptez par valeur les cartes encore en main" in page, page[:3000]
     assert "que Anne" not in page
+
+
+def test_a_players_rounds_by_contract_count_the_rounds_played_in_french(client):
+    """The column counts rounds ("Jouées"); the ratings table's "Jouée" is the day a game was played."""
+    t = new_table(client)
+    joybells_game(client, t, SEVEN_ANN)
+    ann = roster_ids(client, t["id"])["Ann"]
+    page = client.get(f"/tables/{t['id']}/players/{ann}?variant=joybells", headers=FR).get_data(as_text=True)
+    contracts = page[page.index('aria-label="Manches par contrat"'):]
+    assert '<th scope="col" class="num">Jouées</th>' in contracts[:contracts.index("</thead>")]
