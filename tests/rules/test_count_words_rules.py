@@ -2,8 +2,13 @@
 "in the last 1 rounds" (scorekeeper/rules/may_i.py, house.py, scoresheet.py)."""
 from __future__ import annotations
 
+import pytest
+
+from scorekeeper.rules import parse_cards
+from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.house import apply_changes, describe_differences
 from scorekeeper.rules.may_i import resolve_may_i
+from scorekeeper.rules.roy import check_play
 from scorekeeper.rules.scoresheet import legend
 from scorekeeper.rules.variants import get_variant
 
@@ -42,3 +47,10 @@ def test_one_joker_one_card_dealt_and_one_round_are_singular():
     for said in ("1 joker per deck", "1 card dealt", "1 round"):
         assert said in words, words
     assert "1 jokers" not in words and "1 cards" not in words and "1 rounds" not in words
+
+
+def test_one_card_pending_on_a_card_that_is_not_an_ace_is_said_in_the_singular():
+    gentle = apply_changes(get_variant("roy"), {"roy": {"draw_per_card": 1}}, id="gentle", name="Gentle ROY")
+    with pytest.raises(RulesInputError) as refusal:
+        check_play(parse_cards(["5H"])[0], [], pending_draw=1, variant=gentle)
+    assert refusal.value.message == "1 card is pending, but the top card 5H is not an ace"
