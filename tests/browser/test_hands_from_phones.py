@@ -210,8 +210,12 @@ def test_roy_one_card_left_sent_by_a_name_with_a_vowel(table, live_server, lang)
     check_page(keeper.page, f"roy one card left arrived {lang}")
     # the scorekeeper ticks Anne as gone out: her phone said otherwise (French names no gender)
     keeper.page.click("input[name=went_out][value='1'] + span")
+    expect(keeper.page.locator("#hand-1 .disagree")).to_be_visible()
     expect(keeper.page.locator("#hand-1 .disagree")).to_have_text(
         {"en": "Anne's phone sent 1 card left; this form says Anne went out.",
          "fr": "Le téléphone d’Anne a envoyé 1 carte en main\u00a0; ce formulaire indique la sortie d’Anne."}[lang])
+    expect(keeper.page.locator("#hand-1 .if-out")).to_have_text(
+        {"en": "Went out: scores the cards left in the other hands.",
+         "fr": "Sortie\u00a0: marque les cartes restées dans les autres mains."}[lang])  # no gender guessed
     check_page(keeper.page, f"roy one card left disagreement {lang}")
     check_page(anne.page, f"roy one card left sent {lang}")
