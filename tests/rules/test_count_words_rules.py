@@ -54,3 +54,32 @@ def test_one_card_pending_on_a_card_that_is_not_an_ace_is_said_in_the_singular()
     with pytest.raises(RulesInputError) as refusal:
         check_play(parse_cards(["5H"])[0], [], pending_draw=1, variant=gentle)
     assert refusal.value.message == "1 card is pending, but the top card 5H is not an ace"
+
+
+def _page_text(v) -> str:
+    from scorekeeper.rules import reference
+
+    return " ".join(getattr(b, "text", "") for s in reference.rules_page(v).sections for b in s.blocks)
+
+
+@pytest.mark.parametrize("draws, said", [
+    (1, ("to take 1 card from the stock.", "the next player draws 1 card and misses their turn.")),
+    (2, ("to take 2 cards from the stock.", "the next player draws 2 cards and misses their turn.")),
+])
+def test_a_roy_rules_page_counts_the_cards_drawn(draws, said):
+    v = apply_changes(get_variant("roy"), {"roy": {"draw_per_card": draws, "skip_draw": draws}}, id="r", name="R")
+    text = _page_text(v)
+    assert all(s in text for s in said), text
+
+
+@pytest.mark.parametrize("jokers, said", [(1, "with 1 joker for each deck."), (2, "with 2 jokers for each deck.")])
+def test_a_rules_page_counts_the_jokers_of_a_deck(jokers, said):
+    assert said in _page_text(apply_changes(get_variant("joybells"), {"jokers_per_deck": jokers}, id="j", name="J"))
+
+
+@pytest.mark.parametrize("total, said", [(1, "scores the 1 card left in the other hand"),
+                                         (5, "scores the 5 cards left in the other hands")])
+def test_the_roy_winners_note_counts_the_cards_left(total, said):
+    from scorekeeper.rules.kept_sentences import worded
+
+    assert worded("hand.cards_left", {"total": total}) == said
