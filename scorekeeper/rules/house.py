@@ -594,7 +594,7 @@ def _decks_words(base: Variant, v: Variant, change: Any) -> list[str]:
 def _rounds_words(base: Variant, v: Variant, change: Any) -> list[str]:
     out = []
     if len(v.rounds) != len(base.rounds):
-        out.append(_("%(n)s rounds", n=len(v.rounds)))
+        out.append(ngettext("%(num)s round", "%(num)s rounds", len(v.rounds)))
     for r in v.rounds:
         old = base.rounds[r.number - 1].contract if r.number <= len(base.rounds) else None
         if old != r.contract:

@@ -53,7 +53,8 @@ def _hand_went_out() -> str:
 
 
 def _hand_cards_left(*, total: int) -> str:
-    return _("scores the %(total)s cards left in the other hands", total=total)
+    return ngettext("scores the %(total)s card left in the other hand", "scores the %(total)s cards left in the other hands",
+                    total, total=total)
 
 
 def _hand_missing_score(*, first: int, second: int) -> str:

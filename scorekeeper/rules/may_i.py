@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 from .errors import RulesInputError
 from .variants import Citation, Variant
-from .words import N_, _
+from .words import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -157,14 +157,18 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
         last = variant.no_may_i_in_last_rounds
         if variant.may_i.none_in_last_rounds == last:  # the house variant's own rule (rules/house.py)
             return refuse(
-                _("No May I in the last %(last)s rounds (a house rule of %(variant)s); round %(round)s is one "
-                  "of them, so seat %(current)s draws as usual.",
-                  last=last, variant=variant.name, round=round_number, current=no(current)),
+                ngettext("No May I in the last round (a house rule of %(variant)s); round %(round)s is the last, "
+                         "so seat %(current)s draws as usual.",
+                         "No May I in the last %(num)s rounds (a house rule of %(variant)s); round %(round)s is one "
+                         "of them, so seat %(current)s draws as usual.",
+                         last, variant=variant.name, round=round_number, current=no(current)),
                 variant.cite("may_i"),
             )
         return refuse(
-            _("No May I in the last %(last)s rounds (house option in force); round %(round)s is one of them, "
-              "so seat %(current)s draws as usual.", last=last, round=round_number, current=no(current)),
+            ngettext("No May I in the last round (house option in force); round %(round)s is the last, "
+                     "so seat %(current)s draws as usual.",
+                     "No May I in the last %(num)s rounds (house option in force); round %(round)s is one of them, "
+                     "so seat %(current)s draws as usual.", last, round=round_number, current=no(current)),
             option.source if option else Citation("house", N_("no May I in the last rounds")),
         )
     if round_number is None and variant.no_may_i_in_last_rounds:

@@ -232,9 +232,11 @@ def _setup(v: Variant) -> Section:
         rows.append((str(n), str(pack.decks), str(pack.jokers), str(pack.cards), str(dealt),
                      str(pack.cards - dealt - starter)))
     if v.has_jokers:
-        pack_text = _("%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together as "
-                      "the table below shows, with %(jokers)s jokers for each deck.",
-                      name=v.name, min=v.players.min, max=v.players.max, jokers=v.jokers_per_deck)
+        pack_text = ngettext("%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together "
+                             "as the table below shows, with %(num)s joker for each deck.",
+                             "%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together as "
+                             "the table below shows, with %(num)s jokers for each deck.",
+                             v.jokers_per_deck, name=v.name, min=v.players.min, max=v.players.max)
     else:
         pack_text = _("%(name)s is for %(min)s to %(max)s players. Shuffle standard 52-card decks together as "
                       "the table below shows, with no jokers.", name=v.name, min=v.players.min, max=v.players.max)
@@ -611,15 +613,18 @@ def _roy_sections(v: Variant) -> tuple[Section, ...]:
     ), special, tool="roy")
     n = r.draw_per_card
     aces = Section("aces", _("Aces"), (
-        Para(_("An ace forces the following player to answer with an ace of their own or to take %(n)s cards from "
-               "the stock.", n=n)),
+        Para(ngettext("An ace forces the following player to answer with an ace of their own or to take %(num)s "
+                      "card from the stock.",
+                      "An ace forces the following player to answer with an ace of their own or to take %(num)s "
+                      "cards from the stock.", n)),
         Para(_("Aces stack: each ace played on an ace adds %(n)s more, so the draw grows %(steps)s as the four "
                "aces of a deck come down.", n=n, steps=", ".join(str(n * k) for k in range(1, 5)))),
     ), _cite_own(v, "ace_draw", "special_cards"), tool="roy")
     ks = shown_face(r.skip_card)
     king = Section("king-of-spades", _("King of spades"), (
-        Para(_("After the %(card)s, the next player draws %(n)s cards and misses their turn.",
-               card=ks, n=r.skip_draw)),
+        Para(ngettext("After the %(card)s, the next player draws %(num)s card and misses their turn.",
+                      "After the %(card)s, the next player draws %(num)s cards and misses their turn.",
+                      r.skip_draw, card=ks)),
     ), _cite_own(v, "king_draw", "special_cards"), tool="roy")
     starter = Section("starter-card", _("The first card turned up"), (
         Para(_("If the dealer's first card is a jack, an ace or the %(card)s, nothing special happens: the first "

@@ -141,7 +141,8 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
             "pending_draw", pending_draw)
     if pending_draw and top.rank != rules.draw_card:
         raise RulesInputError(
-            _("%(value)s cards are pending, but the top card %(top)s is not an ace", value=pending_draw, top=shown(top)),
+            ngettext("%(num)s card is pending, but the top card %(top)s is not an ace",
+                     "%(num)s cards are pending, but the top card %(top)s is not an ace", pending_draw, top=shown(top)),
             "pending_draw",
             pending_draw)
 

@@ -166,7 +166,8 @@ def legend(variant: Variant) -> list[LegendItem]:
             text += " " + _("No laying down until your next turn.")
         last_off = variant.no_may_i_in_last_rounds
         if last_off:
-            text += " " + _("House rule: no May I in the last %(rounds)s rounds.", rounds=last_off)
+            text += " " + ngettext("House rule: no May I in the last round.",
+                                   "House rule: no May I in the last %(num)s rounds.", last_off)
         items.append(LegendItem(_("May I"), text, cite("may_i"), "may_i"))
     sc = variant.scoring
     win = _("Lowest total wins.")

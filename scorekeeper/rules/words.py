@@ -44,15 +44,17 @@ def catalogue() -> gettext.NullTranslations:
 
 # French drops the "e" of "de" before a vowel sound: "les cartes d’Élodie", never "de Élodie". A name
 # filled into a French sentence decides it only once filled in, so the filled sentence is mended.
-_VOWELS = "AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouyàâäæéèêëîïôöœùûü"
+# The scripts' French sentences are mended by the same rule (scorekeeper/web/script_words.py).
+VOWELS = "AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouyàâäæéèêëîïôöœùûü"
+ELISIONS = (("de ", "d’"), ("De ", "D’"))
 
 
 def elided(text: str, values: object) -> str:
     """``text`` (a French sentence filled with ``values``) with "de Élodie" made "d’Élodie" for
     each value that starts with a vowel; other words and other languages are left alone."""
     for value in values if isinstance(values, (list, tuple)) else (values,):
-        if isinstance(value, str) and value[:1] and value[0] in _VOWELS:
-            for de, d in (("de ", "d’"), ("De ", "D’")):
+        if isinstance(value, str) and value[:1] and value[0] in VOWELS:
+            for de, d in ELISIONS:
                 text = text.replace(de + value, d + value)
     return text
 

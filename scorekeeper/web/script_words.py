@@ -15,6 +15,9 @@ How the scripts speak French (every file of ``static/js/`` follows it):
   changes with the words) and stored by the service worker (``static/sw.js``) for offline use.
   An English page loads nothing more: ``say`` gives back the English.
 - Numbers, dates and times: ``Intl`` with ``document.documentElement.lang``.
+- French says "le téléphone d’Anne", never "de Anne": the French words script wraps ``say`` so that
+  a filled sentence is mended by the rule the Python side uses (``rules/words.py``, ``elided``;
+  :func:`_elision`). The scripts need not know it.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from flask import Blueprint, Response, abort, current_app, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
-from ..rules.words import N_
+from ..rules.words import ELISIONS, N_, VOWELS
 
 bp = Blueprint("script_words", __name__)
 
@@ -93,6 +96,7 @@ SENTENCES = (
     N_("Sent: %(points)s points. Waiting for the scorekeeper."),
     N_("Sent: %(points)s point. Waiting for the scorekeeper."),
     N_("Sent: %(count)s cards left. Waiting for the scorekeeper."),
+    N_("Sent: %(count)s card left. Waiting for the scorekeeper."),
     N_("This hand-in link no longer works: ask the scorekeeper for the new one."),
     N_("The hand was not accepted (the server answered %(status)s)."),
     N_("No network: your hand is kept on this phone and will be sent when the network is back."),
@@ -108,7 +112,9 @@ SENTENCES = (
     N_("Sent from %(name)s's phone at %(time)s: %(points)s points."),
     N_("Sent from %(name)s's phone at %(time)s: %(points)s point."),
     N_("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept."),
+    N_("%(name)s's phone sent %(count)s card left at %(time)s; your entry is kept."),
     N_("Sent from %(name)s's phone at %(time)s: %(count)s cards left."),
+    N_("Sent from %(name)s's phone at %(time)s: %(count)s card left."),
     # static/js/tools.js: the hand calculator's steppers
     N_("one less %(card)s"),
     N_("one more %(card)s"),
@@ -147,6 +153,7 @@ SENTENCES = (
     N_("%(name)s's phone says %(name)s went out; this form says nobody went out."),
     N_("%(name)s's phone says %(name)s went out; this form says %(other)s went out."),
     N_("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out."),
+    N_("%(name)s's phone sent %(count)s card left; this form says %(name)s went out."),
     N_("%(name)s's phone sent %(points)s points; this form says %(name)s went out."),
     N_("%(name)s's phone sent %(points)s point; this form says %(name)s went out."),
     # static/js/pwa.js: a page served from the phone's copy
@@ -172,9 +179,24 @@ def _script(code: str) -> tuple[bytes, str]:
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
                 "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-                + ";\n" + _card_letters(code)).encode()
+                + ";\n" + _elision(code) + _card_letters(code)).encode()
         _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
     return _scripts[code]
+
+
+def _elision(code: str) -> str:
+    """For French, the script that makes ``say`` drop the "e" of "de" before a name starting with a
+    vowel, as ``rules/words.py`` ``elided`` does on the server: "Le téléphone d’Anne". It runs after
+    ``static/js/pwa.js`` (which defines ``say``) and before the page's scripts (every script is
+    deferred, in order: ``templates/base.html``)."""
+    if code != "fr":
+        return ""
+    rule = json.dumps({"vowels": VOWELS, "pairs": ELISIONS}, ensure_ascii=False, separators=(",", ":"))
+    return ("(() => { var say = window.scorekeeperSay, rule = " + rule + ";\n"
+            " window.scorekeeperSay = (text, values) => Object.values(values || {}).reduce((filled, v) =>"
+            " typeof v === \"string\" && v && rule.vowels.includes(v[0])\n"
+            "  ? rule.pairs.reduce((t, [de, d]) => t.split(de + v).join(d + v), filled) : filled, say(text, values));\n"
+            "})();\n")
 
 
 def _card_letters(code: str) -> str:

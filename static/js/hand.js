@@ -44,7 +44,8 @@ function sentSaid(s) {
   sent(say("Sent: you went out. Waiting for the scorekeeper."));
   return;
  }
- sent(roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
+ sent(roy && one(s.count) ? say("Sent: %(count)s card left. Waiting for the scorekeeper.", { count: s.count })
+  : roy ? say("Sent: %(count)s cards left. Waiting for the scorekeeper.", { count: s.count })
   : one(s.points) ? say("Sent: %(points)s point. Waiting for the scorekeeper.", { points: s.points })
   : say("Sent: %(points)s points. Waiting for the scorekeeper.", { points: s.points }));
 }

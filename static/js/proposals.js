@@ -102,6 +102,7 @@ function arrived(name, hand, p) {
   note.replaceChildren(Object.assign(document.createElement("p"), { className: "hint",
    textContent: count === undefined && one(words.points) ? say("%(name)s's phone sent %(points)s point at %(time)s; your entry is kept.", words)
     : count === undefined ? say("%(name)s's phone sent %(points)s points at %(time)s; your entry is kept.", words)
+    : one(count) ? say("%(name)s's phone sent %(count)s card left at %(time)s; your entry is kept.", words)
     : say("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept.", words) }), take);
   filled[hand.id] = seen;  // said once; a newer hand from the phone is said again
   return;
@@ -113,6 +114,7 @@ function sentText(words) {
  return Object.assign(document.createElement("p"), { className: "hint", textContent: words.count === undefined
   ? (one(words.points) ? say("Sent from %(name)s's phone at %(time)s: %(points)s point.", words)
    : say("Sent from %(name)s's phone at %(time)s: %(points)s points.", words))
+  : one(words.count) ? say("Sent from %(name)s's phone at %(time)s: %(count)s card left.", words)
   : say("Sent from %(name)s's phone at %(time)s: %(count)s cards left.", words) });
 }
 
@@ -156,7 +158,9 @@ function showDisagreements() {
   } else if (p && p.went_out && outName && outHand !== hand) {
    text = say("%(name)s's phone says %(name)s went out; this form says %(other)s went out.", { name, other: outName });
   } else if (p && !p.went_out && outHand === hand) {
-   text = p.hand && p.hand.card_count !== undefined
+   text = p.hand && p.hand.card_count !== undefined && one(p.hand.card_count)
+    ? say("%(name)s's phone sent %(count)s card left; this form says %(name)s went out.", { name, count: p.hand.card_count })
+    : p.hand && p.hand.card_count !== undefined
     ? say("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out.", { name, count: p.hand.card_count })
     : one(p.points) ? say("%(name)s's phone sent %(points)s point; this form says %(name)s went out.", { name, points: p.points })
     : say("%(name)s's phone sent %(points)s points; this form says %(name)s went out.", { name, points: p.points });

@@ -448,7 +448,7 @@ def test_offline_in_french(live_server, worker_context):
     worker_context.set_offline(True)
     try:
         page.reload()
-        assert page.text_content("#hand-0 .if-out") == "Est sorti : 0 point."
+        assert page.text_content("#hand-0 .if-out") == "Sortie : 0 point."
         page.check("input[name=went_out][value='1']", force=True)
         page.click("#hand-0 .modes input[value='cards'] + span")
         page.click("#hand-0 .picker button[value='KD']")

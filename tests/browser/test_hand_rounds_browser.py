@@ -22,9 +22,9 @@ WORDS = {
            "saved": "Round 1 was saved by the scorekeeper: {} points recorded for you.",
            "saved nothing": "Round 1 was saved by the scorekeeper: 0 points recorded for you.", "next": "Go on to round 2",
            "round 2": "Round 2"},
-    "fr": {"went": "Envoyé\u00a0: vous êtes sorti.", "said": "Envoyé du téléphone de Bob à", "bob out": "Bob est sorti.",
-           "disagree bob": "Le téléphone de Bob dit que Bob est sorti\u00a0; ce formulaire dit que Cy est sorti.",
-           "disagree cy": "Le téléphone de Cy a envoyé 25 points\u00a0; ce formulaire dit que Cy est sorti.",
+    "fr": {"went": "Envoyé\u00a0: votre sortie.", "said": "Envoyé du téléphone de Bob à", "bob out": "Bob annonce sa sortie.",
+           "disagree bob": "Le téléphone de Bob annonce sa sortie\u00a0; ce formulaire indique la sortie de Cy.",
+           "disagree cy": "Le téléphone de Cy a envoyé 25 points\u00a0; ce formulaire indique la sortie de Cy.",
            "saved": "Manche 1 a été enregistrée par qui tient les scores\u00a0: {} points inscrits pour vous.",
            # French counts 0 in the singular ("0 point"), as the scripts' one() does.
            "saved nothing": "Manche 1 a été enregistrée par qui tient les scores\u00a0: 0 point inscrit pour vous.",

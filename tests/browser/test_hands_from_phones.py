@@ -186,3 +186,36 @@ def test_roy_a_player_sends_the_cards_left(table, live_server):
     submit(keeper.page, "button[name=save]")
     assert api_rounds(live_server, keeper.game_url)[0]["went_out"] == "Ann"
     expect(bob.page.locator(".now-round")).to_contain_text("Hand 2", timeout=5000)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_roy_one_card_left_sent_by_a_name_with_a_vowel(table, live_server, lang):
+    """One card left reads "1 card left" ("1 carte en main"), and the scorekeeper's French form
+    says "le téléphone d’Anne", never "de Anne" (the scripts' French follows rules/words.py)."""
+    keeper = table("Bob", lang)
+    keeper.game_url = start_game(keeper.page, live_server, "roy", ["Bob", "Anne", "Cy"])
+    link = hand_in_link(keeper, f"roy one card {lang}")
+    anne = table("Anne", lang)
+    anne.page.goto(link)
+    anne.pick_name()
+    keeper.page.goto(keeper.game_url + "/round")
+    anne.page.fill("fieldset.hand input.count", "1")
+    anne.send()
+    sent, arrived = {"en": ("Sent: 1 card left.", "Sent from Anne's phone at "),
+                     "fr": ("Envoyé\u00a0: 1 carte en main.", "Envoyé du téléphone d’Anne à ")}[lang]
+    expect(anne.page.locator(".sent-note")).to_contain_text(sent)
+    note = keeper.page.locator("#hand-1 .arrived")  # the second seat
+    expect(note).to_contain_text(arrived, timeout=2000)
+    expect(note).to_contain_text({"en": ": 1 card left.", "fr": "\u00a0: 1 carte en main."}[lang])
+    check_page(keeper.page, f"roy one card left arrived {lang}")
+    # the scorekeeper ticks Anne as gone out: her phone said otherwise (French names no gender)
+    keeper.page.click("input[name=went_out][value='1'] + span")
+    expect(keeper.page.locator("#hand-1 .disagree")).to_be_visible()
+    expect(keeper.page.locator("#hand-1 .disagree")).to_have_text(
+        {"en": "Anne's phone sent 1 card left; this form says Anne went out.",
+         "fr": "Le téléphone d’Anne a envoyé 1 carte en main\u00a0; ce formulaire indique la sortie d’Anne."}[lang])
+    expect(keeper.page.locator("#hand-1 .if-out")).to_have_text(
+        {"en": "Went out: scores the cards left in the other hands.",
+         "fr": "Sortie\u00a0: marque les cartes restées dans les autres mains."}[lang])  # no gender guessed
+    check_page(keeper.page, f"roy one card left disagreement {lang}")
+    check_page(anne.page, f"roy one card left sent {lang}")

@@ -74,3 +74,18 @@ def test_house_pages_pass_the_phone_checks(live_server, page):
     submit(page, "main button[type=submit]")
     assert "not a known variant" in page.inner_text(".flash-error")
     check_page(page, "house import error")
+
+
+def test_a_house_rule_tag_stays_on_one_line_beside_a_long_french_heading(live_server, phone):
+    """"Mise en place et donne (règle maison)": the tag moves whole to the next line, never split."""
+    page = phone  # 390x844, in English then in French (support/browser_support.py)
+    page.goto(live_server + "/rules/joybells/house")
+    page.fill("#f-name", "Règles d’Anne")
+    page.fill("#f-jokers_per_deck", "1")
+    submit(page, "button[name=save]")
+    tags = page.locator(".changed-tag")
+    assert tags.count() >= 1
+    for k in range(tags.count()):
+        lines = tags.nth(k).evaluate("el => el.getClientRects().length")
+        assert lines == 1, (tags.nth(k).inner_text(), lines)
+    check_page(page, f"house rule tag {page.language}")

@@ -94,7 +94,7 @@ def test_every_sentence_users_see_is_in_the_french_catalogue(tmp_path):
 
 def test_french_typography_in_the_catalogue():
     """French puts a space before ":", ";", "?", "!" and "»" and after "«": a no-break one, so that
-    a narrow phone never starts a line with the sign (``Est sorti\u00a0: 0 point.``); and its
+    a narrow phone never starts a line with the sign (``Sortie\u00a0: 0 point.``); and its
     apostrophe is the typographic one."""
     with CATALOGUE.open("rb") as f:
         french = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]

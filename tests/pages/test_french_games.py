@@ -53,7 +53,7 @@ def test_a_full_game_of_le_may_i_and_roy_through_the_pages_in_french(app):
                          "Bob · Cartes à 5 points : 999 cartes, c’est plus qu’une main n’en tient",
                          "Cy · Cartes manquantes : -3 est en dessous de 0"],
         "round-unlikely": ["1 point : aucune main de Le May I ne fait 1", "cochez « Oui, ces points sont justes »",
-                           "Cy n’a aucune carte : touchez les cartes que Cy a encore en main"],
+                           "Cy n’a aucune carte : touchez les cartes encore en main"],
         "round-preview": ["Vérifiez avant d’enregistrer", "Bob : <strong>", "-20 sur le total"],
         "round-2": ["Manche 1 enregistrée : Ann 0 (-20 sur le total) · Bob 25 · Cy 25.", "25 jusqu’ici"],
         "game": ["Manches", "Touchez un numéro de manche pour corriger cette manche.", "donneur : Ann",

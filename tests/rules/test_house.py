@@ -110,8 +110,8 @@ def test_every_change_key_is_applied():
     words = describe_differences(base, v)
     for text in ("3 to 6 players", "11 cards dealt", "2 rounds", "contracts are minimums", "sets of 4 or more",
                  "no two runs of one suit", "wild: jokers, every 2", "last round: no discard", "aces 25", "10s 11",
-                 "5 points off per round won", "May I: 2 penalty cards per discard", "no May I in the last 1 rounds",
-                 "the discards are shuffled into a new stock", "1 jokers per deck"):
+                 "5 points off per round won", "May I: 2 penalty cards per discard", "no May I in the last round",
+                 "the discards are shuffled into a new stock", "1 joker per deck"):
         assert text in words, text
 
 

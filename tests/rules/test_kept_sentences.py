@@ -36,7 +36,7 @@ SENTENCES = [
     ("hand.missing_cards", {"num": 2, "extra": 20, "penalty": 10}, "2 missing cards: +20 (10 each)", None),
     ("hand.went_out", {}, "went out", "sortie"),
     ("hand.cards_left", {"total": 21}, "scores the 21 cards left in the other hands",
-     "marque les 21 points de cartes restés dans les autres mains"),
+     "marque 21 points : les cartes restées dans les autres mains"),
     ("hand.missing_score", {"first": 5, "second": 4}, "no score posted: 5 + 4, the two highest others",
      "aucun score noté : 5 + 4, les deux plus hauts des autres"),
 ]

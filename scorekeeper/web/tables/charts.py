@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
-from babel import dates, numbers
+from babel import Locale, dates, numbers
 from flask_babel import gettext as _
 from flask_babel import pgettext
 from markupsafe import Markup, escape
@@ -60,6 +60,14 @@ def decimal(value: float, pattern: str = "0.00") -> str:
     Rounded half up first (services/rounding.py): Babel alone rounds half to even."""
     places = len(pattern.split(".", 1)[1]) if "." in pattern else 0
     return numbers.format_decimal(half_up(value, places), pattern, locale=language())
+
+
+def decimal_count(value: float, pattern: str = "0.00") -> int:
+    """The count that makes ``ngettext`` choose the word the reader's language puts after ``value``
+    as :func:`decimal` shows it (CLDR's rule for the decimal as written): 1 for "0,00 point" or
+    "1,50 point" in French, 2 for "1.00 points" in English."""
+    places = len(pattern.split(".", 1)[1]) if "." in pattern else 0
+    return 1 if Locale.parse(language()).plural_form(half_up(value, places)) == "one" else 2
 
 
 def percent(value: float) -> str:

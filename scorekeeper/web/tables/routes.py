@@ -429,6 +429,7 @@ def _day(value: datetime | None) -> str:
 
 
 bp.add_app_template_filter(charts.decimal, "num")
+bp.add_app_template_filter(charts.decimal_count, "num_count")  # ngettext's count for a number shown by num
 bp.add_app_template_filter(charts.percent, "percent")
 
 
