@@ -206,7 +206,7 @@ def in_quotes(fn):
 def test_words_are_looked_up_in_the_readers_catalogue_and_nothing_for_a_group_setting():
     assert in_quotes(lambda: hs.setting("melds.all_wild_set").words(True)) == "«a set of wilds only is allowed»"
     assert in_quotes(lambda: hs.setting("melds.aces").words("low")) == "«aces low»"
-    assert in_quotes(lambda: hs.setting("cards_dealt").words(9)) == "«9 cards dealt»"
+    assert in_quotes(lambda: hs.setting("melds.set_min").words(4)) == "«sets of 4 or more»"
     assert in_quotes(lambda: hs.setting("last_round.no_discard").words(True)) == ""
     assert in_quotes(lambda: hs.setting("players.min").words(3)) == ""
     empty_choice = HouseSetting("c", SettingKind.CHOICE, ("c",), "setup", "C", ("c",), choices=(Choice("a", "A", ""),))
