@@ -4,16 +4,17 @@ How the scripts speak French (every file of ``static/js/`` follows it):
 
 - In the script, a sentence is written in English, whole, inside ``say()``:
   ``say("Went out: 0 points.")``, with values ``say("Round %(number)s", {number: n})``.
-  ``say`` is ``window.scorekeeperSay`` (``static/js/pwa.js``, loaded first on every page); it looks
-  the English up in ``window.scorekeeperWords`` and fills the ``%(name)s`` placeholders.
+  ``say`` comes from the module ``static/js/say.js``; it looks the English up in the page's words
+  and fills the ``%(name)s`` placeholders.
 - The same English is listed below in :data:`SENTENCES` (marked ``N_`` so that ``pybabel
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
   ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
   when a listed sentence is used by no script.
-- A page in another language than English loads ``/words/<code>.js?v=<version>`` (``base.html``):
-  ``window.scorekeeperWords = {english: translation}``. It is cached for a year (the version
-  changes with the words) and stored by the service worker (``static/sw.js``) for offline use.
-  An English page loads nothing more: ``say`` gives back the English.
+- A page in another language than English names ``/words/<code>.js?v=<version>`` in its head
+  (``<link rel="modulepreload" class="words">``, ``base.html``), a module whose default export is
+  ``{english: translation}``; ``say.js`` imports it before any script speaks. It is cached for a
+  year (the version changes with the words) and stored by the service worker (``static/sw.js``)
+  for offline use. An English page loads nothing more: ``say`` gives back the English.
 - Numbers, dates and times: ``Intl`` with ``document.documentElement.lang``.
 """
 from __future__ import annotations
@@ -21,9 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from pathlib import Path
-
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
@@ -171,18 +170,10 @@ def _script(code: str) -> tuple[bytes, str]:
             words = {english: gettext(english) for english in SENTENCES}
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
-                "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-                + ";\n" + _card_letters(code)).encode()
+                "export default " + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+                + ";\n").encode()
         _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
     return _scripts[code]
-
-
-def _card_letters(code: str) -> str:
-    """The script that reads and shows the cards in the language's own letters, where it has them
-    (``static/js/card_letters_fr.js``: docs/rulings.md, "Card codes on French pages"). It travels
-    with the words: one file a language, cached, loaded before the page's scripts."""
-    path = Path(current_app.static_folder) / "js" / f"card_letters_{code}.js"
-    return path.read_text("utf-8") if path.exists() else ""
 
 
 def script_words_url(code: str) -> str | None:
