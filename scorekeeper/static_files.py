@@ -14,7 +14,10 @@ The scripts are ES modules (``static/js/*.js``) that import their neighbours by 
 module's version (``"./say.js?v=..."``), and its own version is the hash of the text as sent: a
 change in any module it imports, however deep, gives it a new version too. So every module a page
 loads, imported or named by the page, comes from a versioned address kept a year, and a page
-never runs a new module with an old one it imports (docs/performance.md, "Scripts as modules").
+never runs a new module with an old one it imports. A module is written for its reader, and sent
+without what only the reader needs: its comment lines, blank lines and indentation (a script
+cannot hold a line break inside a string, so no string changes; docs/performance.md, "Scripts as
+modules").
 """
 from __future__ import annotations
 
@@ -58,8 +61,9 @@ def _is_module(filename: str) -> bool:
 
 
 def sent_text(filename: str, importing: tuple[str, ...] = ()) -> bytes | None:
-    """``static/<filename>`` as it is sent: a module's imports of its neighbours name their
-    versions (an import that would go round in a circle is left as written)."""
+    """``static/<filename>`` as it is sent: a module without its comment lines, blank lines and
+    indentation, its imports of its neighbours naming their versions (an import that would go
+    round in a circle is left as written)."""
     body = _read(filename)
     if body is None or not _is_module(filename):
         return body
@@ -72,7 +76,9 @@ def sent_text(filename: str, importing: tuple[str, ...] = ()) -> bytes | None:
         quote = found.group(2)
         return f"{found.group(1)}{quote}./{found.group(3)}?v={_hash(text)}{quote}"
 
-    return IMPORT.sub(versioned, body.decode("utf-8")).encode("utf-8")
+    lines = (line.strip() for line in body.decode("utf-8").splitlines())
+    code = "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
+    return IMPORT.sub(versioned, code).encode("utf-8")
 
 
 def _hash(body: bytes) -> str:
@@ -86,10 +92,9 @@ def version(filename: str) -> str | None:
     return None if body is None else _hash(body)
 
 
-def _send_modules_with_versioned_imports(response):
-    """A module that imports others is sent as ``sent_text`` writes it, with that text's version
-    as its entity tag (and no modification time: the file's own would not change when a module it
-    imports does)."""
+def _send_modules_as_written_for_the_wire(response):
+    """A module is sent as ``sent_text`` writes it, with that text's version as its entity tag
+    (and no modification time: the file's own would not change when a module it imports does)."""
     filename = (request.view_args or {}).get("filename") or ""
     if response.status_code != 200 or not _is_module(filename):
         return response
@@ -120,7 +125,7 @@ def _keep_a_year(response):
     cache keeps using it when the session cookie changes."""
     if request.endpoint != "static" or response.status_code not in (200, 304):
         return response
-    response = _send_modules_with_versioned_imports(response)
+    response = _send_modules_as_written_for_the_wire(response)
     for header in ("accept-language", "cookie"):  # (lower case: Werkzeug's HeaderSet finds them so)
         response.vary.discard(header)
     filename = (request.view_args or {}).get("filename")

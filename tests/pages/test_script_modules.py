@@ -1,7 +1,7 @@
 """The scripts are ES modules (static/js/*.js; docs/performance.md, "Scripts as modules"): every page
 loads them as modules, no script leaves a global behind, and a module that imports others names
-each one's version, so that a page never runs a new module with an old one it imports
-(scorekeeper/static_files.py, ``sent_text``)."""
+each one's version, so that a page never runs a new module with an old one it imports; a module
+goes without its comments, blank lines and indentation (scorekeeper/static_files.py, ``sent_text``)."""
 from __future__ import annotations
 
 import hashlib
@@ -65,15 +65,26 @@ def test_a_change_deep_in_the_imports_gives_the_importer_a_new_version(app, clie
     app.static_folder = str(static)
     before = re.search(r'src="/static/js/pwa\.js\?v=([0-9a-f]{12})"', client.get("/").get_data(as_text=True)).group(1)
     say = static / "js" / "say.js"
-    say.write_text(say.read_text() + "\n// changed\n")  # pwa.js imports say.js, itself unchanged
+    say.write_text(say.read_text() + "\nexport const changed = true;\n")  # pwa.js imports say.js, itself unchanged
     after = re.search(r'src="/static/js/pwa\.js\?v=([0-9a-f]{12})"', client.get("/").get_data(as_text=True)).group(1)
     assert after != before
     assert (static / "js" / "pwa.js").read_bytes() == (ROOT / "static" / "js" / "pwa.js").read_bytes()
     with client.get(f"/static/js/pwa.js?v={after}") as answer:
         sent = answer.get_data(as_text=True)
-    assert f'"./say.js?v={_version(say.read_bytes())}"' in sent
+    with client.get("/static/js/say.js") as answer:
+        assert f'"./say.js?v={_version(answer.get_data())}"' in sent
     # at its bare address (a phone's older page, the worker's install) the same text, checked each time
     bare = client.get("/static/js/pwa.js")
     assert bare.get_data(as_text=True) == sent and bare.headers["Cache-Control"] == "no-cache"
     assert bare.headers["ETag"].strip('W/"') == after and "Last-Modified" not in bare.headers
     assert client.get("/static/js/pwa.js", headers={"If-None-Match": bare.headers["ETag"]}).status_code == 304
+
+
+def test_a_module_is_sent_without_its_comments_and_indentation_and_still_runs_the_same(client):
+    written = (JS / "drafts.js").read_text()
+    with client.get("/static/js/drafts.js") as answer:
+        sent = answer.get_data(as_text=True)
+    assert "//" in written and "\n  " in written
+    assert not [line for line in sent.splitlines() if line.startswith("//") or line != line.strip() or not line]
+    kept = [line.strip() for line in written.splitlines() if line.strip() and not line.strip().startswith("//")]
+    assert [IMPORTED.sub("", line) for line in sent.splitlines()] == [IMPORTED.sub("", line) for line in kept]

@@ -100,7 +100,8 @@ def test_pages_name_each_static_file_by_its_content(client):
     assert not re.search(r'(?:href|src)="/static/[^"?]+"', html)  # (none without its version)
     for path, version in addresses:
         # (a module's imports name their versions as it is sent: static_files.py, sent_text)
-        sent = _decoded(client.get(f"/static/{path}?v={version}", headers={"Accept-Encoding": CHROMIUM}))
+        with client.get(f"/static/{path}?v={version}", headers={"Accept-Encoding": CHROMIUM}) as answer:
+            sent = _decoded(answer)
         assert version == hashlib.sha256(sent).hexdigest()[:12], path
     assert ("css/app.css", hashlib.sha256((ROOT / "static" / "css" / "app.css").read_bytes()).hexdigest()[:12]) in addresses
 
