@@ -54,7 +54,6 @@ var SHELL_URLS = [
   "/static/js/live.js",
   "/static/js/outbox.js",
   "/static/js/outbox_store.js",
-  "/static/js/round_plan.js",
   "/static/js/offline.js",
   "/static/js/offline_round.js",
   "/static/js/waiting.js",

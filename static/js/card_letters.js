@@ -1,9 +1,9 @@
 // Card codes as the players type and read them, in one place for every script (the server's
 // counterpart is scorekeeper/rules/card_letters.py; docs/rulings.md, "Card codes on French
-// pages"). The API and stored games use the English codes ("KH", "10C", "JK"); a French page also
-// reads and shows the French letters: ranks R (roi), D (dame), V (valet), suits P (pique), C (cœur),
-// K (carreau), T (trèfle), and "Jo" for a joker. The suit symbols are read on every page. No DOM
-// here: tests/scripts/card_letters.test.js drives it in Node.
+// pages"). The API and stored games use the English codes ("KH", "10C", "JK"); a French page
+// also reads and shows the French letters: ranks R (roi), D (dame), V (valet), suits P (pique),
+// C (cœur), K (carreau), T (trèfle), and "Jo" for a joker. The suit symbols are read on every
+// page. No DOM here: tests/scripts/card_letters.test.js drives it in Node.
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 

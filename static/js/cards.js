@@ -1,7 +1,7 @@
 // The cards of a hand on the round form and on "My hand" (docs/games.md, "One hand, typed or
 // ticked"). The typed box is the hand: typing a card ticks it in the card picker, tapping a card
 // in the picker writes it into the box (tapping a ticked card takes it out), and nothing else
-// moves a card. A second copy (games of two decks or more) is typed again and shown as "2 × 10♥".
+// moves a card. A second copy (games of two decks or more) is typed again, shown as "2 × 10♥".
 // Under the box, what was read; every code that is not a card of the pack and every card beyond
 // the pack of the game's players (scorekeeper/rules/pack_limits.py) is said at once, in the
 // page's language, as the server says them on Save (scorekeeper/web/games/forms.py, read_hand).
@@ -12,9 +12,16 @@ import { RANKS, englishCode, inLetters, rankInLetters, rankOf, suitOf } from "./
 
 const form = document.querySelector("form.round-form");
 const pointsOf = JSON.parse((form && form.dataset.cardPoints) || "{}");
-const pack = JSON.parse((form && form.dataset.pack) || "{\"decks\": 1, \"jokers\": 0, \"words\": []}");
+const ONE_DECK = "{\"decks\": 1, \"jokers\": 0, \"words\": []}";
+const pack = JSON.parse((form && form.dataset.pack) || ONE_DECK);
 const hasJokers = pointsOf.JK !== undefined;
-const SUITS = [["S", "\u2660", false], ["H", "\u2665", true], ["D", "\u2666", true], ["C", "\u2663", false]];
+// Each suit's code, symbol and whether it is red.
+const SUITS = [
+  ["S", "\u2660", false],
+  ["H", "\u2665", true],
+  ["D", "\u2666", true],
+  ["C", "\u2663", false],
+];
 
 // A card as the page shows it: "10♥", "R♥" on a French page, "Joker".
 function face(code) {
@@ -23,6 +30,11 @@ function face(code) {
   }
   let symbol = SUITS.filter(suit => suit[0] === suitOf(code)).map(suit => suit[1]).join("");
   return rankInLetters(rankOf(code), language) + symbol;
+}
+
+// "2 × 10♥" for two copies, "10♥" for one.
+function times(count, code) {
+  return count > 1 ? count + " \u00d7 " + face(code) : face(code);
 }
 
 function boxOf(hand) {
@@ -60,7 +72,8 @@ function inWords(count) {
 
 // "Dan: four 10♥, but 2 decks hold only two" (rules/pack_limits.py, said).
 function tooMany(name, key, count, most) {
-  let words = { name: name, count: inWords(count), most: inWords(most), num: pack.decks, card: face(key) };
+  let words = { name, count: inWords(count), most: inWords(most), num: pack.decks };
+  words.card = face(key);
   let oneDeck = pack.decks === 1;
   if (key === "JK") {
     return oneDeck ? say("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", words)
@@ -108,7 +121,8 @@ function valueProblems(hand, name) {
     let value = box.name.replace(/^.*-v/, "");
     let count = /^\d+$/.test(box.value.trim()) ? +box.value.trim() : 0;
     if (count > room[value]) {
-      let words = { name: name, count: inWords(count), value: value, most: inWords(room[value]), num: pack.decks };
+      let most = inWords(room[value]);
+      let words = { name, count: inWords(count), value, most, num: pack.decks };
       said.push(pack.decks === 1
         ? say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s", words)
         : say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s", words));
@@ -121,9 +135,14 @@ function valueProblems(hand, name) {
 // line; the number of them (the hand shows no running total while there is one).
 export function check(hand, mode) {
   let name = hand.querySelector("legend .who").textContent.trim();
-  let said = mode === "cards" ? cardProblems(hand, name) : mode === "values" ? valueProblems(hand, name) : [];
+  let said = [];
+  if (mode === "cards") {
+    said = cardProblems(hand, name);
+  } else if (mode === "values") {
+    said = valueProblems(hand, name);
+  }
   let note = hand.querySelector(".card-problem");
-  let place = mode === "values" ? hand.querySelector(".mode-values") : hand.querySelector(".mode-cards > input");
+  let place = hand.querySelector(mode === "values" ? ".mode-values" : ".mode-cards > input");
   if (!note && said.length) {
     note = document.createElement("p");
     note.className = "field-error card-problem";
@@ -240,7 +259,7 @@ export function show(hand) {
     let badge = count > 1 ? "\u00d7" + count : "";
     if ((button.dataset.copies || "") !== badge) {
       button.dataset.copies = badge;
-      button.setAttribute("aria-label", count > 1 ? count + " \u00d7 " + face(button.value) : face(button.value));
+      button.setAttribute("aria-label", times(count, button.value));
     }
   });
   let readBack = hand.querySelector(".read-as");
@@ -254,7 +273,7 @@ export function show(hand) {
       words.push(card.typed + " ?");
     } else if (!seen[card.code]) {
       seen[card.code] = true;
-      words.push(copies[card.code] > 1 ? copies[card.code] + " \u00d7 " + face(card.code) : face(card.code));
+      words.push(times(copies[card.code], card.code));
     }
   });
   let text = words.length ? say("Read as %(cards)s", { cards: words.join(" ") }) : "";

@@ -1,6 +1,6 @@
-// What is typed on the round form, kept on the phone per game and round until saved (docs/games.md):
-// put back after a reload (said at the top of the form, with Discard), dropped when the round is
-// kept by static/js/offline_round.js or saved, and anything two weeks old.
+// What is typed on the round form, kept on the phone per game and round until saved
+// (docs/games.md): put back after a reload (said at the top of the form, with Discard), dropped
+// when the round is kept by static/js/offline_round.js or saved, and anything two weeks old.
 import { say } from "./say.js";
 import { make } from "./hand_form.js";
 
@@ -76,7 +76,9 @@ export function keepDrafts(form, update) {
     note.hidden = !dirty;
     try {
       if (dirty) {
-        const values = fields().map(field => [field.name, field.value, ticks(field) ? field.checked : null]);
+        const values = fields().map(field => {
+          return [field.name, field.value, ticks(field) ? field.checked : null];
+        });
         localStorage.setItem(prefix + round, JSON.stringify([Date.now(), values]));
       } else {
         localStorage.removeItem(prefix + round);
@@ -87,7 +89,8 @@ export function keepDrafts(form, update) {
   }
 
   function restore(values) {
-    for (let pass = 0; pass < 2; pass += 1) {  // twice: the first pass shows the tick for odd points
+    // twice: the first pass shows the tick for odd points
+    for (let pass = 0; pass < 2; pass += 1) {
       values.forEach(([name, value, checked]) => {
         fields().forEach(field => {
           if (field.name !== name) {

@@ -117,7 +117,9 @@ function startRoundForm(form) {
     if (!noScore) {
       return;
     }
-    const missing = hands.filter(hand => modeOf(hand) === "missing" && !hand.classList.contains("is-out"));
+    const missing = hands.filter(hand => {
+      return modeOf(hand) === "missing" && !hand.classList.contains("is-out");
+    });
     if (missing.length) {
       const last = missing[missing.length - 1];
       if (noScore.parentNode !== last) {
@@ -257,8 +259,9 @@ function buildPills(hand) {
     for (let count = 1; count <= last; count++) {
       const className = two && count === 3 ? "vp m3" : "vp";
       const words = { count, value: cardValueOf(box) };
-      pills.append(make("button", { type: "button", className, value: String(count), textContent: String(count) },
-        { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", words) }));
+      const props = { type: "button", className, value: String(count), textContent: String(count) };
+      const attrs = { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", words) };
+      pills.append(make("button", props, attrs));
     }
     pills.addEventListener("click", event => {
       const button = event.target.closest("button.vp");

@@ -155,7 +155,8 @@ function startHandPage(box) {
       form.querySelector("legend .who").textContent = me;
     }
     if (me && round && !holding && kept.showing !== round) {
-      kept.showing = round;  // the round this phone shows (said when it is saved, even after a reload)
+      // the round this phone shows (said when it is saved, even after a reload)
+      kept.showing = round;
       keep();
     }
   }
@@ -217,18 +218,18 @@ function startHandPage(box) {
   form.querySelector(".not-me").addEventListener("click", () => {
     const hand = kept.sent;
     const seat = kept.seat;
-    const auth = seat ? "Bearer " + seat.token : bearer(null);
+    const authorised = { Authorization: seat ? "Bearer " + seat.token : bearer(null) };
     let back = Promise.resolve();
     if (hand && hand.round === round && hand.name) {
       const address = api + "/rounds/" + hand.round + "/proposals/" + encodeURIComponent(hand.name);
-      back = fetch(address, { method: "DELETE", credentials: "omit", headers: { "Authorization": auth } });
+      back = fetch(address, { method: "DELETE", credentials: "omit", headers: authorised });
     }
     back.then(() => {
       if (!seat) {
         return null;
       }
       const address = api + "/seats/" + encodeURIComponent(seat.name) + "/claim";
-      return fetch(address, { method: "DELETE", credentials: "omit", headers: { "Authorization": auth } });
+      return fetch(address, { method: "DELETE", credentials: "omit", headers: authorised });
     }).catch(() => {
       // no network: the scorekeeper sees the name and can free the seat
     });
@@ -256,7 +257,8 @@ function startHandPage(box) {
       }
       out.points = points;
     } else if (mode === "cards") {
-      const ticked = Array.from(fieldset.querySelectorAll(".suit-row input:checked"), box => box.value);
+      const boxes = fieldset.querySelectorAll(".suit-row input:checked");
+      const ticked = Array.from(boxes, box => box.value);
       out.cards = ticked.concat(handForm.typed(fieldset).map(card => codeToSend(card, language)));
       if (!out.cards.length && !missing) {
         return null;
@@ -281,7 +283,8 @@ function startHandPage(box) {
   }
 
   function put(pending) {
-    const address = api + "/rounds/" + pending.round + "/proposals/" + encodeURIComponent(pending.name);
+    const name = encodeURIComponent(pending.name);
+    const address = api + "/rounds/" + pending.round + "/proposals/" + name;
     return fetch(address, {
       method: "PUT",
       cache: "no-store",
@@ -326,7 +329,8 @@ function startHandPage(box) {
       dropped(pending);
       poll();
     } else if (status === 401 || status === 403) {
-      kept.pending = kept.seat = null;  // (a seat freed by the scorekeeper, or a new link: ask again)
+      // a seat freed by the scorekeeper, or a new link: the name is asked again
+      kept.pending = kept.seat = null;
       tell(body.error && body.player ? sentence(body.error) : linkGone());
       sent("");
     } else {
@@ -404,7 +408,8 @@ function startHandPage(box) {
     sendHand({ went_out: true });
   });
 
-  // Say that round `saved` was saved, with this player's recorded points; what was entered is cleared.
+  // Say that round `saved` was saved, with this player's recorded points; what was entered is
+  // cleared.
   function roundSaved(saved) {
     const me = mine();
     const scores = last && last.round === saved ? last.scores : {};

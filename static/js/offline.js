@@ -6,7 +6,84 @@
 import { say } from "./say.js";
 import * as outbox from "./outbox.js";
 import { all, put, remove } from "./outbox_store.js";
-import { called, el } from "./round_plan.js";
+
+// The rounds ahead of a game (its data-offline-plan: each round's dealer and contract) and the
+// "Round N · Dealer · Contract" header drawn from it, for a page that moves on past rounds kept
+// on this phone (static/js/offline_round.js on the round form, static/js/waiting.js on the game
+// page).
+export function plan(element) {
+  try {
+    return JSON.parse(element.dataset.offlinePlan || "{}");
+  } catch (error) {
+    return {};
+  }
+}
+
+// Round `number` of the plan (the plan's rounds repeat every `cycle`), or null.
+export function planned(rounds, number) {
+  const list = rounds.rounds || [];
+  const found = list.find(round => round.number === number);
+  if (found || !rounds.cycle || !list.length || number < list[0].number) {
+    return found || null;
+  }
+  return Object.assign({}, list[(number - list[0].number) % rounds.cycle], { number });
+}
+
+export function called(label, number) {
+  if (label === "Hand") {
+    return say("Hand %(number)s", { number });
+  }
+  return say("Round %(number)s", { number });
+}
+
+// A new element of this class and text.
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) {
+    node.className = className;
+  }
+  if (text !== undefined) {
+    node.textContent = text;
+  }
+  return node;
+}
+
+// The number a text shows ("1 250", "−5"), 0 if none.
+export function number(text) {
+  const value = parseInt(String(text).replace(/[^\d-]/g, ""), 10);
+  return isNaN(value) ? 0 : value;
+}
+
+// <p><span class="k">Dealer</span> Ann</p>
+function setLine(line, key, text, extra) {
+  if (!line) {
+    return;
+  }
+  line.textContent = "";
+  if (key) {
+    line.append(el("span", "k", key), " ");
+  }
+  line.append(text);
+  if (extra) {
+    line.append(" ", extra);
+  }
+}
+
+// The "Round N · Dealer · Contract" header of round `number`.
+export function showRound(box, rounds, number) {
+  const round = planned(rounds, number);
+  const title = box.querySelector(".now-round");
+  if (!title || !round) {
+    return;
+  }
+  const of = title.querySelector(".of");
+  setLine(title, null, called(rounds.label, number), of);
+  setLine(box.querySelector(".now-dealer"), say("Dealer"), round.dealer);
+  if (round.contract) {
+    const cards = el("span", "min", say("(%(count)s cards)", { count: round.min_cards }));
+    setLine(box.querySelector(".now-contract"), say("Contract"), round.contract, cards);
+  }
+}
 
 const RETRY = 15000;
 const POSTING_GRACE = 20000;
@@ -84,7 +161,8 @@ export function item(entry, text) {
 }
 
 function show(entries) {
-  const shown = visible(entries).sort((a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at);
+  const inOrder = (a, b) => a.body.round - b.body.round || a.saved_at - b.saved_at;
+  const shown = visible(entries).sort(inOrder);
   document.querySelectorAll("[data-offline-queue]").forEach(list => {
     const game = list.dataset.offlineQueue;
     const mine = shown.filter(entry => game === "all" || entry.game === game);
@@ -184,7 +262,9 @@ let sending = false;
 
 // The games whose rounds this page sends: those it lists, and its round form's.
 function gamesHere() {
-  const lists = Array.from(document.querySelectorAll("[data-offline-queue]"), list => list.dataset.offlineQueue);
+  const lists = Array.from(document.querySelectorAll("[data-offline-queue]"), list => {
+    return list.dataset.offlineQueue;
+  });
   if (roundForm) {
     lists.push(roundForm.dataset.game);
   }
@@ -213,7 +293,8 @@ function sendDue(entries) {
       }
     });
   };
-  return due.reduce((chain, entry) => chain.then(() => sendOne(entry)), Promise.resolve()).then(() => sent);
+  const inTurn = due.reduce((chain, entry) => chain.then(() => sendOne(entry)), Promise.resolve());
+  return inTurn.then(() => sent);
 }
 
 export function flush() {
@@ -223,7 +304,8 @@ export function flush() {
   sending = true;
   return all().then(sendDue).then(sent => {
     sending = false;
-    // Rounds arrived: the page shows the game as the server has it (unless the form is being typed).
+    // Rounds arrived: the page shows the game as the server has it (unless the form is being
+    // typed).
     if (sent && (document.querySelector("[data-live]") || (roundForm && !touched))) {
       window.location.reload();
       return null;
@@ -310,7 +392,8 @@ function start() {
   if (worker) {
     worker.addEventListener("message", event => {
       if (event.data && event.data.kept) {
-        document.documentElement.dataset.offlineReady = event.data.stored.every(Boolean) ? "yes" : "partly";
+        const whole = event.data.stored.every(Boolean);
+        document.documentElement.dataset.offlineReady = whole ? "yes" : "partly";
       }
     });
     worker.startMessages();

@@ -5,8 +5,19 @@
 import { one, say } from "./say.js";
 import { codeToSend } from "./card_letters.js";
 import { all, newKey, put } from "./outbox_store.js";
-import { afterRefresh, flush, formUntouched, refreshList, tokenKey, waitingFor } from "./offline.js";
-import { el, number, plan, planned, showRound } from "./round_plan.js";
+import {
+  afterRefresh,
+  el,
+  flush,
+  formUntouched,
+  number,
+  plan,
+  planned,
+  refreshList,
+  showRound,
+  tokenKey,
+  waitingFor,
+} from "./offline.js";
 import * as handForm from "./hand_form.js";
 import "./games.js";  // (the form's own helpers first: the running totals this reads)
 

@@ -1,7 +1,7 @@
 // The outbox's rule (docs/offline.md, "The outbox"): what happens to a round kept on this phone
 // when an answer comes, written once and without the page, so that tests/scripts/outbox.test.js can
-// drive it with thousands of generated sequences in Node. static/js/outbox_send.js asks it before it
-// changes an entry; static/js/waiting.js asks it whether to show the conflict question.
+// drive it with thousands of generated sequences in Node. static/js/offline.js asks it before
+// it changes an entry; static/js/waiting.js asks it whether to show the conflict question.
 //
 // An entry's states:
 //   "posting"  a Save sent as an ordinary form post; the person was told nothing yet.

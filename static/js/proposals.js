@@ -137,7 +137,8 @@ export function fillHandsIn(form) {
 
   function arrived(name, hand, sent) {
     const seen = JSON.stringify(sent);
-    const words = { name, points: sent.points, count: (sent.hand || {}).card_count, time: time(sent.at) };
+    const count = (sent.hand || {}).card_count;
+    const words = { name, points: sent.points, count, time: time(sent.at) };
     if (filled[hand.id] === seen) {
       if (!hand.querySelector(".arrived")) {  // (after a reload: said again)
         noteOf(hand).replaceChildren(sentText(words));
@@ -183,7 +184,8 @@ export function fillHandsIn(form) {
     if (claims.length !== 1 || wentOutTouched || form.querySelector(".went-out input:checked")) {
       return;
     }
-    const radio = form.querySelector(".went-out input[value='" + handOf(claims[0]).dataset.seat + "']");
+    const seat = handOf(claims[0]).dataset.seat;
+    const radio = form.querySelector(".went-out input[value='" + seat + "']");
     if (radio) {
       radio.checked = true;
       radio.dispatchEvent(new Event("change", { bubbles: true }));

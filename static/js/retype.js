@@ -37,7 +37,9 @@ function retype(box) {
     said.push(say("Not read as cards, check them: %(cards)s.", { cards: unread.join(" ") }));
   }
   if (said.length) {
-    const note = Object.assign(document.createElement("p"), { className: "hint retyped", textContent: said.join(" ") });
+    const note = document.createElement("p");
+    note.className = "hint retyped";
+    note.textContent = said.join(" ");
     note.setAttribute("role", "status");
     box.after(note);
   }

@@ -1,18 +1,33 @@
 // Rounds waiting on this phone (static/js/offline.js keeps them), drawn into the game page at once:
-// rows in the grid marked "waiting", the grid's and the standings' totals with them (marked †), the
-// next round's header and its "Record round N" button; and the choice when a round was recorded
+// rows in the grid marked "waiting", the grid's and the standings' totals with them (marked †),
+// the next round's header and its "Record round N" button; and the choice when a round was recorded
 // on two phones. Loaded on the game page and the offline page (not the round form: its budget);
 // it brings static/js/offline.js, which keeps and sends the rounds.
 import { say, shown } from "./say.js";
 import { put, remove } from "./outbox_store.js";
-import { drawListsWith, flush, heldBy, item, refreshList, sentence } from "./offline.js";
-import { called, el, number, plan, planned, showRound } from "./round_plan.js";
+import {
+  called,
+  drawListsWith,
+  el,
+  flush,
+  heldBy,
+  item,
+  number,
+  plan,
+  planned,
+  refreshList,
+  sentence,
+  showRound,
+} from "./offline.js";
 function showWaiting(entries) {
   let live = document.querySelector("[data-live][data-offline-plan]");
   if (!live) { return; }
   let game = live.dataset.game;
   document.querySelectorAll(".waiting-row, .waiting-grid").forEach(function (n) { n.remove(); });
-  document.querySelectorAll(".no-rounds[hidden], .live .now[hidden], nav.actions a.button[hidden]").forEach(function (n) { n.hidden = false; });
+  const hiddenForWaiting = ".no-rounds[hidden], .live .now[hidden], nav.actions a.button[hidden]";
+  document.querySelectorAll(hiddenForWaiting).forEach(function (n) {
+    n.hidden = false;
+  });
   document.querySelectorAll("[data-server-total]").forEach(function (td) {
     td.textContent = td.dataset.serverTotal;
     td.classList.remove("waiting");
@@ -74,7 +89,8 @@ function showWaiting(entries) {
     td.classList.add("waiting");
   });
   live.querySelectorAll(".standings tbody tr").forEach(function (tr) {
-    let who = tr.cells[1] && tr.cells[1].firstChild ? tr.cells[1].firstChild.textContent.trim() : "";
+    let nameCell = tr.cells[1];
+    let who = nameCell && nameCell.firstChild ? nameCell.firstChild.textContent.trim() : "";
     let td = tr.querySelector("td.total");
     if (td && who in totals) {
       td.dataset.serverTotal = td.textContent;
@@ -118,7 +134,12 @@ function rankStandings(live) {
   rows.sort(function (a, b) { return a.dataset.serverOrder - b.dataset.serverOrder; });
   function totalOf(tr) {
     let td = tr.querySelector("td.total");
-    let digits = td ? td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.textContent : td.textContent : "";
+    let digits = "";
+    if (td) {
+      // the total's own text, without the mark of a total that includes rounds waiting
+      let text = td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild : td;
+      digits = text.textContent;
+    }
     digits = digits.replace(/[^\d-]/g, "");
     return digits === "" || digits === "-" ? null : parseInt(digits, 10);
   }
@@ -131,7 +152,8 @@ function rankStandings(live) {
     let offset = ordered.length;
     ranked.forEach(function (tr, i) {
       let previous = ranked[i - 1];
-      let place = previous && totalOf(previous) === totalOf(tr) ? previous.cells[0].textContent : String(offset + i + 1);
+      let tied = previous && totalOf(previous) === totalOf(tr);
+      let place = tied ? previous.cells[0].textContent : String(offset + i + 1);
       tr.cells[0].textContent = place;
       tr.classList.toggle("leader", !withdrew && place === "1");
       ordered.push(tr);
@@ -190,13 +212,22 @@ function choose(entry) {
   let theirs = (entry.theirs && entry.theirs.scores) || {};
   let mine = entry.scores || {};
   let cell = function (v) { return v === null ? "?" : v === undefined ? "–" : String(v); };
-  Object.keys(theirs).concat(Object.keys(mine).filter(function (n) { return !(n in theirs); })).forEach(function (name) {
-    body.insertRow().append(el("th", "", name), el("td", "num", cell(theirs[name])), el("td", "num", cell(mine[name])));
+  let onlyMine = Object.keys(mine).filter(function (n) {
+    return !(n in theirs);
+  });
+  Object.keys(theirs).concat(onlyMine).forEach(function (name) {
+    let row = body.insertRow();
+    row.append(el("th", "", name), el("td", "num", cell(theirs[name])));
+    row.append(el("td", "num", cell(mine[name])));
   });
   box.append(table);
   // who entered each version and when; the two choices weigh the same, neither pre-selected
   let entered = new Date(entry.saved_at);
-  let at = isNaN(entered.getTime()) ? "?" : entered.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+  let at = "?";
+  if (!isNaN(entered.getTime())) {
+    let clock = { hour: "2-digit", minute: "2-digit" };
+    at = entered.toLocaleTimeString(document.documentElement.lang, clock);
+  }
   box.append(el("p", "hint versions-who", say("Saved: entered on another phone. This phone: entered here at %(time)s.", { time: at })));
   let keepTheirs = el("button", "secondary", say("Keep the saved one"));
   let useMine = el("button", "secondary", say("Use this phone's"));
@@ -212,7 +243,8 @@ function choose(entry) {
     settled(fetch(entry.api + "/" + entry.body.round, {
       method: "PUT", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json", "Accept": "application/json",
-        "Accept-Language": document.documentElement.lang, "Authorization": "Bearer " + entry.token },
+        "Accept-Language": document.documentElement.lang,
+        "Authorization": "Bearer " + entry.token },
       body: JSON.stringify(Object.assign({}, entry.body, { reason: say("Entered on two phones: kept the one saved offline.") }))
     }).then(function (response) {
       if (response.ok) { return remove(entry.key); }
