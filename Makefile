@@ -43,7 +43,7 @@ run: $(APP_STAMP) $(CATALOGUES)
 
 test: lint test-scripts test-sqlite test-browser test-postgresql
 
-# The scripts' pure parts (static/js/outbox.js) driven by Node's own test runner, no browser and no
+# The scripts' pure parts (static/js/outbox.js, static/js/card_letters.js) driven by Node's own test runner, no browser and no
 # npm packages (tests/scripts/, docs/testing.md).
 test-scripts:
 	node --test tests/scripts/

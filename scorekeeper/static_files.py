@@ -8,35 +8,106 @@ none of them. Any other address of a static file (no ``v``, or a ``v`` of an old
 page kept by a phone since) is answered with the current file and ``no-cache``: the browser checks
 it before using it again (304 when unchanged). The service worker keeps the files by these
 addresses too (``static/sw.js``, ``fromShell``). Compression: ``scorekeeper/compression.py``.
+
+The scripts are ES modules (``static/js/*.js``) that import their neighbours by relative address
+(``import { say } from "./say.js"``). A module is sent with each such address naming the imported
+module's version (``"./say.js?v=..."``), and its own version is the hash of the text as sent: a
+change in any module it imports, however deep, gives it a new version too. So every module a page
+loads, imported or named by the page, comes from a versioned address kept a year, and a page
+never runs a new module with an old one it imports. A module is written for its reader, and sent
+without what only the reader needs: its comment lines, blank lines and indentation (a script
+cannot hold a line break inside a string, so no string changes; docs/performance.md, "Scripts as
+modules").
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 
 from flask import Flask, current_app, request
 
 YEAR = 365 * 24 * 3600
 VERSION_LENGTH = 12  # hex characters of the SHA-256: enough that two versions of a file never share one
 
-# By file: (size, modification time) when read, and its version then. A file changed while the
-# server runs (a developer's edit) is read again.
-_versions: dict[str, tuple[tuple[int, int], str]] = {}
 
 
-def version(filename: str) -> str | None:
-    """The version of ``static/<filename>`` (its content's hash), None when there is no such file."""
+# A module's import of a neighbour: `from "./say.js"`, `import "./x.js"`, `import("./proposals.js")`.
+IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([\w-]+\.js)\2""")
+MODULES = "js/"  # the folder of static/ whose scripts are ES modules
+
+# By file: (size, modification time) when read, and its bytes then. A file changed while the server
+# runs (a developer's edit) is read again.
+_files: dict[str, tuple[tuple[int, int], bytes]] = {}
+
+
+def _read(filename: str) -> bytes | None:
+    """The bytes of ``static/<filename>``, None when there is no such file."""
     path = os.path.join(current_app.static_folder or "", filename)
     try:
         stat = os.stat(path)
     except (OSError, ValueError):
         return None
     stamp = (stat.st_size, stat.st_mtime_ns)
-    known = _versions.get(path)
+    known = _files.get(path)
     if known is None or known[0] != stamp:
         with open(path, "rb") as f:
-            known = _versions[path] = stamp, hashlib.sha256(f.read()).hexdigest()[:VERSION_LENGTH]
+            known = _files[path] = stamp, f.read()
     return known[1]
+
+
+def _is_module(filename: str) -> bool:
+    return filename.startswith(MODULES) and filename.endswith(".js") and "/" not in filename[len(MODULES):]
+
+
+def sent_text(filename: str, importing: tuple[str, ...] = ()) -> bytes | None:
+    """``static/<filename>`` as it is sent: a module without its comment lines, blank lines and
+    indentation, its imports of its neighbours naming their versions (an import that would go
+    round in a circle is left as written)."""
+    body = _read(filename)
+    if body is None or not _is_module(filename):
+        return body
+
+    def versioned(found: re.Match) -> str:
+        imported = MODULES + found.group(3)
+        text = None if imported in importing else sent_text(imported, importing + (filename,))
+        if text is None:
+            return found.group(0)
+        quote = found.group(2)
+        return f"{found.group(1)}{quote}./{found.group(3)}?v={_hash(text)}{quote}"
+
+    lines = (line.strip() for line in body.decode("utf-8").splitlines())
+    code = "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
+    return IMPORT.sub(versioned, code).encode("utf-8")
+
+
+def _hash(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:VERSION_LENGTH]
+
+
+def version(filename: str) -> str | None:
+    """The version of ``static/<filename>`` (the hash of its content as sent), None when there is
+    no such file."""
+    body = sent_text(filename)
+    return None if body is None else _hash(body)
+
+
+def _send_modules_as_written_for_the_wire(response):
+    """A module is sent as ``sent_text`` writes it, with that text's version as its entity tag
+    (and no modification time: the file's own would not change when a module it imports does)."""
+    filename = (request.view_args or {}).get("filename") or ""
+    if response.status_code != 200 or not _is_module(filename):
+        return response
+    body = sent_text(filename)
+    if body is None or body == _read(filename):
+        return response
+    sent = current_app.response_class(body, mimetype=response.mimetype)
+    for header in ("Cache-Control", "Vary"):
+        if header in response.headers:
+            sent.headers[header] = response.headers[header]
+    response.close()
+    sent.set_etag(_hash(body))
+    return sent.make_conditional(request)
 
 
 def _name_the_version(endpoint: str, values: dict) -> None:
@@ -54,6 +125,7 @@ def _keep_a_year(response):
     cache keeps using it when the session cookie changes."""
     if request.endpoint != "static" or response.status_code not in (200, 304):
         return response
+    response = _send_modules_as_written_for_the_wire(response)
     for header in ("accept-language", "cookie"):  # (lower case: Werkzeug's HeaderSet finds them so)
         response.vary.discard(header)
     filename = (request.view_args or {}).get("filename")

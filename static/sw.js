@@ -22,16 +22,19 @@
 //   show.
 "use strict";
 
-var VERSION = "scorekeeper-v12";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v13";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
 // v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
 // v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files;
 // v10: static/js/retype.js, a draft's cards after the language switch;
 // v11: static/js/outbox.js, the outbox's rule; pages served from the phone's copy say from when;
-// v12: static/js/cards.js, the cards of a hand)
+// v12: static/js/cards.js, the cards of a hand;
+// v13: the scripts as ES modules, each page's modules and the modules they import)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
+// The scripts: every module a stored page loads or imports (static/js/*.js: docs/performance.md,
+// "Scripts as modules"); a page names their versions, and these copies stand in with no network.
 var SHELL_URLS = [
   OFFLINE_URL,
   "/manifest.webmanifest",
@@ -39,14 +42,22 @@ var SHELL_URLS = [
   "/static/css/games.css",
   "/static/css/offline.css",
   "/static/css/scores.css",
+  "/static/js/say.js",
+  "/static/js/card_letters.js",
+  "/static/js/hand_form.js",
   "/static/js/cards.js",
+  "/static/js/drafts.js",
+  "/static/js/hands_poll.js",
   "/static/js/games.js",
   "/static/js/retype.js",
   "/static/js/awake.js",
   "/static/js/live.js",
   "/static/js/outbox.js",
+  "/static/js/outbox_store.js",
   "/static/js/offline.js",
+  "/static/js/offline_round.js",
   "/static/js/waiting.js",
+  "/static/js/fill_hand.js",
   "/static/js/proposals.js",
   "/static/js/hand.js",
   "/static/css/hands.css",

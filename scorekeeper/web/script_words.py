@@ -4,29 +4,28 @@ How the scripts speak French (every file of ``static/js/`` follows it):
 
 - In the script, a sentence is written in English, whole, inside ``say()``:
   ``say("Went out: 0 points.")``, with values ``say("Round %(number)s", {number: n})``.
-  ``say`` is ``window.scorekeeperSay`` (``static/js/pwa.js``, loaded first on every page); it looks
-  the English up in ``window.scorekeeperWords`` and fills the ``%(name)s`` placeholders.
+  ``say`` comes from the module ``static/js/say.js``; it looks the English up in the page's words
+  and fills the ``%(name)s`` placeholders.
 - The same English is listed below in :data:`SENTENCES` (marked ``N_`` so that ``pybabel
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
   ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
   when a listed sentence is used by no script.
-- A page in another language than English loads ``/words/<code>.js?v=<version>`` (``base.html``):
-  ``window.scorekeeperWords = {english: translation}``. It is cached for a year (the version
-  changes with the words) and stored by the service worker (``static/sw.js``) for offline use.
-  An English page loads nothing more: ``say`` gives back the English.
+- A page in another language than English names ``/words/<code>.js?v=<version>`` in its head
+  (``<link rel="modulepreload" class="words">``, ``base.html``), a module whose default export is
+  ``{english: translation}``; ``say.js`` imports it before any script speaks. It is cached for a
+  year (the version changes with the words) and stored by the service worker (``static/sw.js``)
+  for offline use. An English page loads nothing more: ``say`` gives back the English.
 - Numbers, dates and times: ``Intl`` with ``document.documentElement.lang``.
-- French says "le téléphone d’Anne", never "de Anne": the French words script wraps ``say`` so that
-  a filled sentence is mended by the rule the Python side uses (``rules/words.py``, ``elided``;
-  :func:`_elision`). The scripts need not know it.
+- French says "le téléphone d’Anne", never "de Anne": the French words module exports the rule the
+  Python side uses (``rules/words.py``, ``elided``; :func:`_elision`) and ``say`` (``static/js/say.js``)
+  applies it to every filled sentence. The scripts that speak need not know it.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 
-from pathlib import Path
-
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
@@ -178,33 +177,20 @@ def _script(code: str) -> tuple[bytes, str]:
             words = {english: gettext(english) for english in SENTENCES}
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
-                "window.scorekeeperWords=" + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-                + ";\n" + _elision(code) + _card_letters(code)).encode()
+                "export default " + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+                + ";\n" + _elision(code)).encode()
         _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
     return _scripts[code]
 
 
 def _elision(code: str) -> str:
-    """For French, the script that makes ``say`` drop the "e" of "de" before a name starting with a
-    vowel, as ``rules/words.py`` ``elided`` does on the server: "Le téléphone d’Anne". It runs after
-    ``static/js/pwa.js`` (which defines ``say``) and before the page's scripts (every script is
-    deferred, in order: ``templates/base.html``)."""
+    """For French, the rule ``static/js/say.js`` applies to a filled sentence: "de" loses its "e"
+    before a name starting with a vowel, as ``rules/words.py`` ``elided`` does on the server ("Le
+    téléphone d’Anne"). Exported as ``elision`` beside the words; other languages export none."""
     if code != "fr":
         return ""
     rule = json.dumps({"vowels": VOWELS, "pairs": ELISIONS}, ensure_ascii=False, separators=(",", ":"))
-    return ("(() => { var say = window.scorekeeperSay, rule = " + rule + ";\n"
-            " window.scorekeeperSay = (text, values) => Object.values(values || {}).reduce((filled, v) =>"
-            " typeof v === \"string\" && v && rule.vowels.includes(v[0])\n"
-            "  ? rule.pairs.reduce((t, [de, d]) => t.split(de + v).join(d + v), filled) : filled, say(text, values));\n"
-            "})();\n")
-
-
-def _card_letters(code: str) -> str:
-    """The script that reads and shows the cards in the language's own letters, where it has them
-    (``static/js/card_letters_fr.js``: docs/rulings.md, "Card codes on French pages"). It travels
-    with the words: one file a language, cached, loaded before the page's scripts."""
-    path = Path(current_app.static_folder) / "js" / f"card_letters_{code}.js"
-    return path.read_text("utf-8") if path.exists() else ""
+    return "export const elision = " + rule + ";\n"
 
 
 def script_words_url(code: str) -> str | None:

@@ -1,26 +1,37 @@
 // Share pages: a Copy button beside each long link (input.copy). The clipboard API needs HTTPS;
 // on a home network without it, the link is selected and copied the older way.
-(() => {
-"use strict";
-var say = window.scorekeeperSay;
-document.querySelectorAll("input.copy").forEach(box => {
- var button = Object.assign(document.createElement("button"), { type: "button", className: "secondary copy-button",
-  textContent: say("Copy") });
- var done = Object.assign(document.createElement("span"), { className: "hint" });
- done.setAttribute("role", "status");
- box.addEventListener("focus", () => { box.select(); });
- button.addEventListener("click", () => {
-  box.focus();
-  box.select();
-  var said = () => { done.textContent = say("Copied."); };
-  if (navigator.clipboard && window.isSecureContext) {
-   navigator.clipboard.writeText(box.value).then(said, () => { if (document.execCommand("copy")) { said(); } });
-  } else if (document.execCommand("copy")) {
-   said();
-  } else {
-   done.textContent = say("Selected: copy it with your phone's menu.");
-  }
- });
- box.after(button, done);
-});
-})();
+import { say } from "./say.js";
+
+function addCopyButton(box) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary copy-button";
+  button.textContent = say("Copy");
+  const done = document.createElement("span");
+  done.className = "hint";
+  done.setAttribute("role", "status");
+  const copied = () => {
+    done.textContent = say("Copied.");
+  };
+  box.addEventListener("focus", () => {
+    box.select();
+  });
+  button.addEventListener("click", () => {
+    box.focus();
+    box.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(box.value).then(copied, () => {
+        if (document.execCommand("copy")) {
+          copied();
+        }
+      });
+    } else if (document.execCommand("copy")) {
+      copied();
+    } else {
+      done.textContent = say("Selected: copy it with your phone's menu.");
+    }
+  });
+  box.after(button, done);
+}
+
+document.querySelectorAll("input.copy").forEach(addCopyButton);

@@ -56,15 +56,15 @@ def test_a_french_page_loads_the_french_words_an_english_page_none(client):
     english = client.get("/games/new").get_data(as_text=True)
     assert "/words/" not in english
     french = client.get("/games/new", headers=FR).get_data(as_text=True)
-    found = re.search(r'<script src="(/words/fr\.js\?v=([0-9a-f]{12}))" defer></script>', french)
+    found = re.search(r'<link rel="modulepreload" href="(/words/fr\.js\?v=([0-9a-f]{12}))" class="words">', french)
     assert found, "the French page names its words script"
     r = client.get(found.group(1))
     assert r.status_code == 200 and r.mimetype == "text/javascript"
     assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert r.headers["ETag"] == f'"{found.group(2)}"'
     body = r.get_data(as_text=True)
-    words = json.loads(body.split("window.scorekeeperWords=", 1)[1].split(";\n", 1)[0])
-    assert words["Went out: 0 points."] == "Sortie : 0 point."
+    words = json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
+    assert words["Went out: 0 points."] == "Est sorti : 0 point."
     assert words["Round %(number)s"] == "Manche %(number)s"
     assert set(words) <= set(SENTENCES)
     assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304

@@ -70,7 +70,8 @@ def test_offline_page(client):
     response = client.get("/offline")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "No network" in html and 'data-offline-queue="all"' in html and "js/offline.js" in html
+    # (static/js/waiting.js brings static/js/offline.js, which sends the rounds kept)
+    assert "No network" in html and 'data-offline-queue="all"' in html and "js/waiting.js" in html
 
 
 def test_record_form_holds_no_token_and_tells_only_the_editor_where_to_ask(client, app):
@@ -90,7 +91,7 @@ def test_record_form_holds_no_token_and_tells_only_the_editor_where_to_ask(clien
     assert created["edit_token"] not in html and "no-store" not in page.headers.get("Cache-Control", "")
     assert f'data-edit-token-url="{token_url}"' in html
     assert f'data-offline-api="/api/v1/games/{created["id"]}/rounds"' in html
-    assert "js/offline.js" in html
+    assert "js/offline_round.js" in html  # (which brings static/js/offline.js)
     answer = client.get(token_url)
     assert answer.get_json() == {"edit_token": created["edit_token"]}
     assert answer.headers["Cache-Control"] == "no-store"

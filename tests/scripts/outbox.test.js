@@ -1,11 +1,9 @@
 // The outbox's rule (static/js/outbox.js, docs/offline.md "The outbox"), driven without a browser:
 // every transition by name, then thousands of generated sequences of answers checked against the
 // rule's promises. Run with `node --test tests/scripts/` (make test-scripts).
-"use strict";
-
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const outbox = require("../../static/js/outbox.js");
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as outbox from "../../static/js/outbox.js";
 
 const STATES = ["posting", "waiting", "sending", "conflict", "refused", "gone"];
 const DEFINITIVE = ["stored", "already", "recorded-meanwhile", "refused", "form-refused"];

@@ -35,11 +35,11 @@ AXE_PATH = "/__test-vendor/axe.min.js"  # served to the test browser only, by a 
 # and every file it loads, compressed as the server sends them, on a first visit (nothing cached);
 # the round form opened again, its files kept by the browser, costs no more than its own HTML.
 FIRST_VISIT_LIMIT = 30 * 1024
-# Pages over that goal since the outbox, "I went out", seat claims and one hand typed or ticked
-# landed: the game page (its waiting rounds' script), the round form and "My hand" (the hand
-# scripts loaded whole). Each is held where it stands so that it grows no further until the scripts
-# are split by concern (docs/performance.md, "Page budget", "Not met").
-HELD_OVER_GOAL = ((re.compile(r"/games/[^/]+"), 35 * 1024), (re.compile(r"/games/[^/]+/(round|hand)"), 37 * 1024))
+# Pages still over that goal, held where they stand so that they grow no further
+# (docs/performance.md, "Page budget"): the round form (about 20 modules: the hand, its
+# cards, the drafts, the hands poll and the rounds kept offline, each answer counted with 300 bytes
+# of headers) and "My hand". The game page met it when the scripts became modules.
+HELD_OVER_GOAL = ((re.compile(r"/games/[^/]+/round"), 37 * 1024), (re.compile(r"/games/[^/]+/hand"), 33 * 1024))
 
 
 def first_visit_limit(path: str) -> int:
