@@ -64,7 +64,7 @@ def test_a_french_page_loads_the_french_words_an_english_page_none(client):
     assert r.headers["ETag"] == f'"{found.group(2)}"'
     body = r.get_data(as_text=True)
     words = json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
-    assert words["Went out: 0 points."] == "Est sorti : 0 point."
+    assert words["Went out: 0 points."] == "Sortie : 0 point."
     assert words["Round %(number)s"] == "Manche %(number)s"
     assert set(words) <= set(SENTENCES)
     assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
