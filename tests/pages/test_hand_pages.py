@@ -61,7 +61,9 @@ def test_my_hand_page_and_what_it_polls(client, app):
     page = text(player.get(f"/games/{gid}/hand"))
     assert "Who are you?" in page and 'value="Bob"' in page and "Round 1" in page and "2 sets" in page
     assert "No score" not in page  # only the scorekeeper may say no score was posted
-    assert 'class="round-form hand-form"' in page and "js/games.js" in page and "js/hand.js" in page
+    assert 'class="round-form hand-form"' in page and "js/hand.js" in page
+    # the page's module brings the hand's keypad and card picker (static/js/games.js)
+    assert '"./games.js?v=' in text(player.get("/static/js/hand.js"))
     now = player.get(f"/games/{gid}/hand/now")
     assert now.status_code == 200 and now.json["round"] == 1 and now.json["players"] == ["Ann", "Bob", "Cy"]
     again = player.get(f"/games/{gid}/hand/now", headers={"If-None-Match": now.headers["ETag"]})
