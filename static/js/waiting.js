@@ -100,9 +100,13 @@ function showWaiting(entries) {
   });
   rankStandings(live);
   let rounds = mine.map(function (e) {
-    return p.label === "Hand" ? say("hand %(number)s", { number: e.body.round }) : say("round %(number)s", { number: e.body.round });
+    if (p.label === "Hand") {
+      return say("hand %(number)s", { number: e.body.round });
+    }
+    return say("round %(number)s", { number: e.body.round });
   }).join(", ");
-  let note = el("p", "hint waiting-row", say("† Totals include %(rounds)s, waiting on this phone to be sent.", { rounds: rounds }));
+  let included = say("† Totals include %(rounds)s, waiting on this phone to be sent.", { rounds: rounds });
+  let note = el("p", "hint waiting-row", included);
   grid.parentNode.after(note);
   let next = mine[mine.length - 1].body.round + 1;
   let now = live.querySelector(".now");
@@ -110,7 +114,11 @@ function showWaiting(entries) {
   if (now && planned(p, next)) {
     showRound(now, p, next);
     if (record) {
-      record.textContent = p.label === "Hand" ? say("Record hand %(number)s", { number: next }) : say("Record round %(number)s", { number: next });
+      if (p.label === "Hand") {
+        record.textContent = say("Record hand %(number)s", { number: next });
+      } else {
+        record.textContent = say("Record round %(number)s", { number: next });
+      }
     }
   } else if (p.last && next > p.last) {
     // the game's last round waits: nothing more to record
