@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_server import APP_MODULE, CONFIG, free_port, seed, start_gunicorn  # noqa: E402
+from benchkit import crowd_beside  # noqa: E402
 
 
 def timed_get(url: str) -> tuple[int, float]:
@@ -86,16 +87,8 @@ def main() -> None:
             stop = threading.Event()
             loaded: list[float] = []
             reader = threading.Thread(target=lambda: loaded.extend(reads(api, stop, 20)))
-            reader.start()
             printers = [threading.Thread(target=print_sheet, args=(i,)) for i in range(args.pdfs)]
-            began = time.perf_counter()
-            for t in printers:
-                t.start()
-            for t in printers:
-                t.join()
-            took = time.perf_counter() - began
-            stop.set()
-            reader.join()
+            took = crowd_beside(printers, reader, stop)
         finally:
             proc.terminate()
             proc.wait(timeout=30)

@@ -30,7 +30,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from benchkit import analyze, bench_app, write_section  # puts the repository and tests/ on sys.path
+from benchkit import analyze, bench_app, crowd_beside, write_section  # puts the repository and tests/ on sys.path
 
 from bench_yearbook import CLUB_GAMES, CLUB_PLAYERS, seed_club  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
@@ -94,14 +94,7 @@ def one_run(port: int, requests: int) -> dict:
 
     threads = [threading.Thread(target=client, args=(k,)) for k in range(CLIENTS)]
     probe = threading.Thread(target=prober)
-    started = time.perf_counter()
-    for t in (*threads, probe):
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - started
-    done.set()
-    probe.join()
+    elapsed = crowd_beside(threads, probe, done)
     assert not failures, failures
     return {"p50": percentile(heavy, 0.5), "p99": percentile(heavy, 0.99), "light_p50": percentile(light, 0.5),
             "light_p99": percentile(light, 0.99), "rate": len(heavy) / elapsed, "load": os.getloadavg()[0],

@@ -12,6 +12,7 @@ import re
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -134,3 +135,18 @@ def replace_section(heading: str, section: str) -> None:
     pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
     text = pattern.sub(lambda m: section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
     DOC.write_text(text, encoding="utf-8")
+
+
+def crowd_beside(crowd: list[threading.Thread], beside: threading.Thread, stop: threading.Event) -> float:
+    """Run ``crowd`` to its end with ``beside`` running along (stopped through ``stop`` once the
+    crowd is done); the seconds the crowd took."""
+    beside.start()
+    started = time.perf_counter()
+    for thread in crowd:
+        thread.start()
+    for thread in crowd:
+        thread.join()
+    took = time.perf_counter() - started
+    stop.set()
+    beside.join()
+    return took
