@@ -251,10 +251,7 @@ class Walk:
         if self.offline:
             self.network_flips()
         page = self.tabs[0]
-        try:
-            page.goto(self.game_url)
-        except PlaywrightError:  # the page reloaded itself meanwhile (rounds sent): the game page all the same
-            page.wait_for_url(self.game_url)
+        self._go_to_game_page(page)
         for _ in range(15):  # bounded: each turn moves the clock past every retry
             page.wait_for_function("() => document.documentElement.dataset.offlineReady !== undefined", timeout=15000)
             self.keeper.clock.run_for(40_000)
@@ -274,6 +271,17 @@ class Walk:
                     return
                 page.wait_for_timeout(300)
             page.reload()
+
+    def _go_to_game_page(self, page) -> None:
+        """Open the game page, again if the page's own reload (rounds it just sent) interrupted it."""
+        for _ in range(3):
+            try:
+                page.goto(self.game_url)
+            except PlaywrightError:  # the round form reloads itself once its waiting rounds arrived
+                page.wait_for_load_state()
+            if page.url == self.game_url:
+                return
+        raise AssertionError(f"{page.label}: the game page never opened (still on {page.url})")
 
     def server_rounds(self) -> list[dict]:
         return api(self.base, "GET", f"/api/v1/games/{self.game['id']}")[1]["rounds"]
