@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from contextvars import ContextVar
 
 from flask import Flask, current_app, request
 
@@ -39,16 +40,31 @@ MODULES = "js/"  # the folder of static/ whose scripts are ES modules
 # By file: (size, modification time) when read, and its bytes then. A file changed while the server
 # runs (a developer's edit) is read again.
 _files: dict[str, tuple[tuple[int, int], bytes]] = {}
+# By file: the version last worked out, with the stamp of every file read to work it out (the file
+# and, for a module, each module it imports however deep): it holds while none of them changed.
+_versions: dict[str, tuple[tuple[tuple[str, tuple[int, int] | None], ...], str | None]] = {}
+# While a version is worked out, the (path, stamp) of each file read.
+_reading: ContextVar[list | None] = ContextVar("static_files_reading", default=None)
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    """(size, modification time) of a file, None when there is none."""
+    try:
+        stat = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return stat.st_size, stat.st_mtime_ns
 
 
 def _read(filename: str) -> bytes | None:
     """The bytes of ``static/<filename>``, None when there is no such file."""
     path = os.path.join(current_app.static_folder or "", filename)
-    try:
-        stat = os.stat(path)
-    except (OSError, ValueError):
+    stamp = _stamp(path)
+    reading = _reading.get()
+    if reading is not None:
+        reading.append((path, stamp))
+    if stamp is None:
         return None
-    stamp = (stat.st_size, stat.st_mtime_ns)
     known = _files.get(path)
     if known is None or known[0] != stamp:
         with open(path, "rb") as f:
@@ -87,9 +103,22 @@ def _hash(body: bytes) -> str:
 
 def version(filename: str) -> str | None:
     """The version of ``static/<filename>`` (the hash of its content as sent), None when there is
-    no such file."""
-    body = sent_text(filename)
-    return None if body is None else _hash(body)
+    no such file. Worked out again only when a file it was made from changed: a page names a
+    dozen files, and writing a module as sent, with its imports, costs about 0.1 ms each
+    (docs/performance.md, "Server speed")."""
+    key = os.path.join(current_app.static_folder or "", filename)
+    known = _versions.get(key)
+    if known is not None and all(_stamp(path) == stamp for path, stamp in known[0]):
+        return known[1]
+    read: list = []
+    token = _reading.set(read)
+    try:
+        body = sent_text(filename)
+    finally:
+        _reading.reset(token)
+    found = None if body is None else _hash(body)
+    _versions[key] = (tuple(read), found)
+    return found
 
 
 def _send_modules_as_written_for_the_wire(response):

@@ -178,7 +178,9 @@ SETTINGS: tuple[HouseSetting, ...] = (
                  bounds=(2, 13), said=N_("runs of at most %(n)s"), anchor="melds"),
     HouseSetting("melds.aces", CHOICE, ("melds", "aces"), "f-melds", N_("Aces in runs"), ("aces",), choices=_ACES, anchor="melds"),
     HouseSetting("wild_cards", SettingKind.WILD_CARDS, ("melds", "wild"), "f-melds", N_("Wild cards"), ("wild",),
-                 hint=N_("JK for jokers, a rank for all four (2), or one card (AH). Empty: no wilds."), anchor="melds"),
+                 # (%(card)s: the ace of hearts in the page's letters, web/house/forms.py HINT_WORDS)
+                 hint=N_("JK for jokers, a rank for all four (2), or one card (%(card)s). Empty: no wilds."),
+                 anchor="melds"),
     HouseSetting("melds.wilds_may_not_outnumber_naturals", YES_NO, ("melds", "wilds_may_not_outnumber_naturals"),
                  "f-melds", N_("Wilds may not outnumber natural cards in a meld"), ("wild_limits",),
                  said=N_("wilds may not outnumber naturals"), said_off=N_("wilds may outnumber naturals"), anchor="melds"),

@@ -89,3 +89,30 @@ def test_a_house_rule_tag_stays_on_one_line_beside_a_long_french_heading(live_se
         lines = tags.nth(k).evaluate("el => el.getClientRects().length")
         assert lines == 1, (tags.nth(k).inner_text(), lines)
     check_page(page, f"house rule tag {page.language}")
+
+
+# The wild cards box in each language: (shown for Continental, hint, a code that is no card here,
+# the box as typed, the wilds the saved rules page says).
+WILD_CARDS_BOX = {
+    "en": ("JK AH AD", "one card (AH)", "AC", "JK 2 AX", "JK 2 AC", "wild: jokers, every 2, the ace of clubs"),
+    "fr": ("JK AC AK", "une seule carte (AC)", "AH", "JK 2 AH", "JK 2 AC",
+           "jokers : les jokers, tous les 2, l’as de cœur"),
+}
+
+
+def test_the_wild_cards_box_speaks_the_phones_language(phone):
+    shown, hint, _, wrong, right, said = WILD_CARDS_BOX[phone.language]
+    phone.goto(phone.base_url + "/rules/continental/house")
+    box = phone.locator("#f-wild_cards")
+    assert box.input_value() == shown
+    assert hint in phone.locator(".hv-field", has=box).inner_text().replace("\xa0", " ")
+    box.fill(wrong)
+    submit(phone, "button[name=save]")
+    error = phone.locator(".hv-field.has-error", has=phone.locator("#f-wild_cards")).inner_text()
+    assert wrong.split()[-1] in error, error
+    check_page(phone, "house form wild cards wrong")
+    phone.fill("#f-wild_cards", right)
+    submit(phone, "button[name=save]")
+    assert "/rules/h-" in phone.url
+    assert said in phone.inner_text("main").replace("\xa0", " ")
+    check_page(phone, "house rules wild cards saved")

@@ -259,3 +259,79 @@ def test_new_game_link_of_a_house_rules_page_chooses_it(client):
     text = client.get(f"/games/new?variant={hid}").get_data(as_text=True)
     assert f'<option selected value="{hid}">' in text or f'<option value="{hid}" selected>' in text
     assert 'value="joybells" selected' not in text
+
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+EN = {"Accept-Language": "en"}
+
+
+def shown_inputs(response) -> dict[str, str]:
+    """What a browser sends for a house form as the page fills it in: its inputs (boxes ticked
+    only) and its choices, by name."""
+    text = response.get_data(as_text=True)
+    sent = {}
+    for tag in re.findall(r"<input [^>]*>", text):
+        attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        if "name" in attributes and attributes.get("type") != "submit" and (
+                attributes.get("type") != "checkbox" or " checked" in tag):
+            sent[attributes["name"]] = html.unescape(attributes.get("value", ""))
+    for name, options in re.findall(r'<select [^>]*name="([^"]+)"[^>]*>(.*?)</select>', text, re.S):
+        sent[name] = re.search(r'<option value="([^"]*)" selected', options).group(1)
+    return sent
+
+
+def saved_wild_cards(client, house_id) -> list[str]:
+    return client.get(f"/api/v1/variants/{house_id}").get_json()["wild_cards"]
+
+
+@pytest.mark.parametrize("headers, shown, hint", [
+    (EN, "JK AH AD", "or one card (AH). Empty: no wilds."),
+    (FR, "JK AC AK", "ou une seule carte (AC). Vide : pas de jokers."),
+])
+def test_the_wild_cards_box_shows_the_pages_letters(client, headers, shown, hint):
+    # Continental's wilds are the jokers, the ace of hearts and the ace of diamonds.
+    r = client.get("/rules/continental/house", headers=headers)
+    assert shown_inputs(r)["wild_cards"] == shown
+    assert hint in html.unescape(r.get_data(as_text=True)).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("headers, typed, stored", [
+    (FR, "JK AC 2", ["JK", "AH", "2"]),    # AC: the ace of hearts (as de cœur) on a French page
+    (FR, "at, R♦ jo", ["AC", "KD", "JK"]),  # the ace of clubs (as de trèfle), a suit symbol, Jo
+    (EN, "JK AC 2", ["JK", "AC", "2"]),     # AC: the ace of clubs on an English page
+])
+def test_the_wild_cards_box_reads_the_pages_letters(client, headers, typed, stored):
+    r = client.get("/rules/continental/house", headers=headers)
+    data = {**shown_inputs(r), "wild_cards": typed, "name": "Ours", "save": "1"}
+    r = client.post("/rules/continental/house", data=data, headers=headers)
+    assert r.status_code == 302, alerts(r)
+    assert saved_wild_cards(client, r.headers["Location"].rsplit("/", 1)[1]) == stored
+
+
+@pytest.mark.parametrize("headers", [EN, FR])
+def test_the_wild_cards_box_saved_as_shown_keeps_the_wilds(client, headers):
+    r = client.get("/rules/continental/house", headers=headers)
+    r = client.post("/rules/continental/house", data={**shown_inputs(r), "save": "1"}, headers=headers)
+    assert r.status_code == 302, alerts(r)
+    house_id = r.headers["Location"].rsplit("/", 1)[1]
+    assert saved_wild_cards(client, house_id) == ["JK", "AH", "AD"]
+    edit = client.get(f"/rules/{house_id}/edit", headers=headers)
+    assert shown_inputs(edit)["wild_cards"] == shown_inputs(client.get("/rules/continental/house",
+                                                                       headers=headers))["wild_cards"]
+
+
+@pytest.mark.parametrize("headers, typed, said", [
+    (FR, "JK AH", "Jokers : 'AH' n’est pas une carte (rang A, 2-10, V, D, R et couleur P, C, K, T"),
+    (FR, "ZZ", "Jokers : 'ZZ' n’est pas une carte (rang A, 2-10, V, D, R"),
+    (EN, "JK ZZ", "Wild cards: 'ZZ' is not a card (rank A, 2-10, J, Q, K and suit S, H, D, C"),
+])
+def test_a_wild_card_that_is_no_card_is_named_in_the_pages_words(app, client, headers, typed, said):
+    r = client.get("/rules/continental/house", headers=headers)
+    r = client.post("/rules/continental/house", data={**shown_inputs(r), "wild_cards": typed, "save": "1"},
+                    headers=headers)
+    assert r.status_code == 400
+    assert any(a.replace("\xa0", " ").startswith(said) for a in alerts(r)), alerts(r)
+    with app.app_context():
+        from scorekeeper.models import HouseVariant
+        from scorekeeper.db import db
+        assert db.session.query(HouseVariant).count() == 0

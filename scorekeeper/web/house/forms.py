@@ -13,9 +13,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
+from scorekeeper.i18n import language
+from scorekeeper.rules import card_letters
 from scorekeeper.rules import house as rules_house
 from scorekeeper.rules import house_settings
-from scorekeeper.rules.cards import JOKER, RANKS
+from scorekeeper.rules.cards import JOKER, RANKS, CardError
 from scorekeeper.rules.house_settings import SettingKind
 from scorekeeper.rules.variants import Variant
 from scorekeeper.web.forms import PageForm
@@ -23,6 +25,13 @@ from scorekeeper.web.forms import PageForm
 MAX_ROUNDS = house_settings.setting("rounds").bounds[1]
 POINT_KEYS = (*RANKS, JOKER)
 POINT_LABELS = {"A": _l("Ace"), "J": _l("Jack"), "Q": _l("Queen"), "K": _l("King"), JOKER: _l("Joker")}
+EXAMPLE_CARD = "AH"  # the one card the wild cards' hint shows, in the page's letters
+
+
+def hint_words() -> dict[str, str]:
+    """The placeholders of the inputs' hints (rules/house_settings.py) on this page: the example
+    card in the page's letters (``AC``, the ace of hearts, on a French page)."""
+    return {"card": card_letters.typed(EXAMPLE_CARD, language())}
 
 
 def label_of(name: str) -> str:
@@ -92,7 +101,8 @@ def _card_points_values(v: Variant) -> dict[str, str]:
 
 _SHAPED_VALUES = {
     SettingKind.DECKS: lambda v: {"decks": decks_text(v)},
-    SettingKind.WILD_CARDS: lambda v: {"wild_cards": " ".join(v.melds.wild.tokens) if v.melds else ""},
+    SettingKind.WILD_CARDS: lambda v: {"wild_cards": " ".join(card_letters.typed(token, language())
+                                                              for token in v.melds.wild.tokens) if v.melds else ""},
     SettingKind.ROUNDS: _rounds_values,
     SettingKind.CARD_POINTS: _card_points_values,
 }
@@ -141,7 +151,18 @@ def changes_from_form(data: Mapping[str, str], base: Variant) -> Parsed:
 
 
 def _wild_cards_typed(data: Mapping[str, str], parsed: Parsed) -> None:
-    parsed.changes["wild_cards"] = (data.get("wild_cards") or "").replace(",", " ").split()
+    """The wild cards as the rules keep them (English codes), read in the page's letters as the
+    box shows them (``AC`` is the ace of hearts on a French page: rules/card_letters.py); a rank
+    alone stands for all four, ``JK`` for the jokers. A code that is no card is named in the
+    page's words, with the letters it reads."""
+    codes = []
+    for typed in (data.get("wild_cards") or "").replace(",", " ").split():
+        try:
+            codes.append(card_letters.to_code(typed, language(), "wild_cards"))
+        except CardError as err:
+            parsed.errors.setdefault("wild_cards", []).append(
+                _("%(field)s: %(error)s", field=label_of("wild_cards"), error=err.message))
+    parsed.changes["wild_cards"] = codes
 
 
 def _decks_typed(data: Mapping[str, str], parsed: Parsed) -> None:

@@ -18,8 +18,8 @@ from .. import access
 from .. import table_access as tables_access
 from scorekeeper.rules import house_settings
 
-from .forms import (MAX_ROUNDS, POINT_KEYS, POINT_LABELS, HouseForm, ImportForm, changes_from_form, input_for, label_of,
-                    values_of)
+from .forms import (MAX_ROUNDS, POINT_KEYS, POINT_LABELS, HouseForm, ImportForm, changes_from_form, hint_words,
+                    input_for, label_of, values_of)
 
 bp = Blueprint("house", __name__)
 
@@ -44,7 +44,7 @@ def _form_page(form: HouseForm, base: Variant, start: Variant, values: dict[str,
         errors=errors, diffs=diffs, summary=rules_house.describe_differences(base, shown) if diffs else None,
         preview=preview, row=row, sections=house_settings.sections_for(base.kind), rows=house_settings.rows,
         point_keys=POINT_KEYS, point_labels=POINT_LABELS, rounds_shown=min(rounds_shown, MAX_ROUNDS), max_rounds=MAX_ROUNDS,
-        label_of=label_of, table=table), status
+        label_of=label_of, hint_words=hint_words(), table=table), status
 
 
 def _submitted(form: HouseForm, base: Variant, row=None, table=None):
