@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from .cards import Card
 from .errors import RulesInputError
 from .kept_sentences import Said, Value
-from .limits import MAX_CARDS_IN_HAND, MAX_POINTS
+from . import hand_shape
 from .look_alike import skeleton
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
@@ -246,15 +246,14 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             field,
             raw,
         )
-    known = {"cards", "values", "points", "missing", "card_count", "missing_cards", "note"}
     for key in raw:
-        if key not in known:
+        if key not in hand_shape.NAMES:
             raise GameRulesError(
                 _("%(value)r is not part of a hand (use cards, values, points, missing, card_count, missing_cards)",
                   value=key),
                 f"{field}.{key}", key,
             )
-    kinds = [k for k in ("cards", "values", "points", "missing", "card_count") if k in raw]
+    kinds = [k for k in hand_shape.WAYS if k in raw]
     if len(kinds) != 1:
         if kinds:
             message = _("a hand needs exactly one of cards, values, points, missing or card_count (got %(got)s)",
@@ -266,21 +265,21 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
     kind = kinds[0]
     roy = variant.is_roy
     missing_cards = 0
-    if "missing_cards" in raw:
-        if kind not in ("cards", "values", "points"):
+    if hand_shape.MISSING_CARDS.name in raw:
+        if kind not in hand_shape.MISSING_CARDS.goes_with:
             raise GameRulesError(_("missing_cards goes with cards, values or points only"), f"{field}.missing_cards", raw["missing_cards"])
         try:
             missing_cards = check_missing_cards(raw["missing_cards"], f"{field}.missing_cards")
         except RulesInputError as err:
             raise GameRulesError(err.message, f"{field}.missing_cards", err.value) from None
-    if roy and kind != "card_count" and kind != "cards":
-        raise GameRulesError(
-            _("%(variant)s scores the cards left in each hand: give card_count (how many cards the player still holds)",
-              variant=variant.name),
-            f"{field}.{kind}",
-            raw[kind],
-        )
-    if not roy and kind == "card_count":
+    if not hand_shape.part(kind).is_for(variant.kind):
+        if roy:
+            raise GameRulesError(
+                _("%(variant)s scores the cards left in each hand: give card_count (how many cards the player still holds)",
+                  variant=variant.name),
+                f"{field}.{kind}",
+                raw[kind],
+            )
         raise GameRulesError(
             _("card_count is for ROY; in %(variant)s give the cards left, their values, the points, or missing",
               variant=variant.name),
@@ -289,7 +288,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         )
     if kind == "cards":
         codes = raw["cards"]
-        if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
+        if isinstance(codes, (list, tuple)) and len(codes) > hand_shape.CARDS.most:
             raise GameRulesError(_("%(count)s cards is more than any hand holds", count=len(codes)), f"{field}.cards", len(codes))
         try:
             cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
@@ -305,13 +304,13 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             raise GameRulesError(err.message, err.field, err.value) from None
         return Hand("values", value_counts=tuple(counts.items()), missing_cards=missing_cards)
     if kind == "points":
-        points = _whole_number(raw["points"], f"{field}.points", _("a number of points"), MAX_POINTS)
+        points = _whole_number(raw["points"], f"{field}.points", _("a number of points"), hand_shape.POINTS.most)
         return Hand("points", points=points, missing_cards=missing_cards)
     if kind == "missing":
         if raw["missing"] is not True:
             raise GameRulesError(_("%(value)r: missing must be true (no score was posted)", value=raw["missing"]), f"{field}.missing", raw["missing"])
         return Hand("missing")
-    count = _whole_number(raw["card_count"], f"{field}.card_count", _("a number of cards"), 52)
+    count = _whole_number(raw["card_count"], f"{field}.card_count", _("a number of cards"), hand_shape.CARD_COUNT.most)
     return Hand("card_count", card_count=count)
 
 
