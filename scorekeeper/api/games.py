@@ -289,7 +289,7 @@ def _describe_changes() -> None:
     game_answer = openapi.json_response("The game", GAME)
     auth_errors = {"401": err, "403": err, "404": err, "409": err}
     players_of_the_game = PLAYERS_OF_THE_GAME
-    simple = {
+    simple: dict[str, tuple[str, dict[str, Any], dict[str, str]]] = {
         "api.withdraw": ("A player leaves (total: the two highest totals of the others)",
                                       {"type": "object", "required": ["player"], "properties": {"player": openapi.NAME}},
                        {"player": players_of_the_game}),

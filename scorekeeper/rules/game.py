@@ -700,10 +700,11 @@ def tally(
 
 # ----- suspend and resume ----------------------------------------------------------------------
 
-def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_at: datetime, now: datetime) -> None:
+def check_resume(seated: Sequence[str], present: object, started_at: datetime, now: datetime) -> None:
     """A suspended game resumes only with every player present in the same seats, in the same
     calendar year as it started (docs/rulings.md, "Incomplete games and missing scores"; Continental Rummy,
-    "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
+    "Incomplete hands and games"). ``present`` is the table's seating as sent, checked here (None:
+    confirmed as stored)."""
     if now.year != started_at.year:
         raise GameRulesError(
             _("this game started in %(start)s and can only be resumed in the same calendar year (it is now %(now)s)",

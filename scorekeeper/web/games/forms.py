@@ -187,7 +187,7 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
 def hand_to_fields(hand: dict) -> dict:
     """A stored hand (game_state shape) as form data, for the correction form. Cards go in the typed
     box, in the page's letters: the box is the hand (the page's card picker shows it ticked)."""
-    data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
+    data: dict[str, object] = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
         data.update(mode="cards", extra=" ".join(card_letters.typed(c, language()) for c in hand.get("cards", [])))
