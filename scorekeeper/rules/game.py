@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from .cards import Card
 from .errors import RulesInputError
@@ -141,7 +141,8 @@ def check_seating(variant: Variant, names: object, field: str = "players") -> li
         # A bad name is named before the count, so "seat 2 is blank" is not hidden by "2 players".
         by_seat = [p for p in problems if p.field != field]
         raise (by_seat or problems)[0]
-    return [check_name(name, f"{field}[{i}]") for i, name in enumerate(names)]
+    seated = cast(Sequence[object], names)  # (a list or a tuple: seating_problems refuses anything else)
+    return [check_name(name, f"{field}[{i}]") for i, name in enumerate(seated)]
 
 
 def find_player(names: Sequence[str], name: object, field: str) -> str:
@@ -179,7 +180,7 @@ def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None]
     return out
 
 
-def round_info(variant: Variant, number: int) -> dict:
+def round_info(variant: Variant, number: int) -> dict[str, Any]:
     """A round's contract and minimum cards (docs/rulings.md, "Contracts, round by round"); ROY has none."""
     if variant.rounds and 1 <= number <= len(variant.rounds):
         r = variant.rounds[number - 1]
@@ -205,10 +206,10 @@ class Hand:
     missing_cards: int = 0
     value_counts: tuple[tuple[int, int], ...] = ()  # (card value, how many), highest value first
 
-    def as_input(self) -> dict:
+    def as_input(self) -> dict[str, Any]:
         """The canonical API form of this hand (used to tell a repeat from a different submission)."""
         if self.entered_as == "cards":
-            data: dict = {"cards": [c.code for c in self.cards]}
+            data: dict[str, Any] = {"cards": [c.code for c in self.cards]}
         elif self.entered_as == "values":
             data = {"values": values_by_key(self.value_counts)}
         elif self.entered_as == "points":
@@ -330,7 +331,7 @@ class HandResult:
         """The hand's note in the reader's language ("2 missing cards: +20 (10 each)")."""
         return None if self.said is None else self.said.text()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = {
             "entered_as": self.entered_as,
             "cards": list(self.cards),
@@ -472,6 +473,7 @@ def score_round(
             counts[name] = hand.card_count
             results[name] = hand_result(variant, hand)
         total = sum(counts.values())
+        assert went_out is not None  # (a ROY hand always ends with a player out: its stock is reshuffled)
         results[went_out] = HandResult("went_out", (), 0, total, said=Said("hand.cards_left", {"total": total}))
         scores = {name: results[name].points for name in players}
         return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
@@ -561,7 +563,7 @@ class Standing:
     provisional: bool
     active: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -573,7 +575,7 @@ class Tally:
     standings: list[Standing]
     winner: str | None
     winners: list[str]
-    next_round: dict | None
+    next_round: dict[str, Any] | None
     dealers: list[int]  # seat index of each recorded round's dealer, then the next round's
     notes: list[str]
 
@@ -594,7 +596,7 @@ def withdrawn_total(other_totals: Sequence[int]) -> int | None:
 def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[int, str, int]]:
     """Places with ties sharing a place (1, 1, 3): lowest total first, or highest for ROY."""
     ordered = sorted(entries, key=lambda e: (-e[1] if highest_wins else e[1]))
-    out = []
+    out: list[tuple[int, str, int]] = []
     for i, (name, total) in enumerate(ordered):
         place = out[-1][0] if out and out[-1][2] == total else i + 1
         out.append((place, name, total))
@@ -669,9 +671,9 @@ def tally(
             notes.append(_("%(name)s withdrew after hand %(hand)s; their total stays at %(total)s.",  # ROY
                            name=s.name, hand=s.withdrawn_after, total=raw[s.name]))
 
-    ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
+    ranked_active = rank([(n, raw[n]) for n in active], highest_wins)  # (an active player's total is raw)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]
-    ranked_out = rank([(s.name, totals[s.name]) for s in withdrawn if totals[s.name] is not None], highest_wins)
+    ranked_out = rank([(s.name, total) for s in withdrawn if (total := totals[s.name]) is not None], highest_wins)
     offset = len(standings)
     for place, name, total in ranked_out:
         standings.append(Standing(offset + place, name, total, provisional[name], False))
