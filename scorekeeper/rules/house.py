@@ -63,15 +63,8 @@ def document(v: Variant) -> dict[str, Any]:
     if not v.is_contract_game or v.melds is None:
         return _shedding_document(v)
     m = v.melds
-    doc: dict[str, Any] = {"id": v.id, "name": v.name}
-    if v.based_on:
-        doc["based_on"] = v.based_on
+    doc = _document_start(v)
     doc.update({
-        "kind": v.kind, "order": v.order, "summary": v.summary,
-        "players": {"min": v.players.min, "max": v.players.max},
-        "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
-                 "jokers_per_deck": v.jokers_per_deck},
-        "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
         "melds": {**asdict(m), "aces": str(m.aces), "wild": list(m.wild.tokens)},
         "contracts": {"kind": str(v.contract_kind),
                       "rounds": [{"sets": r.contract.sets, "runs": r.contract.runs} for r in v.rounds]},
@@ -97,10 +90,9 @@ def document(v: Variant) -> dict[str, Any]:
     return doc
 
 
-def _shedding_document(v: Variant) -> dict[str, Any]:
-    """A shedding game (ROY) as ``variants/roy.toml`` writes it."""
-    if v.roy is None:
-        raise HouseRulesError(_("%(name)s has no rules a house version could change", name=v.name), "based_on", v.id)
+def _document_start(v: Variant) -> dict[str, Any]:
+    """What every variant file starts with, in its order: the variant's id and name (and base), its
+    kind, players, pack and deal."""
     doc: dict[str, Any] = {"id": v.id, "name": v.name}
     if v.based_on:
         doc["based_on"] = v.based_on
@@ -110,6 +102,16 @@ def _shedding_document(v: Variant) -> dict[str, Any]:
         "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
                  "jokers_per_deck": v.jokers_per_deck},
         "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
+    })
+    return doc
+
+
+def _shedding_document(v: Variant) -> dict[str, Any]:
+    """A shedding game (ROY) as ``variants/roy.toml`` writes it."""
+    if v.roy is None:
+        raise HouseRulesError(_("%(name)s has no rules a house version could change", name=v.name), "based_on", v.id)
+    doc = _document_start(v)
+    doc.update({
         "scoring": {**v.scoring.as_dict(), "target": v.scoring.target},
         "may_i": v.may_i.as_dict(),
         "stock": {"exhausted": str(v.stock_exhausted)},
