@@ -14,7 +14,11 @@ from scorekeeper.rules.variants import GameKind, get_variant
 JOY = get_variant("joybells")
 ROY = get_variant("roy")
 CARD_CODE = {"type": "string", "pattern": "^[0-9AJQKTSHDC]+$"}
-SCHEMA = shape.hand_schema(CARD_CODE)
+
+
+def hand_schema() -> dict:
+    """The schema made afresh in each test (made once at import, a mutant of it would go unseen)."""
+    return shape.hand_schema(CARD_CODE)
 
 
 def a_hand(part: shape.HandPart, amount: int) -> dict:
@@ -59,7 +63,7 @@ def test_the_rules_take_each_number_up_to_its_largest_and_refuse_one_more(part):
 
 @pytest.mark.parametrize("part", NUMBERED, ids=lambda part: part.name)
 def test_the_schema_takes_each_number_up_to_its_largest_and_refuses_one_more(part):
-    check = Draft202012Validator(SCHEMA)
+    check = Draft202012Validator(hand_schema())
     assert check.is_valid(a_hand(part, part.most))
     assert not check.is_valid(a_hand(part, part.most + 1))
     if part.kind is not shape.PartKind.CARDS:  # (no list is shorter than none)
@@ -67,18 +71,19 @@ def test_the_schema_takes_each_number_up_to_its_largest_and_refuses_one_more(par
 
 
 def test_the_schema_lists_every_part_and_says_which_are_ways():
-    assert list(SCHEMA["properties"]) == list(shape.NAMES)
-    assert SCHEMA["type"] == "object"
-    assert SCHEMA["description"] == (
+    schema = hand_schema()
+    assert list(schema["properties"]) == list(shape.NAMES)
+    assert schema["type"] == "object"
+    assert schema["description"] == (
         "Exactly one of cards, values, points, missing (true) or, for ROY, card_count; "
         "missing_cards may go with cards, values or points.")
-    assert SCHEMA["properties"]["cards"] == {"type": "array", "items": CARD_CODE, "maxItems": 120,
+    assert schema["properties"]["cards"] == {"type": "array", "items": CARD_CODE, "maxItems": 120,
                                              "examples": [["KD", "4S", "AH"]]}
-    assert SCHEMA["properties"]["missing"] == {"const": True}
-    assert SCHEMA["properties"]["note"] == {"description": shape.NOTE.description}
-    assert SCHEMA["properties"]["values"]["examples"] == [{"5": 3, "10": 1}]
-    assert SCHEMA["properties"]["missing_cards"]["description"].startswith("Incorrect hand")
-    check = Draft202012Validator(SCHEMA)
+    assert schema["properties"]["missing"] == {"const": True}
+    assert schema["properties"]["note"] == {"description": shape.NOTE.description}
+    assert schema["properties"]["values"]["examples"] == [{"5": 3, "10": 1}]
+    assert schema["properties"]["missing_cards"]["description"].startswith("Incorrect hand")
+    check = Draft202012Validator(schema)
     assert check.is_valid({"missing": True}) and not check.is_valid({"missing": False})
     assert check.is_valid({"points": 3, "note": "anything"})
 
