@@ -12,16 +12,15 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS, Card, CardError, joker, parse_card
-from .words import N_, _
+from .cards import JOKER, SUIT_SYMBOLS, SYMBOL_TO_SUIT, Card, CardError, Letters, parse_card, read_code
+from .words import N_
 
 FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J", "A": "A"}
 FRENCH_SUITS = {"P": "S", "C": "H", "K": "D", "T": "C"}
 FRENCH_JOKERS = ("JK", "JO", "JOKER")
 _SHOWN_FRENCH = {english: french for french, english in FRENCH_RANKS.items()}
-_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-
 FRENCH_HELP = N_("rank A, 2-10, V, D, R and suit P, C, K, T (or ♠ ♥ ♦ ♣), or JK")
+FRENCH = Letters(FRENCH_JOKERS, FRENCH_RANKS, {**FRENCH_SUITS, **SYMBOL_TO_SUIT}, FRENCH_HELP)
 
 
 def letters(language: str) -> dict[str, Any]:
@@ -39,22 +38,7 @@ def read_card(text: object, language: str, field: str | None = None, *, rank_alo
         return parse_card(text, field, rank_alone=rank_alone)
     if not isinstance(text, str):
         return parse_card(text, field, rank_alone=rank_alone)  # (its error names the value)
-    code = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
-    if code in FRENCH_JOKERS:
-        return joker()
-    if len(code) >= 2:
-        letter = code[-1]
-        suit = _SYMBOLS.get(text.strip().replace("\ufe0f", "").replace("\ufe0e", "")[-1:], FRENCH_SUITS.get(letter))
-        rank = FRENCH_RANKS.get(code[:-1], code[:-1])
-        if rank in RANKS and suit is not None:
-            return Card(rank, suit)
-    rank = FRENCH_RANKS.get(code, code)
-    if rank in RANKS:
-        if rank_alone:
-            return Card(rank, None)
-        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=text, help=_(FRENCH_HELP)),
-                        field, text)
-    raise CardError(_("%(value)r is not a card (%(help)s)", value=text, help=_(FRENCH_HELP)), field, text)
+    return read_code(text, FRENCH, field, rank_alone=rank_alone)
 
 
 def to_code(text: object, language: str, field: str | None = None, *, rank_alone: bool = True) -> str:
