@@ -132,8 +132,9 @@ def form_numbers() -> tuple[HandPart, ...]:
 
 
 def _listed(names: list[str]) -> str:
-    """``a, b or c``."""
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+    """``a, b or c`` (``a`` alone)."""
+    *first, last = names
+    return f"{', '.join(first)} or {last}" if first else last
 
 
 def _way_named(each: HandPart) -> str:
