@@ -141,14 +141,15 @@ def _way_named(each: HandPart) -> str:
     return each.name + (" (true)" if each.kind is PartKind.TRUE else "")
 
 
-def hand_schema(card_code: Mapping[str, Any]) -> dict[str, Any]:
-    """The OpenAPI schema of a hand; ``card_code`` is the schema of one card code."""
-    ways = [_way_named(each) for each in PARTS if each.way and each.is_for(GameKind.CONTRACT)]
-    roy_only = [_way_named(each) for each in PARTS if each.way and not each.is_for(GameKind.CONTRACT)]
-    going = [f"{each.name} may go with {_listed(list(each.goes_with))}" for each in PARTS if each.goes_with]
+def hand_schema(card_code: Mapping[str, Any], parts: tuple[HandPart, ...] = PARTS) -> dict[str, Any]:
+    """The OpenAPI schema of a hand made of ``parts``; ``card_code`` is the schema of one card code."""
+    ways = [_way_named(each) for each in parts if each.way and each.is_for(GameKind.CONTRACT)]
+    roy_only = [_way_named(each) for each in parts if each.way and not each.is_for(GameKind.CONTRACT)]
+    going = [f"{each.name} may go with {_listed(list(each.goes_with))}" for each in parts if each.goes_with]
     return {
         "type": "object",
-        "description": ("Exactly one of " + ", ".join(ways) + (" or, for ROY, " + _listed(roy_only) if roy_only else "")
+        "description": ("Exactly one of " + (", ".join(ways) + " or, for ROY, " + _listed(roy_only) if roy_only
+                                             else _listed(ways))
                         + "".join("; " + said for said in going) + "."),
-        "properties": {each.name: each.schema(card_code) for each in PARTS},
+        "properties": {each.name: each.schema(card_code) for each in parts},
     }

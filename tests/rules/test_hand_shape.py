@@ -21,7 +21,7 @@ def hand_schema() -> dict:
     return shape.hand_schema(CARD_CODE)
 
 
-def a_hand(part: shape.HandPart, amount: int) -> dict:
+def a_hand(part: shape.HandPart, amount) -> dict:
     """A hand that gives ``part`` with ``amount`` (cards, cards of one value, or the number),
     with a way to go with a part that is no way."""
     if part.kind is shape.PartKind.CARDS:
@@ -47,8 +47,9 @@ def test_the_table_says_each_part_once_in_the_apis_order():
                                                   MAX_CARDS_LEFT_ROY, MAX_MISSING_CARDS]
     assert (MAX_CARDS_IN_HAND, MAX_POINTS, MAX_CARDS_LEFT_ROY, MAX_MISSING_CARDS) == (120, 10_000, 52, 60)
     assert [shape.part(name) for name in shape.NAMES] == list(shape.PARTS)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as unknown:
         shape.part("went_out")
+    assert unknown.value.args == ("went_out",)
 
 
 @pytest.mark.parametrize("part", NUMBERED, ids=lambda part: part.name)
@@ -68,6 +69,9 @@ def test_the_schema_takes_each_number_up_to_its_largest_and_refuses_one_more(par
     assert not check.is_valid(a_hand(part, part.most + 1))
     if part.kind is not shape.PartKind.CARDS:  # (no list is shorter than none)
         assert check.is_valid(a_hand(part, 0)) and not check.is_valid(a_hand(part, -1))
+        assert not check.is_valid(a_hand(part, 1.5)) and not check.is_valid(a_hand(part, "1"))
+    if part.kind is shape.PartKind.VALUE_COUNTS:  # (counts keyed by card value, not a list of them)
+        assert not check.is_valid({part.name: [1]})
 
 
 def test_the_schema_lists_every_part_and_says_which_are_ways():
@@ -86,6 +90,18 @@ def test_the_schema_lists_every_part_and_says_which_are_ways():
     check = Draft202012Validator(schema)
     assert check.is_valid({"missing": True}) and not check.is_valid({"missing": False})
     assert check.is_valid({"points": 3, "note": "anything"})
+    assert schema["properties"]["points"] == {"type": "integer", "minimum": 0, "maximum": 10_000}
+    assert schema["properties"]["values"]["additionalProperties"] == {"type": "integer", "minimum": 0, "maximum": 120}
+
+
+def test_the_schema_says_the_ways_of_whatever_parts_it_is_made_of():
+    """Without a way of ROY's own, no "for ROY"; with two parts that go with ways, both said."""
+    extra = shape.HandPart("late", shape.PartKind.TRUE, shape.CONTRACT, way=False, goes_with=("points",))
+    parts = (shape.CARDS, shape.POINTS, shape.MISSING_CARDS, extra)
+    schema = shape.hand_schema(CARD_CODE, parts)
+    assert schema["description"] == ("Exactly one of cards or points; missing_cards may go with cards, values or points; "
+                                     "late may go with points.")
+    assert list(schema["properties"]) == ["cards", "points", "missing_cards", "late"]
 
 
 @pytest.mark.parametrize("part", [part for part in shape.PARTS if part.way], ids=lambda part: part.name)
