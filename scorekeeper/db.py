@@ -7,7 +7,7 @@ import fcntl
 import os
 import sqlite3
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from flask import Flask, abort
 from flask_migrate import Migrate, upgrade
@@ -27,6 +27,14 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+
+# The models' base class. Flask-SQLAlchemy makes ``db.Model`` from ``Base`` when the app starts (it
+# adds the table-name and bind helpers), so a type checker cannot see it: it is told the models
+# derive from ``Base``, which is what their columns and relationships are typed against.
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
 
 
 @event.listens_for(Engine, "connect")

@@ -113,7 +113,9 @@ def init_app(app: Flask) -> None:
     babel.domain_instance = _ElidingDomain()  # Flask-Babel's "messages" catalogue, eliding
     # Templates translate through Flask-Babel's catalogue of the request (so force_locale reaches
     # them as it reaches flask_babel.gettext); Jinja's newstyle gettext fills the placeholders.
-    app.jinja_env.install_gettext_callables(
+    # (install_gettext_callables is added to the environment by Jinja's i18n extension, which
+    # Flask-Babel loads: the type checker cannot see it on the Environment class.)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: _catalogue().gettext(s),
         ngettext=lambda s, p, n: _catalogue().ngettext(s, p, n),
         pgettext=lambda c, s: _catalogue().pgettext(c, s),

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint, event
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
-from .db import db
+from .db import Model
 
 
 class GameStatus(StrEnum):
@@ -70,7 +70,7 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Player(db.Model):
+class Player(Model):
     """A name the club has used; offered when a new game is set up."""
 
     __tablename__ = "players"
@@ -82,7 +82,7 @@ class Player(db.Model):
     last_played_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
 
 
-class Game(db.Model):
+class Game(Model):
     __tablename__ = "games"
     # A table's history, newest first (services/tables.py).
     __table_args__ = (Index("ix_games_table_created", "table_id", "created_at"),)
@@ -127,7 +127,7 @@ class Game(db.Model):
     __mapper_args__ = {"version_id_col": version}
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A player's place at one game's table, in seating (playing) order."""
 
     __tablename__ = "seats"
@@ -149,7 +149,7 @@ class Seat(db.Model):
     table_player: Mapped[TablePlayer | None] = relationship()
 
 
-class Round(db.Model):
+class Round(Model):
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("game_id", "number"),)
 
@@ -170,7 +170,7 @@ class Round(db.Model):
     )
 
 
-class HandRecord(db.Model):
+class HandRecord(Model):
     """One player's result in one round: how it was entered and the points computed from it."""
 
     __tablename__ = "hands"
@@ -193,7 +193,7 @@ class HandRecord(db.Model):
     round: Mapped[Round] = relationship(back_populates="hands")
 
 
-class Correction(db.Model):
+class Correction(Model):
     """A corrected round: the old and the new values and the reason (scorekeeper/rules/irregularities.py)."""
 
     __tablename__ = "corrections"
@@ -209,7 +209,7 @@ class Correction(db.Model):
     game: Mapped[Game] = relationship(back_populates="corrections")
 
 
-class Ruling(db.Model):
+class Ruling(Model):
     """A rule applied by the app (missing score, withdrawal, ...) or a dispute logged by the table."""
 
     __tablename__ = "rulings"
@@ -234,7 +234,7 @@ class Ruling(db.Model):
     game: Mapped[Game] = relationship(back_populates="rulings")
 
 
-class IdempotencyKey(db.Model):
+class IdempotencyKey(Model):
     """The first answer to a request sent with an ``Idempotency-Key``, replayed to retries
     (stored in the database so any worker can replay it)."""
 
@@ -255,7 +255,7 @@ def new_house_variant_id() -> str:
     return "h-" + secrets.token_urlsafe(9)
 
 
-class HouseVariant(db.Model):
+class HouseVariant(Model):
     """A family's own variant: a built-in variant with changes (scorekeeper/rules/house.py).
 
     ``rules_toml`` is the whole of its rules as a variant file; each game started under it copies
@@ -277,7 +277,7 @@ class HouseVariant(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class Table(db.Model):
+class Table(Model):
     """A family or a club that plays together week after week: its roster, games and statistics.
 
     Read by its unguessable id; changed with its edit token (only the hash is stored)."""
@@ -295,7 +295,7 @@ class Table(db.Model):
     )
 
 
-class TablePlayer(db.Model):
+class TablePlayer(Model):
     """One person on a table's roster. ``name`` keeps the spelling first entered (or the rename);
     ``name_key`` is the NFC-normalised, casefolded name that matches it (rules/game.py, name_key)."""
 
@@ -311,7 +311,7 @@ class TablePlayer(db.Model):
     table: Mapped[Table] = relationship(back_populates="players")
 
 
-class GameResult(db.Model):
+class GameResult(Model):
     """One roster player's result in one of a table's games, kept up to date whenever the game
     changes (services/tables.py), so a table's statistics are a few aggregate queries however
     many games it has (services/stats.py)."""
@@ -341,7 +341,7 @@ class GameResult(db.Model):
     winner: Mapped[bool] = mapped_column(Boolean)
 
 
-class RoundResult(db.Model):
+class RoundResult(Model):
     """One roster player's score in one round of one of a table's games (as ``rounds[].scores``
     show it), kept with ``game_results``: a player's rounds by contract without reading hands."""
 
@@ -363,7 +363,7 @@ class RoundResult(db.Model):
     points: Mapped[int] = mapped_column(Integer)
 
 
-class ScoresheetPdf(db.Model):
+class ScoresheetPdf(Model):
     """A rendered PDF scoresheet, kept so that any worker answers the next download of the same
     sheet without rendering it again (``scorekeeper/scoresheets/__init__.py``). ``key`` names the
     sheet: the game and its version (or the blank sheet's options), the page set-up, and the
@@ -409,7 +409,7 @@ def _bump_game_versions(session: Session, flush_context, instances) -> None:
             game.updated_at = utcnow()
 
 
-class KeptToken(db.Model):
+class KeptToken(Model):
     """An edit token a browser holds but its session cookie has no room for (a cookie stays well
     under the 4 KB browsers keep: scorekeeper/web/remembered.py). ``browser`` is the hash of a
     random key that only the browser's signed cookie holds; ``sealed`` is the token hidden with that
@@ -424,7 +424,7 @@ class KeptToken(db.Model):
     kept_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class HandLink(db.Model):
+class HandLink(Model):
     """A game's hand-in link: the players' phones send their own hands with its token, which can
     do nothing else (services/proposals.py). Only the token's hash is kept; a new link replaces the
     row, so the old token stops working. Kept apart from ``games`` so that making a link does not
@@ -438,7 +438,7 @@ class HandLink(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class HandProposal(db.Model):
+class HandProposal(Model):
     """A hand a player sent from their own phone for the game's next round: nothing is recorded
     until the scorekeeper saves the round, which ends the round's proposals (services/games.py).
     One per player and round: a second one replaces the first. ``hand`` is the hand as the round
@@ -458,7 +458,7 @@ class HandProposal(db.Model):
     sent_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class SharedSetting(db.Model):
+class SharedSetting(Model):
     """A value every app server of one database must agree on: the secret key kept for the servers
     that are given none, and the fingerprint of the key they use (scorekeeper/shared_secret.py).
     Not part of a backup."""
@@ -469,7 +469,7 @@ class SharedSetting(db.Model):
     value: Mapped[str] = mapped_column(String(200))
 
 
-class SeatClaim(db.Model):
+class SeatClaim(Model):
     """A seat claimed by one player's phone through the hand-in link (services/seats.py): from then
     on that player's hands come only with this seat's token (or the edit token) until the
     scorekeeper frees the seat. Only the token's hash is kept. A new hand-in link, or a new edit

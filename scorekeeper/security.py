@@ -246,7 +246,8 @@ def init_app(app: Flask) -> None:
         config["MAX_CONTENT_LENGTH"] = Defaults.MAX_CONTENT_LENGTH
     if config.get("PROXY_FIX_X_FOR"):
         hops = int(config["PROXY_FIX_X_FOR"])
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        # (Flask's documented way to wrap its WSGI app; Flask types wsgi_app as a method)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
     # Flask-WTF's own hook would exempt only the `api` blueprint itself, not blueprints nested
     # in it; this one exempts the whole API (Bearer tokens, see the docstring).

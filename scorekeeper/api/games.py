@@ -15,6 +15,7 @@ from ..services import games as svc
 from ..services import loading
 from ..services import view as game_views
 from ..addresses import edit_url
+from ..rules import hand_shape
 from ..rules.game import RoundResult
 from . import openapi
 from .blueprint import bp
@@ -194,23 +195,7 @@ def _describe() -> None:
 
 def _describe_schemas() -> None:
     """The hand, the round submission, the new game and the game."""
-    hand = {
-        "type": "object",
-        "description": "Exactly one of cards, values, points, missing (true) or, for ROY, card_count; "
-                       "missing_cards may go with cards, values or points (incorrect hand: 10 points each).",
-        "properties": {
-            "cards": {"type": "array", "items": openapi.CARD_CODE, "examples": [["KD", "4S", "AH"]]},
-            "values": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
-                       "description": "How many cards of each card value the player holds, keyed by the "
-                                      "variant's card values (an extension of the contract)",
-                       "examples": [{"5": 3, "10": 1}]},
-            "points": {"type": "integer", "minimum": 0},
-            "missing": {"const": True},
-            "card_count": {"type": "integer", "minimum": 0, "maximum": 52},
-            "missing_cards": {"type": "integer", "minimum": 0},
-        },
-    }
-    openapi.add_schema("Hand", hand)
+    openapi.add_schema("Hand", hand_shape.hand_schema(openapi.CARD_CODE))
     openapi.add_schema("RoundSubmission", {
         "type": "object",
         "properties": {
@@ -304,7 +289,7 @@ def _describe_changes() -> None:
     game_answer = openapi.json_response("The game", GAME)
     auth_errors = {"401": err, "403": err, "404": err, "409": err}
     players_of_the_game = PLAYERS_OF_THE_GAME
-    simple = {
+    simple: dict[str, tuple[str, dict[str, Any], dict[str, str]]] = {
         "api.withdraw": ("A player leaves (total: the two highest totals of the others)",
                                       {"type": "object", "required": ["player"], "properties": {"player": openapi.NAME}},
                        {"player": players_of_the_game}),

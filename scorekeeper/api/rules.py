@@ -16,6 +16,7 @@ from flask import url_for, jsonify, request
 from flask_babel import gettext as _
 
 from ..rules import cards as cards_mod
+from ..rules import hand_shape
 from ..rules.errors import RulesInputError
 from ..rules.may_i import resolve_may_i
 from ..rules.pack_limits import cards_beyond, said
@@ -320,8 +321,7 @@ openapi.add_path("api.hand_score", {"post": {
     **openapi.beyond_schema({"variant": "a variant that scores the cards left in a hand (not ROY)",
                              "players": _PLAYERS_CHECK, "cards": "no more of a card than the pack holds"}),
     "requestBody": openapi.json_body({"type": "object", "required": ["cards"], "properties": {
-        "cards": _CARDS, "missing_cards": {"type": "integer", "minimum": 0,
-                                           "description": "Incorrect hand: 10 points per missing card"},
+        "cards": _CARDS, "missing_cards": hand_shape.MISSING_CARDS.schema(openapi.CARD_CODE),
         "players": {"type": ["integer", "null"], "description": (
             "Players at the table: the hand may not hold more than their pack (default: the largest pack)")}}}),
     "responses": {"200": openapi.json_response("Points and one line per card", {"type": "object", "properties": {

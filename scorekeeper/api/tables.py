@@ -141,7 +141,7 @@ def rename_player(table_id: str, player_id: int):
     data = json_body()
     player = roster.get_player(table, player_id)
     roster.rename_player(table, player, data.get("name"))
-    player = db.session.get(type(player), player_id)
+    player = db.session.get_one(type(player), player_id)
     return _table_answer(table, player)
 
 

@@ -100,6 +100,8 @@ def _column_value(column, value: object, where: str) -> object:
     kind = column.type
     if isinstance(kind, DateTime):
         try:
+            if not isinstance(value, str):
+                raise TypeError(value)
             value = datetime.fromisoformat(value)
             if value.tzinfo is not None:  # times are stored as naive UTC
                 value = value.astimezone(UTC).replace(tzinfo=None)
@@ -222,7 +224,7 @@ def _add_tables(doc: dict[str, Any], games: list[Game]) -> None:
         record["table_id"] = game.table_id
         for seat, row in zip(game.seats, record["seats"]):
             if seat.table_player_id is not None:
-                row["table_player"] = db.session.get(TablePlayer, seat.table_player_id).name_key
+                row["table_player"] = db.session.get_one(TablePlayer, seat.table_player_id).name_key
 
 
 # ----- a game as CSV ----------------------------------------------------------------------------------

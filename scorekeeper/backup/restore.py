@@ -87,8 +87,8 @@ def import_document(doc: object) -> dict[str, Any]:
         db.session.commit()
     except BackupError as err:
         db.session.rollback()
-        game_id = _game_id_at(games_in, str(err))
-        raise BackupError((_("%(err)s (game %(game)r); nothing was imported", err=err, game=game_id) if game_id
+        failed_game = _game_id_at(games_in, str(err))
+        raise BackupError((_("%(err)s (game %(game)r); nothing was imported", err=err, game=failed_game) if failed_game
                           else _("%(err)s; nothing was imported", err=err))) from None
     except Exception as err:
         # The database's own words (its SQL statement, the values, a token's hash among them) go to
@@ -144,7 +144,7 @@ def _import_players(players_in: list, report: dict[str, Any]) -> dict[str, Playe
     players: dict[str, Player] = {p.name_key: p for p in db.session.execute(db.select(Player)).scalars()}
     for i, data in enumerate(players_in):
         values = load_row(data, Player, f"players[{i}]")
-        key = values.get("name_key")
+        key = values["name_key"]  # (a column load_row requires)
         if key in players:
             existing = players[key]
             if values.get("last_played_at") and values["last_played_at"] > existing.last_played_at:

@@ -211,8 +211,11 @@ def _table_part(doc: object) -> tuple[dict, list[dict], dict]:
     if not isinstance(info.get("id"), str) or not tables.TABLE_ID.fullmatch(info["id"]):
         raise service_errors.ServiceError(_("table.id: %(value)s is not a table id", value=repr(str(info.get("id"))[:40])), "table.id")
     tables.table_name(info.get("name"), "table.name")
+    created = info.get("created_at")
     try:
-        datetime.fromisoformat(info.get("created_at"))
+        if not isinstance(created, str):
+            raise TypeError(created)
+        datetime.fromisoformat(created)
     except (TypeError, ValueError):
         raise service_errors.ServiceError(_("table.created_at: %(value)s is not an ISO 8601 time",
                                  value=repr(str(info.get("created_at"))[:40])), "table.created_at") from None
@@ -253,6 +256,7 @@ def import_table(doc: object, token: str | None) -> dict[str, Any]:
     """Import a table export: ``{"table": id, "created": bool, "edit_token" (a new table only),
     "imported": [game ids], "skipped": [game ids already here]}``; one transaction."""
     info, players, games_doc = _table_part(doc)
+    assert isinstance(doc, dict)  # (_table_part refused anything else)
     house_variants = _house_variants_part(doc.get("house_variants"))
     existing = db.session.get(Table, info["id"])
     new_token = None

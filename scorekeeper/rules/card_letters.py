@@ -10,20 +10,20 @@ symbols ``♠ ♥ ♦ ♣`` are read in both. The page shows back what it unders
 from __future__ import annotations
 
 from contextvars import ContextVar
+from typing import Any
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS, Card, CardError, joker, parse_card
-from .words import N_, _
+from .cards import JOKER, SUIT_SYMBOLS, SYMBOL_TO_SUIT, Card, CardError, Letters, parse_card, read_code
+from .words import N_
 
 FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J", "A": "A"}
 FRENCH_SUITS = {"P": "S", "C": "H", "K": "D", "T": "C"}
 FRENCH_JOKERS = ("JK", "JO", "JOKER")
 _SHOWN_FRENCH = {english: french for french, english in FRENCH_RANKS.items()}
-_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-
 FRENCH_HELP = N_("rank A, 2-10, V, D, R and suit P, C, K, T (or ♠ ♥ ♦ ♣), or JK")
+FRENCH = Letters(FRENCH_JOKERS, FRENCH_RANKS, {**FRENCH_SUITS, **SYMBOL_TO_SUIT}, FRENCH_HELP)
 
 
-def letters(language: str) -> dict:
+def letters(language: str) -> dict[str, Any]:
     """The letters a page in ``language`` reads and shows, for its scripts (static/js/card_letters.js)."""
     if language == "fr":
         return {"ranks": FRENCH_RANKS, "suits": FRENCH_SUITS, "jokers": list(FRENCH_JOKERS),
@@ -38,22 +38,7 @@ def read_card(text: object, language: str, field: str | None = None, *, rank_alo
         return parse_card(text, field, rank_alone=rank_alone)
     if not isinstance(text, str):
         return parse_card(text, field, rank_alone=rank_alone)  # (its error names the value)
-    code = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
-    if code in FRENCH_JOKERS:
-        return joker()
-    if len(code) >= 2:
-        rank, suit = code[:-1], code[-1]
-        suit = _SYMBOLS.get(text.strip().replace("\ufe0f", "").replace("\ufe0e", "")[-1:], FRENCH_SUITS.get(suit))
-        rank = FRENCH_RANKS.get(rank, rank)
-        if rank in RANKS and suit is not None:
-            return Card(rank, suit)
-    rank = FRENCH_RANKS.get(code, code)
-    if rank in RANKS:
-        if rank_alone:
-            return Card(rank, None)
-        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=text, help=_(FRENCH_HELP)),
-                        field, text)
-    raise CardError(_("%(value)r is not a card (%(help)s)", value=text, help=_(FRENCH_HELP)), field, text)
+    return read_code(text, FRENCH, field, rank_alone=rank_alone)
 
 
 def to_code(text: object, language: str, field: str | None = None, *, rank_alone: bool = True) -> str:
@@ -63,10 +48,10 @@ def to_code(text: object, language: str, field: str | None = None, *, rank_alone
 
 def face(card: Card, language: str) -> str:
     """A card as a page in ``language`` shows it: ``3♣``, ``R♥`` (French), ``K♥``, ``Joker``."""
-    if card.is_joker:
+    if card.rank is None:  # a joker
         return "Joker"
     rank = _SHOWN_FRENCH.get(card.rank, card.rank) if language == "fr" else card.rank
-    return f"{rank}{SUIT_SYMBOLS.get(card.suit, '')}"
+    return f"{rank}{SUIT_SYMBOLS.get(card.suit or '', '')}"
 
 
 def typed(code: str, language: str) -> str:
@@ -78,9 +63,9 @@ def typed(code: str, language: str) -> str:
         card = parse_card(code, rank_alone=True)
     except CardError:
         return code
-    if card.is_joker:
+    if card.rank is None:  # a joker
         return JOKER
-    suit = {english: french for french, english in FRENCH_SUITS.items()}.get(card.suit, "")
+    suit = {english: french for french, english in FRENCH_SUITS.items()}.get(card.suit or "", "")
     return f"{_SHOWN_FRENCH.get(card.rank, card.rank)}{suit}"
 
 

@@ -7,6 +7,7 @@ a card's points never depend on its suit. Melds and ROY plays keep requiring the
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import RulesInputError
@@ -82,25 +83,40 @@ def parse_card(text: object, field: str | None = None, *, rank_alone: bool = Fal
     With ``rank_alone`` (only the card's points are asked), a rank without a suit is a card too."""
     if not isinstance(text, str):
         raise CardError(_("%(value)r is not a card code (expected a string such as '10H' or 'JK')", value=text), field, text)
-    raw = text
+    return read_code(text, ENGLISH, field, rank_alone=rank_alone)
+
+
+@dataclass(frozen=True)
+class Letters:
+    """The letters card codes are typed with in one language (the French ones: rules/card_letters.py)."""
+
+    jokers: tuple[str, ...]  # the codes of a joker
+    ranks: Mapping[str, str]  # a typed rank read as another ("T" is 10); any other rank is read as itself
+    suits: Mapping[str, str]  # a typed suit letter or symbol, and the suit it is
+    help: str  # the letters, as a refusal reminds the player of them
+
+
+ENGLISH = Letters((JOKER, "JOKER"), {"T": "10"}, {**{suit: suit for suit in SUITS}, **SYMBOL_TO_SUIT}, CARD_CODE_HELP)
+
+
+def read_code(text: str, letters: Letters, field: str | None = None, *, rank_alone: bool = False) -> Card:
+    """The card ``text`` is in ``letters``, in any case (a rank alone with ``rank_alone``);
+    :class:`CardError` naming ``text`` when it is not a card."""
     # Phones often send a suit symbol followed by an emoji/text presentation selector (U+FE0F/FE0E).
     code = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
-    if code in (JOKER, "JOKER"):
+    if code in letters.jokers:
         return joker()
     if len(code) >= 2:
-        rank, suit = code[:-1], code[-1]
-        suit = SYMBOL_TO_SUIT.get(suit, suit)
-        if rank == "T":
-            rank = "10"
-        if rank in RANKS and suit in SUITS:
+        rank, suit = letters.ranks.get(code[:-1], code[:-1]), letters.suits.get(code[-1])
+        if rank in RANKS and suit is not None:
             return Card(rank, suit)
-    rank = "10" if code == "T" else code
+    rank = letters.ranks.get(code, code)
     if rank in RANKS:
         if rank_alone:
             return Card(rank, None)
-        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=raw, help=_(CARD_CODE_HELP)),
-                        field, raw)
-    raise CardError(_("%(value)r is not a card (%(help)s)", value=raw, help=_(CARD_CODE_HELP)), field, raw)
+        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=text, help=_(letters.help)),
+                        field, text)
+    raise CardError(_("%(value)r is not a card (%(help)s)", value=text, help=_(letters.help)), field, text)
 
 
 def parse_cards(codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:

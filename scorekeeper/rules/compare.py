@@ -80,12 +80,13 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
     def row(key: str, label: str, anchor: str, fn: Callable[[Variant], str | None]) -> Row:
         return Row(key, label, tuple(fn(v) for v in variants), anchor)
 
+    def contract_of(n: int) -> Callable[[Variant], str | None]:
+        """Round ``n``'s contract in words (a dash past a variant's last round; nothing for ROY)."""
+        return lambda v: (ref.contract_text(v, n) or "–") if v.is_contract_game else None
+
     most_rounds = max((len(v.rounds) for v in variants), default=0)
-    contract_rows = tuple(
-        row(f"round-{n}", _("Round %(n)s", n=n), "contracts",
-            lambda v, n=n: (ref.contract_text(v, n) or "–") if v.is_contract_game else None)
-        for n in range(1, most_rounds + 1)
-    )
+    contract_rows = tuple(row(f"round-{n}", _("Round %(n)s", n=n), "contracts", contract_of(n))
+                          for n in range(1, most_rounds + 1))
     return (
         Group(_("Table and deal"), (
             row("players", _("Players"), "setup", ref.players_text),
@@ -98,19 +99,19 @@ def _rows(variants: Sequence[Variant]) -> tuple[Group, ...]:
         )),
         Group(_("Melds"), (
             row("wild", _("Wild cards"), "melds", _contract_only(ref.wild_text)),
-            row("set-min", _("Smallest set"), "melds", _contract_only(lambda v: str(v.melds.set_min))),
-            row("run-min", _("Smallest run"), "melds", _contract_only(lambda v: str(v.melds.run_min))),
-            row("run-max", _("Longest run"), "melds", _contract_only(lambda v: str(v.melds.run_max))),
+            row("set-min", _("Smallest set"), "melds", _contract_only(lambda v: str(v.meld_rules().set_min))),
+            row("run-min", _("Smallest run"), "melds", _contract_only(lambda v: str(v.meld_rules().run_min))),
+            row("run-max", _("Longest run"), "melds", _contract_only(lambda v: str(v.meld_rules().run_max))),
             row("aces", _("Aces in runs"), "melds", lambda v: short_aces(v.melds.aces) if v.melds else
                 (_("%(aces)s (play chains)", aces=short_aces(v.roy.aces)) if v.roy else None)),
             row("wild-limit", _("Wilds may outnumber naturals"), "melds",
-                _contract_only(lambda v: _yes(not v.melds.wilds_may_not_outnumber_naturals)
-                               if v.melds.wild.tokens else _("no wilds"))),
+                _contract_only(lambda v: _yes(not v.meld_rules().wilds_may_not_outnumber_naturals)
+                               if v.meld_rules().wild.tokens else _("no wilds"))),
             row("all-wild-set", _("A set of wilds only"), "melds",
-                _contract_only(lambda v: _allowed(v.melds.all_wild_set)
-                               if v.melds.wild.tokens else _("no wilds"))),
+                _contract_only(lambda v: _allowed(v.meld_rules().all_wild_set)
+                               if v.meld_rules().wild.tokens else _("no wilds"))),
             row("same-suit-runs", _("Two runs of one suit in a contract"), "melds",
-                _contract_only(lambda v: _allowed(v.melds.same_suit_runs))),
+                _contract_only(lambda v: _allowed(v.meld_rules().same_suit_runs))),
         )),
         Group(_("Contracts (fewest cards)"), (
             row("contract-kind", _("The contract is"), "contracts",

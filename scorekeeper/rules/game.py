@@ -9,12 +9,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from .cards import Card
 from .errors import RulesInputError
 from .kept_sentences import Said, Value
-from .limits import MAX_CARDS_IN_HAND, MAX_POINTS
+from . import hand_shape
 from .look_alike import skeleton
 from .scoring import check_missing_cards, check_value_counts, hand_points, missing_card_penalty, points_from_value_counts
 from .variants import Citation, RoundScore, StockExhausted, Variant, Winner
@@ -141,7 +141,8 @@ def check_seating(variant: Variant, names: object, field: str = "players") -> li
         # A bad name is named before the count, so "seat 2 is blank" is not hidden by "2 players".
         by_seat = [p for p in problems if p.field != field]
         raise (by_seat or problems)[0]
-    return [check_name(name, f"{field}[{i}]") for i, name in enumerate(names)]
+    seated = cast(Sequence[object], names)  # (a list or a tuple: seating_problems refuses anything else)
+    return [check_name(name, f"{field}[{i}]") for i, name in enumerate(seated)]
 
 
 def find_player(names: Sequence[str], name: object, field: str) -> str:
@@ -179,7 +180,7 @@ def dealers(seats: int, first_dealer: int, withdrawn_after: Sequence[int | None]
     return out
 
 
-def round_info(variant: Variant, number: int) -> dict:
+def round_info(variant: Variant, number: int) -> dict[str, Any]:
     """A round's contract and minimum cards (docs/rulings.md, "Contracts, round by round"); ROY has none."""
     if variant.rounds and 1 <= number <= len(variant.rounds):
         r = variant.rounds[number - 1]
@@ -205,10 +206,10 @@ class Hand:
     missing_cards: int = 0
     value_counts: tuple[tuple[int, int], ...] = ()  # (card value, how many), highest value first
 
-    def as_input(self) -> dict:
+    def as_input(self) -> dict[str, Any]:
         """The canonical API form of this hand (used to tell a repeat from a different submission)."""
         if self.entered_as == "cards":
-            data: dict = {"cards": [c.code for c in self.cards]}
+            data: dict[str, Any] = {"cards": [c.code for c in self.cards]}
         elif self.entered_as == "values":
             data = {"values": values_by_key(self.value_counts)}
         elif self.entered_as == "points":
@@ -246,15 +247,14 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             field,
             raw,
         )
-    known = {"cards", "values", "points", "missing", "card_count", "missing_cards", "note"}
     for key in raw:
-        if key not in known:
+        if key not in hand_shape.NAMES:
             raise GameRulesError(
                 _("%(value)r is not part of a hand (use cards, values, points, missing, card_count, missing_cards)",
                   value=key),
                 f"{field}.{key}", key,
             )
-    kinds = [k for k in ("cards", "values", "points", "missing", "card_count") if k in raw]
+    kinds = [k for k in hand_shape.WAYS if k in raw]
     if len(kinds) != 1:
         if kinds:
             message = _("a hand needs exactly one of cards, values, points, missing or card_count (got %(got)s)",
@@ -266,21 +266,21 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
     kind = kinds[0]
     roy = variant.is_roy
     missing_cards = 0
-    if "missing_cards" in raw:
-        if kind not in ("cards", "values", "points"):
+    if hand_shape.MISSING_CARDS.name in raw:
+        if kind not in hand_shape.MISSING_CARDS.goes_with:
             raise GameRulesError(_("missing_cards goes with cards, values or points only"), f"{field}.missing_cards", raw["missing_cards"])
         try:
             missing_cards = check_missing_cards(raw["missing_cards"], f"{field}.missing_cards")
         except RulesInputError as err:
             raise GameRulesError(err.message, f"{field}.missing_cards", err.value) from None
-    if roy and kind != "card_count" and kind != "cards":
-        raise GameRulesError(
-            _("%(variant)s scores the cards left in each hand: give card_count (how many cards the player still holds)",
-              variant=variant.name),
-            f"{field}.{kind}",
-            raw[kind],
-        )
-    if not roy and kind == "card_count":
+    if not hand_shape.part(kind).is_for(variant.kind):
+        if roy:
+            raise GameRulesError(
+                _("%(variant)s scores the cards left in each hand: give card_count (how many cards the player still holds)",
+                  variant=variant.name),
+                f"{field}.{kind}",
+                raw[kind],
+            )
         raise GameRulesError(
             _("card_count is for ROY; in %(variant)s give the cards left, their values, the points, or missing",
               variant=variant.name),
@@ -289,7 +289,7 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
         )
     if kind == "cards":
         codes = raw["cards"]
-        if isinstance(codes, (list, tuple)) and len(codes) > MAX_CARDS_IN_HAND:
+        if isinstance(codes, (list, tuple)) and len(codes) > hand_shape.CARDS.most:
             raise GameRulesError(_("%(count)s cards is more than any hand holds", count=len(codes)), f"{field}.cards", len(codes))
         try:
             cards = tuple(variant.parse_cards(codes, f"{field}.cards", rank_alone=True))  # only points count
@@ -305,13 +305,13 @@ def parse_hand(variant: Variant, raw: object, field: str) -> Hand:
             raise GameRulesError(err.message, err.field, err.value) from None
         return Hand("values", value_counts=tuple(counts.items()), missing_cards=missing_cards)
     if kind == "points":
-        points = _whole_number(raw["points"], f"{field}.points", _("a number of points"), MAX_POINTS)
+        points = _whole_number(raw["points"], f"{field}.points", _("a number of points"), hand_shape.POINTS.most)
         return Hand("points", points=points, missing_cards=missing_cards)
     if kind == "missing":
         if raw["missing"] is not True:
             raise GameRulesError(_("%(value)r: missing must be true (no score was posted)", value=raw["missing"]), f"{field}.missing", raw["missing"])
         return Hand("missing")
-    count = _whole_number(raw["card_count"], f"{field}.card_count", _("a number of cards"), 52)
+    count = _whole_number(raw["card_count"], f"{field}.card_count", _("a number of cards"), hand_shape.CARD_COUNT.most)
     return Hand("card_count", card_count=count)
 
 
@@ -331,7 +331,7 @@ class HandResult:
         """The hand's note in the reader's language ("2 missing cards: +20 (10 each)")."""
         return None if self.said is None else self.said.text()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = {
             "entered_as": self.entered_as,
             "cards": list(self.cards),
@@ -473,6 +473,7 @@ def score_round(
             counts[name] = hand.card_count
             results[name] = hand_result(variant, hand)
         total = sum(counts.values())
+        assert went_out is not None  # (a ROY hand always ends with a player out: its stock is reshuffled)
         results[went_out] = HandResult("went_out", (), 0, total, said=Said("hand.cards_left", {"total": total}))
         scores = {name: results[name].points for name in players}
         return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
@@ -562,7 +563,7 @@ class Standing:
     provisional: bool
     active: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -574,7 +575,7 @@ class Tally:
     standings: list[Standing]
     winner: str | None
     winners: list[str]
-    next_round: dict | None
+    next_round: dict[str, Any] | None
     dealers: list[int]  # seat index of each recorded round's dealer, then the next round's
     notes: list[str]
 
@@ -595,7 +596,7 @@ def withdrawn_total(other_totals: Sequence[int]) -> int | None:
 def rank(entries: Sequence[tuple[str, int]], highest_wins: bool) -> list[tuple[int, str, int]]:
     """Places with ties sharing a place (1, 1, 3): lowest total first, or highest for ROY."""
     ordered = sorted(entries, key=lambda e: (-e[1] if highest_wins else e[1]))
-    out = []
+    out: list[tuple[int, str, int]] = []
     for i, (name, total) in enumerate(ordered):
         place = out[-1][0] if out and out[-1][2] == total else i + 1
         out.append((place, name, total))
@@ -670,9 +671,9 @@ def tally(
             notes.append(_("%(name)s withdrew after hand %(hand)s; their total stays at %(total)s.",  # ROY
                            name=s.name, hand=s.withdrawn_after, total=raw[s.name]))
 
-    ranked_active = rank([(n, totals[n]) for n in active], highest_wins)
+    ranked_active = rank([(n, raw[n]) for n in active], highest_wins)  # (an active player's total is raw)
     standings = [Standing(place, name, total, False, True) for place, name, total in ranked_active]
-    ranked_out = rank([(s.name, totals[s.name]) for s in withdrawn if totals[s.name] is not None], highest_wins)
+    ranked_out = rank([(s.name, total) for s in withdrawn if (total := totals[s.name]) is not None], highest_wins)
     offset = len(standings)
     for place, name, total in ranked_out:
         standings.append(Standing(offset + place, name, total, provisional[name], False))
@@ -701,10 +702,11 @@ def tally(
 
 # ----- suspend and resume ----------------------------------------------------------------------
 
-def check_resume(seated: Sequence[str], present: Sequence[str] | None, started_at: datetime, now: datetime) -> None:
+def check_resume(seated: Sequence[str], present: object, started_at: datetime, now: datetime) -> None:
     """A suspended game resumes only with every player present in the same seats, in the same
     calendar year as it started (docs/rulings.md, "Incomplete games and missing scores"; Continental Rummy,
-    "Incomplete hands and games"). ``present`` is the table's seating (None: confirmed as stored)."""
+    "Incomplete hands and games"). ``present`` is the table's seating as sent, checked here (None:
+    confirmed as stored)."""
     if now.year != started_at.year:
         raise GameRulesError(
             _("this game started in %(start)s and can only be resumed in the same calendar year (it is now %(now)s)",

@@ -63,15 +63,8 @@ def document(v: Variant) -> dict[str, Any]:
     if not v.is_contract_game or v.melds is None:
         return _shedding_document(v)
     m = v.melds
-    doc: dict[str, Any] = {"id": v.id, "name": v.name}
-    if v.based_on:
-        doc["based_on"] = v.based_on
+    doc = _document_start(v)
     doc.update({
-        "kind": v.kind, "order": v.order, "summary": v.summary,
-        "players": {"min": v.players.min, "max": v.players.max},
-        "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
-                 "jokers_per_deck": v.jokers_per_deck},
-        "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
         "melds": {**asdict(m), "aces": str(m.aces), "wild": list(m.wild.tokens)},
         "contracts": {"kind": str(v.contract_kind),
                       "rounds": [{"sets": r.contract.sets, "runs": r.contract.runs} for r in v.rounds]},
@@ -97,10 +90,9 @@ def document(v: Variant) -> dict[str, Any]:
     return doc
 
 
-def _shedding_document(v: Variant) -> dict[str, Any]:
-    """A shedding game (ROY) as ``variants/roy.toml`` writes it."""
-    if v.roy is None:
-        raise HouseRulesError(_("%(name)s has no rules a house version could change", name=v.name), "based_on", v.id)
+def _document_start(v: Variant) -> dict[str, Any]:
+    """What every variant file starts with, in its order: the variant's id and name (and base), its
+    kind, players, pack and deal."""
     doc: dict[str, Any] = {"id": v.id, "name": v.name}
     if v.based_on:
         doc["based_on"] = v.based_on
@@ -110,6 +102,16 @@ def _shedding_document(v: Variant) -> dict[str, Any]:
         "pack": {"decks": [{"up_to": s.up_to, "decks": s.decks} for s in v.deck_steps],
                  "jokers_per_deck": v.jokers_per_deck},
         "deal": {"cards": v.cards_dealt, "at_a_time": v.deal_at_a_time},
+    })
+    return doc
+
+
+def _shedding_document(v: Variant) -> dict[str, Any]:
+    """A shedding game (ROY) as ``variants/roy.toml`` writes it."""
+    if v.roy is None:
+        raise HouseRulesError(_("%(name)s has no rules a house version could change", name=v.name), "based_on", v.id)
+    doc = _document_start(v)
+    doc.update({
         "scoring": {**v.scoring.as_dict(), "target": v.scoring.target},
         "may_i": v.may_i.as_dict(),
         "stock": {"exhausted": str(v.stock_exhausted)},
@@ -188,22 +190,23 @@ def check_name(name: Any, key: str = "name") -> str:
     return text
 
 
-def apply_changes(base: Variant, changes: Any, *, id: str, name: str) -> Variant:
+def apply_changes(base: Variant, changes: Any, *, id: str, name: object) -> Variant:
     """``base`` with ``changes`` (docs/api.md, "House variants"): every key checked, then the
-    whole checked for playability (:func:`check_playable`). Raises :class:`HouseRulesError`."""
-    name = check_name(name)
+    whole checked for playability (:func:`check_playable`); ``name`` too, as sent. Raises
+    :class:`HouseRulesError`."""
+    named = check_name(name)
     changes = _mapping(changes if changes is not None else {}, "changes", change_keys(base))
     if base.based_on:
         raise HouseRulesError(_("%(name)s is itself a house variant: start from a built-in one", name=base.name),
                               "based_on", base.id)
     doc = _apply(base, changes)
-    doc["id"], doc["name"], doc["based_on"], doc["order"] = id, name, base.id, HOUSE_ORDER
+    doc["id"], doc["name"], doc["based_on"], doc["order"] = id, named, base.id, HOUSE_ORDER
     doc["deal"]["turn_up"] = base.turn_up  # (dealt as the base is: not a house rule)
-    doc["summary"] = f"{name}: {base.name} with a family's own changes."
+    doc["summary"] = f"{named}: {base.name} with a family's own changes."
     if base.is_contract_game:
         _check_jokers(doc, tuple(changes))
     for src in _sources_changed(base, changes):
-        doc["sources"][src] = {"file": "house", "section": name}
+        doc["sources"][src] = {"file": "house", "section": named}
     try:
         variant = variant_from_dict(doc)
     except VariantError as err:  # what the loader refuses that the checks above let through
@@ -221,13 +224,13 @@ def _sources_changed(base: Variant, changes: Mapping[str, Any]) -> tuple[str, ..
     return tuple(dict.fromkeys(src for s in named for src in s.sources))
 
 
-def apply_all_rules(base: Variant, changes: Any, *, id: str, name: str) -> Variant:
+def apply_all_rules(base: Variant, changes: Any, *, id: str, name: object) -> Variant:
     """Like :func:`apply_changes`, for ``changes`` that state every rule (a file, a whole form):
     each value is checked, and what differs from the base is the house's change (named in errors,
     cited as the house's)."""
-    name = check_name(name)
+    named = check_name(name)
     changes = _mapping(changes if changes is not None else {}, "changes", change_keys(base))
-    return apply_changes(base, _diff(document(base), _apply(base, changes)), id=id, name=name)
+    return apply_changes(base, _diff(document(base), _apply(base, changes)), id=id, name=named)
 
 
 def _apply(base: Variant, changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -786,7 +789,7 @@ def _same_pack(given: Any, own: Mapping[str, Any]) -> bool:
     return isinstance(steps, list) and all(isinstance(s, Mapping) and s.get("decks") == 1 for s in steps)
 
 
-def from_toml(text: str, *, id: str | None = None, name: str | None = None) -> Variant:
+def from_toml(text: str, *, id: str | None = None, name: object = None) -> Variant:
     """Read a house variant file, checked exactly as :func:`apply_changes` checks a form or an API body.
 
     ``id`` and ``name`` replace the file's (an imported file becomes a new house variant).

@@ -10,6 +10,8 @@ from .words import ngettext
 
 MAX_POINTS = 10_000  # typed points above this are a typing error, not a hand
 MAX_CARDS_IN_HAND = 120  # more than any May I hand could hold, even after many May I penalties
+MAX_MISSING_CARDS = 60  # an incorrect hand's missing cards: more is a typing error
+MAX_CARDS_LEFT_ROY = 52  # a ROY hand's cards left: no more than its one pack
 
 
 @lru_cache(maxsize=None)

@@ -31,12 +31,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .card_letters import shown
 from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
 from .errors import RulesInputError
-from .variants import AceRule, Citation, ContractKind, Round, Variant, VariantError
+from .variants import AceRule, Citation, ContractKind, Round, Variant
 from .words import N_, _, ngettext
 
 SET = "set"
@@ -62,7 +62,7 @@ class WildAssignment:
     card: str
     stands_for: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"card": self.card, "stands_for": self.stands_for}
 
 
@@ -82,7 +82,7 @@ class MeldVerdict:
     rank: str | None = None  # a set's rank (None for a set of wild cards only)
     order: tuple[str, ...] = ()  # a run's cards from low to high, as the cards they stand for
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "legal": self.legal,
@@ -110,7 +110,7 @@ class ContractVerdict:
     citations: list[Citation]
     notes: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "reasons": list(self.reasons),
@@ -145,7 +145,7 @@ class _Why:
         self.notes.append(f"{text} {self.cite(citation)}")
 
 
-def _sort_key(card: Card) -> tuple:
+def _sort_key(card: Card) -> tuple[int, int, int]:
     return (1, 0, 0) if card.is_joker else (0, SUITS.index(card.suit), card.number)
 
 
@@ -175,12 +175,6 @@ def _ordinal_meld(i: int) -> str:
     return _(_ORDINAL_MELDS[i]) if i < len(_ORDINAL_MELDS) else _("#%(n)s meld", n=i + 1)
 
 
-def _meld_rules(variant: Variant):
-    if variant.melds is None:
-        raise VariantError(_("%(variant)s has no sets or runs (it is not a contract game)", variant=variant.name), "variant", variant.id)
-    return variant.melds
-
-
 # ----- readings: one legal way to see a meld --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -196,7 +190,7 @@ class _Reading:
 
 
 def _set_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True) -> list[_Reading]:
-    m = variant.melds
+    m = variant.meld_rules()
     n = len(cards)
     if n < m.set_min:
         return []
@@ -251,7 +245,7 @@ def _windows(aces: AceRule, length: int) -> tuple[tuple[int, tuple[str, ...], di
 def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool = True,
                   check_length: bool = True) -> list[_Reading]:
     """The best reading of ``cards`` as a run for each possible suit (best first)."""
-    m = variant.melds
+    m = variant.meld_rules()
     n = len(cards)
     if check_length and not m.run_min <= n <= m.run_max:
         return []
@@ -267,7 +261,7 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
         candidate_suits = sorted(suits, key=SUITS.index)
     else:
         candidate_suits = sorted({c.suit for c in wilds if not c.is_joker}, key=SUITS.index)
-    best: dict[str, tuple] = {}
+    best: dict[str, tuple[Any, ...]] = {}
     pool = sorted(wilds, key=_sort_key)
     for suit in candidate_suits:
         for start, window, slot_of in _windows(m.aces, n):
@@ -313,7 +307,7 @@ def _readings(variant: Variant, cards: Sequence[Card]) -> list[_Reading]:
 # ----- explaining why a meld is not legal ---------------------------------------------------------
 
 def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
-    m = variant.melds
+    m = variant.meld_rules()
     n = len(cards)
     sizes = variant.cite("melds")
     wild = [variant.is_wild(c) for c in cards]
@@ -362,7 +356,7 @@ def _min_span(aces: AceRule, ranks: set[str]) -> int | None:
 
 
 def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
-    m = variant.melds
+    m = variant.meld_rules()
     n = len(cards)
     sizes = variant.cite("melds")
     wild = [variant.is_wild(c) for c in cards]
@@ -503,7 +497,7 @@ def _check_cards(variant: Variant, cards: Sequence[Card], field: str) -> tuple[C
 def check_meld(variant: Variant, cards: Sequence[Card], field: str = "cards") -> MeldVerdict:
     """Is ``cards`` a legal set or run in ``variant``? Reports each wild card's assignment and, when
     illegal, the rules broken with their sources (docs/rulings.md, "Built-in variants")."""
-    _meld_rules(variant)
+    variant.meld_rules()  # (a VariantError for a game without sets and runs)
     cards = _check_cards(variant, cards, field)
     return _judge_meld(variant, cards, _readings(variant, cards))
 
@@ -518,7 +512,7 @@ def _judge_meld(variant: Variant, cards: tuple[Card, ...], readings: list[_Readi
 
 
 def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldVerdict:
-    m = variant.melds
+    m = variant.meld_rules()
     if not cards:
         why.add(
             _("A meld needs cards: at least %(set)s for a set or %(run)s for a run in %(variant)s.",
@@ -565,10 +559,10 @@ def _assign(options: list[list[_Reading]], sets: int, runs: int, exact: bool, on
             ) -> list[_Reading] | None:
     """Choose one reading per meld so that the melds make the contract (a small search with
     memory: meld index, sets and runs so far (capped for minimum contracts), suits used)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[int, int, int, frozenset[str | None]]] = set()
     chosen: list[_Reading] = []
 
-    def go(i: int, s: int, r: int, used: frozenset) -> bool:
+    def go(i: int, s: int, r: int, used: frozenset[str | None]) -> bool:  # (used: the runs' suits)
         if i == len(options):
             return (s == sets and r == runs) if exact else (s >= sets and r >= runs)
         key = (i, s if exact else min(s, sets), r if exact else min(r, runs), used)
@@ -621,7 +615,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
     ``hand_cards`` is how many cards the player holds after drawing, for a last round that must
     use every card (Joybells round 7); by default the cards dealt plus the one drawn (12 + 1 = 13).
     A player who took May I penalty cards earlier in the round holds more, and says so here."""
-    _meld_rules(variant)
+    variant.meld_rules()  # (a VariantError for a game without sets and runs)
     rnd = None if round_number is None else variant.round(round_number, "round")
     if hand_cards is not None and (not isinstance(hand_cards, int) or isinstance(hand_cards, bool)
                                    or not 1 <= hand_cards <= 52 * variant.max_decks):
@@ -646,7 +640,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
-    m = variant.melds
+    m = variant.meld_rules()
     contract = rnd.contract
     exact = variant.contract_kind is ContractKind.EXACT
     contracts = variant.cite("contracts")

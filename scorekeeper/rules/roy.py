@@ -25,13 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Sequence, overload
 
 from .card_letters import shown
-from .cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .cards import RANKS, SUIT_NAMES, SUITS, SYMBOL_TO_SUIT, Card
 from .errors import RulesInputError
 from .variants import AceRule, Citation, Variant, VariantError, get_variant
 from .words import N_, _, ngettext
 
-_SYMBOLS = {v: k for k, v in SUIT_SYMBOLS.items()}
-_SYMBOLS.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 # After a jack changed the suit, what the first card must be (one sentence per suit, for the grammar of
 # each language); %(changer)s is the jack's rank, %(card)s the card that was played.
@@ -86,7 +84,7 @@ def parse_suit(value: object, field: str, allow_none: bool = True) -> str | None
         return None
     if isinstance(value, str):
         text = value.strip()
-        suit = _SYMBOLS.get(text, text.upper())
+        suit = SYMBOL_TO_SUIT.get(text, text.upper())
         if suit in SUITS:
             return suit
     raise RulesInputError(_("%(value)r is not a suit (S, H, D or C)", value=value), field, value)

@@ -6,7 +6,7 @@ from typing import Any, Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesInputError
-from .limits import MAX_CARDS_IN_HAND
+from .limits import MAX_CARDS_IN_HAND, MAX_MISSING_CARDS
 from .words import _
 from .variants import RoundScore, Variant
 
@@ -40,7 +40,7 @@ def check_missing_cards(missing_cards: object, field: str = "missing_cards") -> 
         return 0
     if not isinstance(missing_cards, int) or isinstance(missing_cards, bool) or missing_cards < 0:
         raise RulesInputError(_("%(value)r is not a number of missing cards (a whole number, 0 or more)", value=missing_cards), field, missing_cards)
-    if missing_cards > 60:
+    if missing_cards > MAX_MISSING_CARDS:
         raise RulesInputError(_("%(count)s missing cards is more than any hand holds", count=missing_cards), field, missing_cards)
     return missing_cards
 

@@ -377,6 +377,13 @@ class Variant:
         """A May I rummy: contracts, melds and penalty points."""
         return self.kind is GameKind.CONTRACT
 
+    def meld_rules(self) -> MeldRules:
+        """The rules of its sets and runs; a :class:`VariantError` for a game without them (ROY)."""
+        if self.melds is None:
+            raise VariantError(_("%(variant)s has no sets or runs (it is not a contract game)", variant=self.name),
+                               "variant", self.id)
+        return self.melds
+
     @property
     def lowest_wins(self) -> bool:
         """A May I rummy: each round's penalty points count against the player."""

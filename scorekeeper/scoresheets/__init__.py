@@ -44,7 +44,7 @@ from .render import RenderTimedOut, html_to_pdf, html_to_pdf_in_child
 from .sheets import BlankRequest, PageSetup, Sheet, filled_sheet, parse_filled_query
 
 __all__ = ["PdfJob", "PageSetup", "filled_sheet", "game_sheets_before", "kept_pdf", "parse_filled_query",
-           "pdf_response", "render_sheet_pdf", "sheet_job", "sheet_key"]
+           "pdf_response", "render_here", "render_sheet_pdf", "sheet_job", "sheet_key", "static_files", "templates_folder"]
 
 
 KEPT_BLANK_SHEETS = 200  # blank sheets kept (the oldest go first): their options are the user's
@@ -63,10 +63,27 @@ def render_sheet_html(sheet: Sheet) -> str:
 
 def render_sheet_pdf(sheet: Sheet) -> bytes:
     """The sheet's PDF, rendered in this process (no limit, nothing kept: for benchmarks)."""
-    app = current_app
-    job = sheet_job(sheet)
-    return html_to_pdf(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
-                       page_size=job.page_size)
+    return render_here(sheet_job(sheet))
+
+
+def static_files(app: Flask) -> tuple[str, str]:
+    """The app's static folder and its address, which a PDF's stylesheets and images are read
+    from (``create_app`` always serves them; Flask's types allow an app without)."""
+    folder, address = app.static_folder, app.static_url_path
+    if folder is None or address is None:
+        raise RuntimeError("a PDF needs the app's static files")
+    return folder, address
+
+
+def templates_folder(app: Flask) -> Path:
+    if app.template_folder is None:
+        raise RuntimeError("a PDF needs the app's templates")
+    return Path(app.template_folder)
+
+
+def render_here(job: PdfJob) -> bytes:
+    """The job's PDF, rendered in this process (no limit, nothing kept: for tests and benchmarks)."""
+    return html_to_pdf(job.html, *static_files(current_app), stylesheets=job.stylesheets, page_size=job.page_size)
 
 
 @dataclass(frozen=True)
@@ -85,7 +102,7 @@ def sheet_job(sheet: Sheet) -> PdfJob:
 def _fingerprint(app: Flask) -> str:
     """What every kept PDF was made with: the sheet templates and the print stylesheet."""
     digest = hashlib.sha256()
-    folders = [Path(app.template_folder) / "scoresheets", Path(app.static_folder) / "css"]
+    folders = [templates_folder(app) / "scoresheets", Path(static_files(app)[0]) / "css"]
     for path in sorted(p for folder in folders if folder.is_dir() for p in folder.iterdir()):
         if path.suffix in (".html", ".css") and (path.parent.name == "scoresheets" or path.name == "print.css"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -118,8 +135,7 @@ def _render_bounded(make: Callable[[], PdfJob]) -> bytes:
         try:
             deadline = time.monotonic() + float(config["PDF_RENDER_TIMEOUT"])
             job = make()
-            app = current_app
-            return html_to_pdf_in_child(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
+            return html_to_pdf_in_child(job.html, *static_files(current_app), stylesheets=job.stylesheets,
                                         page_size=job.page_size, timeout=deadline - time.monotonic())
         except RenderTimedOut:
             current_app.logger.warning("a PDF render was stopped after %s s", config["PDF_RENDER_TIMEOUT"])

@@ -121,14 +121,15 @@ def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
                 _("players: %(count)s names is more than a sheet holds (%(most)s at most)", count=len(raw),
                   most=MAX_PLAYERS_ON_A_SHEET)
             )
-        names = [_check_name(n, i) for i, n in enumerate(raw)]
+        checked = [_check_name(n, i) for i, n in enumerate(raw)]
         seen: dict[str, int] = {}
-        for i, n in enumerate(names):
+        for i, n in enumerate(checked):
             key = n.casefold()
             if key in seen:
                 raise SheetQueryError(_("players[%(i)s]: %(value)r is already the name of player %(other)s", i=i, value=n,
                                         other=seen[key] + 1))
             seen[key] = i
+        names = list(checked)
         if len(names) not in rng:
             raise SheetQueryError(
                 _("players: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
@@ -437,8 +438,8 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
             contract, min_cards = _contract_text(variant, number)
             dealer = names[order[number - 1]]
             cells = [
-                Cell(dealer=(name == dealer), absent=withdrawn[i] is not None and withdrawn[i] < number)
-                for i, name in enumerate(names)
+                Cell(dealer=(name == dealer), absent=after is not None and after < number)
+                for name, after in zip(names, withdrawn)
             ]
             rows.append(Row(number, _("Round %(number)s", number=number), contract, min_cards, short_name(dealer), cells))
     totals_row = []

@@ -35,6 +35,7 @@ def _key(name: str) -> str:
 
 def _same_name(name: str, table_id: str | None, own_ids: Iterable[str]) -> HouseVariant | None:
     """The variant of this name already there: the table's, or (no table) one of this phone's own."""
+    rows: Iterable[HouseVariant]
     if table_id:
         rows = db.session.execute(db.select(HouseVariant).where(HouseVariant.table_id == table_id)).scalars()
     else:

@@ -3,6 +3,7 @@ list, the names offered for a new game, the rules in force for a game, and edit 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -122,15 +123,15 @@ def game_list(ids: list[str]) -> list[GameListItem]:
     return sorted(items, key=lambda item: order[item.id])
 
 
-def known_players(game_ids: list[str] = (), table_ids: list[str] = (), limit: int = 60) -> list[str]:
+def known_players(game_ids: Sequence[object] = (), table_ids: Sequence[object] = (), limit: int = 60) -> list[str]:
     """The names a browser already knows, offered on the new-game page: the players of its games
     and of its tables' games, the most recently played first (one query). Nobody else's: the
     server's other players are other families'."""
-    game_ids = [i for i in game_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
-    table_ids = [i for i in table_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
-    if not game_ids and not table_ids:
+    games = [i for i in game_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
+    tables = [i for i in table_ids if isinstance(i, str) and GAME_ID.fullmatch(i)][:100]
+    if not games and not tables:
         return []
-    ours = [*([Game.id.in_(game_ids)] if game_ids else []), *([Game.table_id.in_(table_ids)] if table_ids else [])]
+    ours = [*([Game.id.in_(games)] if games else []), *([Game.table_id.in_(tables)] if tables else [])]
     last = func.max(Game.created_at)
     rows = db.session.execute(
         db.select(Seat.name_key, func.min(Seat.name)).join(Game, Game.id == Seat.game_id).where(or_(*ours))

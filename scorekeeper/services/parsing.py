@@ -3,7 +3,7 @@ seated players, each hand parsed by the rules), an idempotency key, a free text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Literal, Mapping, overload
 
 from flask_babel import gettext as _
 
@@ -166,7 +166,17 @@ def check_key(key: object) -> str | None:
     return key
 
 
+@overload
+def text(value: object, field: str, required: Literal[True], limit: int = MAX_TEXT) -> str: ...
+
+
+@overload
+def text(value: object, field: str, required: bool, limit: int = MAX_TEXT) -> str | None: ...
+
+
 def text(value: object, field: str, required: bool, limit: int = MAX_TEXT) -> str | None:
+    """Text sent for ``field``, its spaces made single, or None when blank (refused when
+    ``required``); refused when it is no text or longer than ``limit``."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
             raise ServiceError(_("%(field)s: this cannot be blank", field=field), field)

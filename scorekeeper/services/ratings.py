@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from datetime import datetime
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import func, select
 
 from ..db import db
@@ -96,7 +96,7 @@ def _replay_games(table: Table, variant: str):
         .order_by(r.played_at, r.game_id, r.seat)
     ).all()
     model = PlackettLuce()
-    current: dict[int, object] = {}
+    current: dict[int, PlackettLuceRating] = {}
     games: dict[int, int] = {}
     history: dict[int, list[RatingPoint]] = {}
     for game_id, group in groupby(rows, key=lambda row: row.game_id):

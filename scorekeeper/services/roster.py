@@ -108,7 +108,7 @@ def add_game(table: Table, game: Game) -> None:
     for seat, entry in zip(list(game.seats), entries):
         if seat.name != entry.name:
             _rename_in_games([game.id], seat.name, entry.name)
-    game = db.session.get(Game, game.id)
+    game = db.session.get_one(Game, game.id)
     game.table_id = table.id
     game.updated_at = utcnow()
     for seat, entry in zip(game.seats, entries):

@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from ..db import db
 from ..models import Game, GameResult, Table, TablePlayer
+from ..rules.variants import Variant
 from . import errors as service_errors
 from .rounding import half_up, ratio
 
@@ -384,7 +385,7 @@ def contract_label(variant_id: str, number: int) -> str:
     return _contract_words(info.get("contract"), number)
 
 
-def _labels_by_rules(samples: dict[int | None, str]) -> dict[int | None, object]:
+def _labels_by_rules(samples: dict[int | None, str]) -> dict[int | None, Variant]:
     """The rules of each house-variant version the games were played under (``None``: a built-in
     variant), read from one game of each: one query."""
     from .loading import variant_of

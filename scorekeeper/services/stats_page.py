@@ -14,6 +14,7 @@ from decimal import Decimal
 from ..models import Table
 from . import ratings as ratings_svc
 from . import stats
+from .stats import Paging, Record, Streak
 
 PER_PAGE = 20  # players on one page of the statistics
 LEADERS = 10  # players in the ratings, the streaks and the wins chart
@@ -55,10 +56,10 @@ def contract_grid(contracts: list[stats.ContractRounds], names: list[str]) -> Co
     worst = {n: max(c.average for c in by_player[n].values()) for n in shown}
     rows = []
     for number, contract in sorted({c.row for c in contracts}):
-        cells = []
+        cells: list[ContractCell | None] = []
         for n in shown:
-            c = by_player[n].get((number, contract))
-            cells.append(None if c is None else ContractCell(c.average, c.average == worst[n]))
+            found = by_player[n].get((number, contract))
+            cells.append(None if found is None else ContractCell(found.average, found.average == worst[n]))
         rows.append(ContractRow(number, contract, cells))
     return ContractGrid(shown, rows, [(n, sum(c.zero for c in by_player[n].values())) for n in shown])
 
@@ -66,13 +67,13 @@ def contract_grid(contracts: list[stats.ContractRounds], names: list[str]) -> Co
 @dataclass(frozen=True)
 class StatsPage:
     stats: dict  # the API's body for the page's players (services/stats.py, table_stats)
-    paging: stats.Paging
+    paging: Paging  # (not stats.Paging: inside this class, ``stats`` is the field)
     opponents_folded: bool  # some players met more opponents than are shown here
     winners: list[dict]  # the leaders by wins, for the wins chart
     ratings: list[ratings_svc.PlayerRating]  # the leaders
     rated: int  # players with a rating
-    streaks: list[stats.Streak]  # the leaders
-    records: list[stats.Record]
+    streaks: list[Streak]  # the leaders
+    records: list[Record]
     contracts: ContractGrid | None
     opponents: int = OPPONENTS
 
@@ -82,7 +83,7 @@ def _fold_opponents(entries: list[dict], keep: int) -> tuple[list[dict], bool]:
     by_player: dict[str, list[dict]] = {}
     for e in entries:
         by_player.setdefault(e["player"], []).append(e)
-    kept = set()
+    kept: set[int] = set()
     for rows in by_player.values():
         kept.update(id(e) for e in sorted(rows, key=lambda e: -e["games"])[:keep])
     return [e for e in entries if id(e) in kept], len(kept) < len(entries)

@@ -81,7 +81,7 @@ def history(table: Table, variant: str | None = None, player_id: int | None = No
 
 def variants_played(table: Table) -> list[tuple[str, str]]:
     """(id, name) of the variants the table's games use."""
-    return [tuple(r) for r in db.session.execute(
+    return [(variant, name) for variant, name in db.session.execute(
         select(Game.variant, func.min(Game.variant_name)).where(Game.table_id == table.id)
         .group_by(Game.variant).order_by(Game.variant))]
 

@@ -5,8 +5,10 @@ a game.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import delete, event
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 
 from ..db import db
 from ..models import Game, GameResult, RoundResult
@@ -67,7 +69,7 @@ def _note_changed_games(session: Session, flush_context, instances) -> None:
 BEFORE_COMMIT = "tables.before_commit"
 
 
-def run_before_commit(session: Session, callback) -> None:
+def run_before_commit(session: Session | scoped_session[Any], callback) -> None:
     """Run ``callback(session)`` just before the session's next commit, inside its transaction
     (a table import links the games that the backup import adds: backup/table_export.py)."""
     session.info.setdefault(BEFORE_COMMIT, []).append(callback)

@@ -28,8 +28,10 @@ def check_version(game: Game, expected_version: object) -> None:
     if expected_version is None or expected_version == "":
         return
     try:
+        if not isinstance(expected_version, (str, int, float)):
+            raise TypeError(expected_version)
         expected = int(expected_version)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (overflow: a JSON Infinity)
         raise ServiceError(_("version: %(value)r is not a version number", value=expected_version), "version") from None
     if expected != game.version:
         raise Conflict(

@@ -8,6 +8,7 @@ transaction goes on, and the rows are then read back, whoever made them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import and_, or_, select
@@ -15,7 +16,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db import db
 
-_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+# Each database's own INSERT, the one that knows ON CONFLICT (the two take the same arguments here).
+_INSERTS: dict[str, Callable[[Any], postgresql.Insert | sqlite.Insert]] = {
+    "postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 def add_missing(model, rows: list[dict[str, Any]], keys: tuple[str, ...]) -> None:

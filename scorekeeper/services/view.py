@@ -10,13 +10,14 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel import LazyString, lazy_gettext as _l
 
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
+from ..rules.game import Standing
 from ..rules.house import describe_differences
 from ..rules.kept_sentences import worded
 from ..rules.variants import Variant, get_variant, shown_text
@@ -47,6 +48,8 @@ def _json(value: Any) -> Any:
 class JsonView:
     """A view dataclass whose JSON is its fields, in order (times as ``iso``), less those that
     :meth:`left_out` names."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # (each view is a dataclass: ``fields`` reads it)
 
     def left_out(self) -> tuple[str, ...]:
         return ()
@@ -189,7 +192,7 @@ class GameView(JsonView):
     house_rules: dict[str, bool]
     rounds: list[RoundView]
     totals: dict[str, int | None]
-    standings: list[rules.Standing]
+    standings: list[Standing]  # (not rules.Standing: inside this class, ``rules`` is the field)
     winner: str | None
     winners: list[str]
     next_round: NextRound | None
@@ -310,7 +313,7 @@ def _dispute(r: Ruling, variant: Variant) -> str:
 
 
 #: A game's status in words (the status codes themselves stay as they are).
-STATUS_WORDS = {
+STATUS_WORDS: dict[str, LazyString] = {
     GameStatus.IN_PROGRESS: _l("in progress"),
     GameStatus.SUSPENDED: _l("suspended"),
     GameStatus.COMPLETE: _l("complete"),

@@ -325,14 +325,14 @@ def _head_to_head(games: list[YearGame], names: dict[int, str]) -> list[HeadToHe
     """Every ordered pair who both completed a counted game, as the statistics' ``head_to_head``."""
     acc: dict[tuple[int, int], list[int]] = {}
     for g in games:
-        done = [s for s in g.seats if not s.withdrawn and s.total is not None]
-        for a in done:
-            for b in done:
-                if a.player_id == b.player_id:
+        done = [(s.player_id, s.total) for s in g.seats if not s.withdrawn and s.total is not None]
+        for a, a_total in done:
+            for b, b_total in done:
+                if a == b:
                     continue
-                c = acc.setdefault((a.player_id, b.player_id), [0, 0, 0, 0])
+                c = acc.setdefault((a, b), [0, 0, 0, 0])
                 c[0] += 1
-                c[{1: 1, -1: 2, 0: 3}[_compare(a.total, b.total, g.lowest_wins)]] += 1
+                c[{1: 1, -1: 2, 0: 3}[_compare(a_total, b_total, g.lowest_wins)]] += 1
     out = [HeadToHead(names.get(p, "?"), names.get(o, "?"), *c) for (p, o), c in acc.items()]
     return sorted(out, key=lambda h: (_key(h.player), _key(h.opponent)))
 
@@ -487,7 +487,7 @@ def _house_variants(table: Table, year: int, games: list[YearGame]) -> list[Hous
     for vid, text, at in rows:
         if vid not in newest or at > newest[vid][0]:
             newest[vid] = (at, text)
-    counts = defaultdict(int)
+    counts: defaultdict[str, int] = defaultdict(int)
     for g in games:
         counts[g.variant] += 1
     out = []
@@ -588,10 +588,10 @@ def yearbook(table: Table, year: int) -> Yearbook:
     # Pairs summed over the variants, for "whom they beat most often".
     pairs: dict[tuple[str, str], list[int]] = {}
     for h in all_h2h:
-        c = pairs.setdefault((h.player, h.opponent), [0, 0, 0, 0])
+        sums = pairs.setdefault((h.player, h.opponent), [0, 0, 0, 0])
         for i, n in enumerate((h.games, h.ahead, h.behind, h.tied)):
-            c[i] += n
-    summed = [HeadToHead(p, o, *c) for (p, o), c in pairs.items()]
+            sums[i] += n
+    summed = [HeadToHead(p, o, *sums) for (p, o), sums in pairs.items()]
     return Yearbook(
         table_id=table.id, table_name=table.name, year=year, games_counted=len(games), rounds=len(rounds),
         nights=len({r.at.date() for r in rounds}), variants=variants, records=records,

@@ -7,7 +7,9 @@ under a random key that only this cookie holds, so no edit right is lost however
 phone has kept score of. Every blueprint reads and writes the session through this module."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from flask import session
 
@@ -27,7 +29,8 @@ KINDS = {
     "table": Kind("table_tokens", "tables_seen", 5, 20),
     "house": Kind("house_tokens", None, 5, 0),
 }
-MATCHES = {"game": loading.token_matches, "table": tables.token_matches, "house": house.token_matches}
+# Whether a token is the current edit token of a game, a table or a house variant (its row).
+MATCHES: dict[str, Callable[[Any, object], bool]] = {"game": loading.token_matches, "table": tables.token_matches, "house": house.token_matches}
 KEY = "kept"  # the random key of the tokens kept in the database
 
 

@@ -435,3 +435,15 @@ def test_openapi_lists_the_games_paths(client):
                          ("/games/{game_id}/rounds/{number}", "put"), ("/games/{game_id}/withdraw", "post"),
                          ("/games/{game_id}/suspend", "post"), ("/games/{game_id}/resume", "post")]:
         assert method in doc["paths"][path], path
+
+
+@pytest.mark.parametrize("version", ["Infinity", "-Infinity", "NaN", "[1]", "\"x\""])
+def test_a_version_that_is_no_number_is_refused_naming_it(client, version):
+    """JSON as Python reads it allows Infinity and NaN: a version sent so is refused (400 naming the
+    field), never a 500, and the game is left as it was."""
+    game = create(client, "joybells", ["Ann", "Bob", "Cy"])
+    r = client.post(f"/api/v1/games/{game['id']}/suspend", data='{"version": %s}' % version,
+                    content_type="application/json", headers=auth(game))
+    assert r.status_code == 400 and r.get_json()["field"] == "version", r.get_data(as_text=True)
+    assert "is not a version number" in r.get_json()["error"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["status"] == "in_progress"

@@ -12,6 +12,14 @@ FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 EN = {"Accept-Language": "en"}
 
 
+@pytest.fixture
+def ann_went_out_each_round(client) -> dict:
+    """A table whose one Joybells game Ann went out of in each of its seven rounds (Ann 0, Bob 70, Cy 35)."""
+    table = new_table(client)
+    joybells_game(client, table, SEVEN_ANN)
+    return table
+
+
 def text(page: bytes | str) -> str:
     page = page.decode() if isinstance(page, bytes) else page
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ").replace("&#39;", "'")
@@ -21,9 +29,8 @@ def text(page: bytes | str) -> str:
     (EN, "Ann's hardest round: 3 runs (0.00 points on average)."),
     (FR, "La manche la plus dure pour Ann : 3 séquences (0,00 point en moyenne)."),
 ])
-def test_a_player_who_always_went_out_averages_zero_point_in_french(client, headers, said):
-    t = new_table(client)
-    joybells_game(client, t, SEVEN_ANN)
+def test_a_player_who_always_went_out_averages_zero_point_in_french(client, ann_went_out_each_round, headers, said):
+    t = ann_went_out_each_round
     ann = roster_ids(client, t["id"])["Ann"]
     page = client.get(f"/tables/{t['id']}/players/{ann}?variant=joybells", headers=headers)
     assert page.status_code == 200
@@ -109,9 +116,8 @@ def test_a_roy_house_variant_drawing_one_card_says_one_card(client, headers, sai
     (EN, "Beat Bob most often: ahead in the one game both finished."),
     (FR, "A battu Bob le plus souvent : devant dans la seule partie finie par les deux."),
 ])
-def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, headers, said):
-    t = new_table(client)
-    joybells_game(client, t, SEVEN_ANN)
+def test_the_yearbook_beats_a_player_in_the_one_game_both_finished(client, ann_went_out_each_round, headers, said):
+    t = ann_went_out_each_round
     book = printed(client, f"/tables/{t['id']}/years/2026.pdf", headers)
     assert said in book and "of the 1 games" not in book and "des 1 parties" not in book
 
@@ -140,10 +146,9 @@ def test_a_french_refusal_never_says_que_before_a_name_with_a_vowel(client):
     assert "que Anne" not in page
 
 
-def test_a_players_rounds_by_contract_count_the_rounds_played_in_french(client):
+def test_a_players_rounds_by_contract_count_the_rounds_played_in_french(client, ann_went_out_each_round):
     """The column counts rounds ("Jouées"); the ratings table's "Jouée" is the day a game was played."""
-    t = new_table(client)
-    joybells_game(client, t, SEVEN_ANN)
+    t = ann_went_out_each_round
     ann = roster_ids(client, t["id"])["Ann"]
     page = client.get(f"/tables/{t['id']}/players/{ann}?variant=joybells", headers=FR).get_data(as_text=True)
     contracts = page[page.index('aria-label="Manches par contrat"'):]

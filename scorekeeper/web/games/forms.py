@@ -22,10 +22,10 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, St
 from wtforms.widgets import NumberInput
 
 from ...i18n import language
-from ...rules import card_letters
+from ...rules import card_letters, hand_shape
 from ...rules.cards import Card, CardError
 from ...rules.pack_limits import NUMBER_WORDS, cards_beyond, in_words, said, values_beyond
-from ...rules.limits import MAX_CARDS_IN_HAND, MAX_POINTS, unlikely_points
+from ...rules.limits import unlikely_points
 from ...rules.scoring import points_classes
 from ...rules.variants import StockExhausted, Variant
 from ..forms import PageForm, options
@@ -100,27 +100,36 @@ class SignedNumberField(WholeNumberField):
 
 # ----- a round -------------------------------------------------------------------------------------
 
-INPUT_MODES = (("values", _l("By value")), ("cards", _l("Cards")), ("points", _l("Points")), ("missing", _l("No score")))
-REMEMBERED_MODES = ("values", "cards", "points")  # "no score" is never a good default
+# The ways of scoring a May I hand, as rules/hand_shape.py describes them.
+INPUT_MODES = tuple((part.mode, _l(part.mode_label)) for part in hand_shape.form_modes())
+REMEMBERED_MODES = tuple(mode for mode, _label in INPUT_MODES if mode != hand_shape.MISSING.mode)  # "no score" is never a good default
+
+
+def number_box(part: hand_shape.HandPart, **label_values: object) -> WholeNumberField:
+    """The round form's box for a number of a hand (rules/hand_shape.py): its label, and its check
+    from 0 to the part's largest number in a player's words."""
+    return WholeNumberField(
+        _l(part.label, **label_values), default=None if part.way else 0,
+        validators=[Optional(), Amount(part.most, _l(part.too_many))], widget=NumberInput(min=0, max=part.most),
+    )
 
 
 class HandForm(Form):
     """One player's hand: so many cards of each value, cards tapped (plus typed codes for second
     copies), typed points, or no score posted; missing cards for an incorrect hand; ROY: how many
-    cards are left."""
+    cards are left. The number boxes (points, missing_cards, count) are added below, one for each
+    number of rules/hand_shape.py."""
 
     card_values: tuple[int, ...] = ()  # the variant's card values: one count field v<value> each
     seat = HiddenField()
-    mode = RadioField(_l("Score by"), choices=options(INPUT_MODES), default="values", validate_choice=False)
+    mode = RadioField(_l("Score by"), choices=options(INPUT_MODES), default=INPUT_MODES[0][0], validate_choice=False)
     cards = SelectMultipleField(_l("Cards left"), choices=[], validate_choice=False)
     extra = StringField(_l("More cards (e.g. 7 K, or 7H KD)"), validators=[Optional(), Length(max=300)])
-    points = WholeNumberField(_l("Points"), validators=[Optional(), Amount(MAX_POINTS, _l("%(value)s is more points than any hand scores"))])
-    missing_cards = WholeNumberField(
-        _l("Missing cards"), default=0,
-        validators=[Optional(), Amount(60, _l("%(value)s cards is more than a hand holds"))],
-    )
-    count = WholeNumberField(_l("Cards left"), validators=[Optional(), Amount(52, _l("%(value)s cards is more than a hand holds"))])
     sure = BooleanField(_l("Yes, these points are right"))
+
+
+for _part in hand_shape.form_numbers():
+    setattr(HandForm, _part.form_field, number_box(_part))
 
 
 class RoundFormBase(PageForm):
@@ -146,8 +155,8 @@ class CorrectFormBase(RoundFormBase):
 
 
 def value_count_field(value: int) -> WholeNumberField:
-    return WholeNumberField(_l("%(value)s-point cards", value=value),
-                            validators=[Optional(), Amount(MAX_CARDS_IN_HAND, _l("%(value)s cards is more than a hand holds"))])
+    """The box for how many cards worth ``value`` points a hand holds."""
+    return number_box(hand_shape.VALUES, value=value)
 
 
 def round_form(players: list[tuple[int, str]], variant: Variant, correcting: bool = False, **kwargs) -> RoundFormBase:
@@ -178,7 +187,7 @@ def round_form(players: list[tuple[int, str]], variant: Variant, correcting: boo
 def hand_to_fields(hand: dict) -> dict:
     """A stored hand (game_state shape) as form data, for the correction form. Cards go in the typed
     box, in the page's letters: the box is the hand (the page's card picker shows it ticked)."""
-    data = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
+    data: dict[str, object] = {"mode": "values", "cards": [], "extra": "", "points": None, "missing_cards": 0, "count": None}
     kind = hand.get("entered_as")
     if kind == "cards":
         data.update(mode="cards", extra=" ".join(card_letters.typed(c, language()) for c in hand.get("cards", [])))

@@ -272,7 +272,8 @@ def share(game_id: str):
     ctx = _game_context(game, state)
     view_url = url_for("games.view", game_id=game.id, _external=True)
     own = remembered.token("game", game.id)  # (a phone keeping score with the table's link has no game link to give)
-    link = edit_url("games.edit_link", own, game_id=game.id) if ctx["editor"] and own == remembered.game_token(game) else None
+    link = (edit_url("games.edit_link", own, game_id=game.id)
+            if ctx["editor"] and own is not None and own == remembered.game_token(game) else None)
     return no_store(render_template("games/share.html", view_url=view_url, edit_url=link, action_form=ActionForm(), **ctx))
 
 
@@ -487,7 +488,7 @@ def _action_page(game, state: game_views.GameView, form, template: str, change, 
         try:
             change()
         except service_errors.ServiceError as err:
-            errors.setdefault(err.field if err.field in fields else "_form", []).append(err.message)
+            errors.setdefault(err.field if err.field is not None and err.field in fields else "_form", []).append(err.message)
         else:
             flash(done, "ok")
             return redirect(url_for("games.game", game_id=game.id, _anchor=anchor))

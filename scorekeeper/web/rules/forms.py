@@ -17,6 +17,7 @@ from wtforms import StringField, SubmitField
 from scorekeeper.rules.calculators import RANK_ORDER, check_players_count
 from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, Card, CardError
 from scorekeeper.rules.errors import RulesInputError
+from scorekeeper.rules.limits import MAX_MISSING_CARDS
 from scorekeeper.rules.variants import Variant, all_variants, shown_text
 from scorekeeper.services.house import find_variant
 from scorekeeper.i18n import language
@@ -149,7 +150,7 @@ class HandForm(PageForm):
         except RulesInputError as err:
             self.codes.errors = list(self.codes.errors) + [err.message]
             ok = False
-        self.missing_cards = _number_in(self.missing, _("Missing cards"), 0, 60, default=0)
+        self.missing_cards = _number_in(self.missing, _("Missing cards"), 0, MAX_MISSING_CARDS, default=0)
         return ok and self.missing_cards is not None
 
 

@@ -7,6 +7,7 @@ Words, numbers and dates are in the reader's language (Flask-Babel).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from datetime import date, datetime
@@ -30,7 +31,7 @@ class Chart:
     title: str
     svg: Markup
     headers: list[str]
-    rows: list[list[object]]
+    rows: Sequence[Sequence[object]]
     legend: list[tuple[str, int]] = field(default_factory=list)  # (label, series class number)
 
 
@@ -70,7 +71,7 @@ def decimal_count(value: float, pattern: str = "0.00") -> int:
     return 1 if Locale.parse(language()).plural_form(half_up(value, places)) == "one" else 2
 
 
-def percent(value: float) -> str:
+def percent(value: float | Fraction) -> str:
     """A share as a whole percentage (50%, 50 %), rounded half up (12.5% is 13%)."""
     return numbers.format_percent(half_up(exact(value) * 100, 0) / 100, locale=language())
 
@@ -98,13 +99,13 @@ def _labelled(n: int) -> list[int]:
     return shown
 
 
-def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[float]]],
-               bands: list[tuple[list[float], list[float]]] | None = None, height: int = 220) -> Chart:
+def line_chart(title: str, x_labels: Sequence[str], series: Sequence[tuple[str, Sequence[float]]],
+               bands: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None, height: int = 220) -> Chart:
     """Lines over x = 0..n-1; optional shaded bands (low, high) under the lines (uncertainty)."""
     n = len(x_labels)
     values = [v for _, vs in series for v in vs]
     for low, high in bands or []:
-        values += low + high
+        values += [*low, *high]
     lo, hi = (min(values), max(values)) if values else (0, 1)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
@@ -128,8 +129,8 @@ def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[flo
               [f"{x(i):.1f},{y(v):.1f}" for i, v in reversed(list(enumerate(low)))]
         body.append(f'<polygon class="band series-{k % SERIES}" points="{" ".join(pts)}"/>')
     for k, (name, vs) in enumerate(series):
-        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
-        body.append(f'<polyline class="line series-{k % SERIES}" points="{pts}"><title>{escape(name)}</title></polyline>')
+        line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        body.append(f'<polyline class="line series-{k % SERIES}" points="{line}"><title>{escape(name)}</title></polyline>')
         if vs:
             body.append(f'<circle class="dot series-{k % SERIES}" cx="{x(len(vs) - 1):.1f}" cy="{y(vs[-1]):.1f}" r="3"/>')
     headers = [""] + [name for name, _ in series]
@@ -137,7 +138,7 @@ def line_chart(title: str, x_labels: list[str], series: list[tuple[str, list[flo
     return Chart(title, _frame(height, title, body), headers, rows, [(name, k % SERIES) for k, (name, _) in enumerate(series)])
 
 
-def bar_chart(title: str, bars: list[tuple[str, float]], unit: str, notes: list[str] | None = None) -> Chart:
+def bar_chart(title: str, bars: Sequence[tuple[str, float]], unit: str, notes: list[str] | None = None) -> Chart:
     """Horizontal bars, one per label, the value (and its note, if any) written at the bar's end."""
     row_h = 30
     height = PAD_TOP + row_h * max(len(bars), 1) + 4

@@ -177,7 +177,8 @@ def edit_link(table_id: str):
 def share(table_id: str):
     table = access.load("table", table_id)
     editor = can_edit(table)
-    link = edit_url("tables.edit_link", remembered.token("table", table.id), table_id=table.id) if editor else None
+    own = remembered.token("table", table.id)
+    link = edit_url("tables.edit_link", own, table_id=table.id) if editor and own is not None else None
     return no_store(render_template("tables/share.html", table=table, editor=editor, edit_url=link,
                                     view_url=url_for("tables.table", table_id=table.id, _external=True),
                                     form=ActionForm()))

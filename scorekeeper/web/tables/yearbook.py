@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,8 +32,7 @@ from markupsafe import Markup
 from ... import live
 from ...i18n import language
 from ...models import ScoresheetPdf
-from ...scoresheets import YEARBOOK_PREFIX, PdfJob, kept_pdf, pdf_response
-from ...scoresheets.render import html_to_pdf
+from ...scoresheets import YEARBOOK_PREFIX, PdfJob, kept_pdf, pdf_response, render_here, static_files, templates_folder
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
@@ -107,7 +107,7 @@ class PrintedChart:
     rows: list[list[object]]
 
 
-def _months_chart(title: str, months: int, series: list[tuple[str, list[float]]], first: str | None = None,
+def _months_chart(title: str, months: int, series: Sequence[tuple[str, Sequence[float]]], first: str | None = None,
                   fmt=str) -> PrintedChart:
     """One line per player over the months played so far (with a starting point when given); the
     numbers as a table of one row per player (so the table's width does not grow with the roster)."""
@@ -123,7 +123,7 @@ class PrintedVariant:
     standings: list[dict]  # the top of the standings
     wins: PrintedChart
     ratings: PrintedChart | None
-    matrix: list[tuple[str, list[object]]]  # (player, cells by opponent: HeadToHead, None (never met), "self")
+    matrix: list[tuple[str, Sequence[object]]]  # (player, cells by opponent: HeadToHead, None (never met), "self")
     rating_lines: list[yearbook_svc.RatingLine] = field(default_factory=list)  # the top of the ratings
     players_left_out: int = 0  # players of the variant below the standings shown
     ratings_left_out: int = 0
@@ -147,7 +147,8 @@ def _variant_view(v: yearbook_svc.VariantYear, months: int) -> PrintedVariant:
                                 first=_("start"), fmt=lambda x: charts.decimal(x, "0.0"))
     pairs = {(h.player, h.opponent): h for h in v.head_to_head}
     names = [p["name"] for p in standings[:HEAD_TO_HEAD]]
-    matrix = [(a, ["self" if a == b else pairs.get((a, b)) for b in names]) for a in names]
+    matrix: list[tuple[str, Sequence[object]]] = [(a, ["self" if a == b else pairs.get((a, b)) for b in names])
+                                                  for a in names]
     return PrintedVariant(v, standings[:STANDINGS_ROWS], wins, ratings, matrix, v.ratings[:RATING_ROWS],
                           max(0, len(standings) - STANDINGS_ROWS), max(0, len(v.ratings) - RATING_ROWS))
 
@@ -208,10 +209,7 @@ def booklet_job(book: yearbook_svc.Yearbook, page: PageSetup) -> PdfJob:
 
 def render_pdf(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
     """The booklet rendered in this process (no limit, nothing kept: for tests and benchmarks)."""
-    app = current_app
-    job = booklet_job(book, page)
-    return html_to_pdf(job.html, app.static_folder, app.static_url_path, stylesheets=job.stylesheets,
-                       page_size=job.page_size)
+    return render_here(booklet_job(book, page))
 
 
 def _templates_fingerprint() -> str:
@@ -221,8 +219,8 @@ def _templates_fingerprint() -> str:
     found = app.extensions.get("scorekeeper_yearbook_fingerprint")
     if found is None:
         digest = hashlib.sha256()
-        paths = sorted((Path(app.template_folder) / "yearbook").glob("*.html")) + [
-            Path(app.static_folder) / STYLESHEET, Path(__file__), Path(charts.__file__)]
+        paths = sorted((templates_folder(app) / "yearbook").glob("*.html")) + [
+            Path(static_files(app)[0]) / STYLESHEET, Path(__file__), Path(charts.__file__)]
         for path in paths:
             if path.is_file():
                 digest.update(path.name.encode() + b"\0" + path.read_bytes())
