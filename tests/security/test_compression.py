@@ -119,6 +119,28 @@ def test_a_static_file_at_its_versioned_address_is_kept_a_year(client):
     assert "Cookie" not in kept.headers["Vary"] and "Accept-Language" not in kept.headers["Vary"]
 
 
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_a_file_that_never_changes_is_compressed_at_the_highest_level(client, encoding):
+    """A versioned script (kept a year) is compressed at Brotli's or gzip's best, smaller than at
+    Flask-Compress's level for pages, and the same bytes every time (compressed once, kept)."""
+    html = client.get("/games/new").get_data(as_text=True)
+    address = re.search(r'src="(/static/js/new_game\.js\?v=[0-9a-f]+)"', html).group(1)
+    answers = []
+    for _ in range(2):
+        with client.get(address, headers={"Accept-Encoding": encoding}) as answer:
+            answers.append(answer.get_data())
+    assert answer.headers["Content-Encoding"] == encoding and "immutable" in answer.headers["Cache-Control"]
+    sent = _decoded(answer)
+    if encoding == "br":
+        assert answers[0] == brotli.compress(sent, quality=11)
+        assert len(answers[0]) < len(brotli.compress(sent, quality=4, lgwin=22))
+    else:
+        assert answers[0] == gzip.compress(sent, compresslevel=9, mtime=0)
+        assert len(answers[0]) < len(gzip.compress(sent, compresslevel=1, mtime=0))
+    assert answers[1] == answers[0]
+    assert int(answer.headers["Content-Length"]) == len(answers[0])
+
+
 @pytest.mark.parametrize("query", ["", "?v=0123456789ab"])
 def test_a_static_file_at_another_address_is_checked_before_each_use(client, query):
     """No version, or an older one (a page a phone kept from before): the current file, no-cache."""
