@@ -23,18 +23,17 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 
 from flask import Flask, current_app, request
+
+from .web.script_modules import FOLDER, IMPORT
 
 YEAR = 365 * 24 * 3600
 VERSION_LENGTH = 12  # hex characters of the SHA-256: enough that two versions of a file never share one
 
 
 
-# A module's import of a neighbour: `from "./say.js"`, `import "./x.js"`, `import("./proposals.js")`.
-IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([\w-]+\.js)\2""")
-MODULES = "js/"  # the folder of static/ whose scripts are ES modules
+MODULES = FOLDER  # the folder of static/ whose scripts are ES modules
 # Headers of a file's answer that describe the file on disk, not the module as sent.
 _OF_THE_FILE = {"content-length", "content-type", "etag", "last-modified"}
 

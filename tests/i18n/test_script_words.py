@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from scorekeeper.web.script_words import SENTENCES
+from support import games as gamedata
 
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
@@ -52,24 +53,51 @@ def test_no_script_shows_an_english_sentence_outside_say():
     assert left == {}, f"English left in scripts (write it in say()): {left}"
 
 
+WORDS_LINK = re.compile(r'<link rel="modulepreload" href="(/words/fr\.js\?v=([0-9a-f]{12})&amp;for=([\w.,]+))" class="words">')
+
+
+def _words(body: str) -> dict:
+    return json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
+
+
 def test_a_french_page_loads_the_french_words_an_english_page_none(client):
     english = client.get("/games/new").get_data(as_text=True)
     assert "/words/" not in english
     french = client.get("/games/new", headers=FR).get_data(as_text=True)
-    found = re.search(r'<link rel="modulepreload" href="(/words/fr\.js\?v=([0-9a-f]{12}))" class="words">', french)
+    found = WORDS_LINK.search(french)
     assert found, "the French page names its words script"
-    r = client.get(found.group(1))
+    assert found.group(3) == "pwa.js,new_game.js"  # the modules the page runs
+    address = found.group(1).replace("&amp;", "&")
+    r = client.get(address)
     assert r.status_code == 200 and r.mimetype == "text/javascript"
     assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert r.headers["ETag"] == f'"{found.group(2)}"'
-    body = r.get_data(as_text=True)
-    words = json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
-    assert words["Went out: 0 points."] == "Sortie : 0 point."
-    assert words["Round %(number)s"] == "Manche %(number)s"
+    words = _words(r.get_data(as_text=True))
+    assert words["As of %(time)s, offline: this is the copy kept on this phone."].startswith("État de %(time)s")
     assert set(words) <= set(SENTENCES)
-    assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+    assert client.get(address, headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
     # an old version's address is checked again, never kept a year
     assert client.get("/words/fr.js?v=000000000000").headers["Cache-Control"] == "no-cache"
+
+
+def test_a_page_is_sent_the_words_of_the_modules_it_runs(client):
+    """The round form's words: its modules' and those they import, at once (cards.js) or with the
+    first hand from a phone (proposals.js); not the live board's or the Copy button's. The words
+    with no modules named (what the service worker stores) hold every sentence."""
+    game = gamedata.create(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    gamedata.open_edit_link(client, game)
+    pages = {}
+    for name, path in (("round", f"/games/{game['id']}/round"), ("game", f"/games/{game['id']}")):
+        found = WORDS_LINK.search(client.get(path, headers=FR).get_data(as_text=True))
+        pages[name] = _words(client.get(found.group(1).replace("&amp;", "&")).get_data(as_text=True))
+    assert pages["round"]["Went out: 0 points."] == "Sortie\u00a0: 0 point."  # games.js
+    assert "Read as %(cards)s" in pages["round"] and "Use it" in pages["round"]  # cards.js, proposals.js
+    assert "Updated at %(time)s." not in pages["round"] and "Copied." not in pages["round"]
+    assert "Updated at %(time)s." in pages["game"] and "Went out: 0 points." not in pages["game"]
+    every = _words(client.get("/words/fr.js").get_data(as_text=True))
+    assert set(every) > set(pages["round"]) | set(pages["game"]) and len(every) > len(pages["round"]) + 10
+    assert client.get("/words/fr.js?for=games.js,nope.js").status_code == 404
+    assert client.get("/words/fr.js?for=../sw.js").status_code == 404
 
 
 def test_no_words_script_for_english_or_an_unknown_language(client):
