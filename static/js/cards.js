@@ -5,10 +5,47 @@
 // Under the box, what was read; every code that is not a card of the pack and every card beyond
 // the pack of the game's players (scorekeeper/rules/pack_limits.py) is said at once, in the
 // page's language, as the server says them on Save (scorekeeper/web/games/forms.py, read_hand).
-// static/js/games.js and static/js/hand.js import it; the letters of the cards are
+// Reading the hand's fieldset (templates/games/_hand.html) comes first: its mode, its boxes'
+// numbers, the codes typed, and the elements made for it. static/js/games.js,
+// static/js/offline_round.js and static/js/hand.js import it; the letters of the cards are
 // static/js/card_letters.js's.
 import { say, language } from "./say.js";
 import { RANKS, englishCode, inLetters, rankInLetters, rankOf, suitOf } from "./card_letters.js";
+
+// A box's whole number, or null when it is empty or not a number.
+export function number(input) {
+  if (!input || input.value.trim() === "") {
+    return null;
+  }
+  const value = parseInt(input.value, 10);
+  return isNaN(value) ? null : value;
+}
+
+// How the hand is entered: "values", "cards", "points" or "missing".
+export function modeOf(hand) {
+  const checked = hand.querySelector(".modes input:checked");
+  return checked ? checked.value : "values";
+}
+
+// The card value of a by-value box: hands-1-v5 counts the 5-point cards.
+export function cardValueOf(box) {
+  return box.name.replace(/^.*-v/, "");
+}
+
+// The codes typed in a hand's box: "KD, 7h" is ["KD", "7h"].
+export function typed(hand) {
+  const extra = hand.querySelector("input[name$='-extra']");
+  return extra ? extra.value.split(/[\s,]+/).filter(Boolean) : [];
+}
+
+// A new element with these properties and attributes.
+export function make(tag, props, attrs) {
+  const node = Object.assign(document.createElement(tag), props);
+  Object.entries(attrs || {}).forEach(([name, value]) => {
+    node.setAttribute(name, value);
+  });
+  return node;
+}
 
 const form = document.querySelector("form.round-form");
 const pointsOf = JSON.parse((form && form.dataset.cardPoints) || "{}");

@@ -8,7 +8,7 @@
 import { language, one, say } from "./say.js";
 import { codeToSend } from "./card_letters.js";
 import { fillHand } from "./fill_hand.js";
-import * as handForm from "./hand_form.js";
+import * as handForm from "./cards.js";
 import "./games.js";
 
 const POLL_EVERY = 2000;

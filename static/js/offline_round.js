@@ -1,24 +1,26 @@
 // The round form's Save with no network (docs/offline.md): the round is checked as the server
-// would, kept on this phone (static/js/outbox_store.js) and sent later by static/js/offline.js;
+// would, kept on this phone and sent later by static/js/offline.js;
 // with the network up, a copy is kept while the form post is on its way ("posting"), so that a
 // Save lost on the way is not lost. A stored form opened again moves on past the rounds waiting.
 import { one, say } from "./say.js";
 import { codeToSend } from "./card_letters.js";
-import { all, newKey, put } from "./outbox_store.js";
 import {
   afterRefresh,
+  all,
   el,
   flush,
   formUntouched,
+  newKey,
   number,
   plan,
   planned,
+  put,
   refreshList,
   showRound,
   tokenKey,
   waitingFor,
 } from "./offline.js";
-import * as handForm from "./hand_form.js";
+import * as handForm from "./cards.js";
 import "./games.js";  // (the form's own helpers first: the running totals this reads)
 
 const form = document.querySelector("form.round-form[data-edit-token-url]");

@@ -1,4 +1,4 @@
-// The scorekeeper's round form (loaded by static/js/hands_poll.js with the first hand that
+// The scorekeeper's round form (loaded by static/js/games.js with the first hand that
 // arrives): the hands sent from the players' phones filled in as if typed; a hand the scorekeeper
 // changed is kept, the one that arrived shown beside it to take or leave. A player's word that
 // they went out is said in their hand and ticked when nobody is; a disagreement with the form is
@@ -90,7 +90,7 @@ export function fillHandsIn(form) {
   const handOf = name => byName[key(name)];
 
   // The hands filled in as sent and not changed since, kept on the phone beside the draft (the
-  // entries themselves come back from the draft, static/js/drafts.js) so that after a reload, or
+  // entries themselves come back from the draft, static/js/games.js) so that after a reload, or
   // in another tab, a phone's hand is still labelled as the phone's.
   const sentKey = () => SENT + form.dataset.proposals;
   let asSent = {};

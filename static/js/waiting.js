@@ -4,7 +4,6 @@
 // on two phones. Loaded on the game page and the offline page (not the round form: its budget);
 // it brings static/js/offline.js, which keeps and sends the rounds.
 import { say, shown } from "./say.js";
-import { put, remove } from "./outbox_store.js";
 import {
   called,
   drawListsWith,
@@ -15,7 +14,9 @@ import {
   number,
   plan,
   planned,
+  put,
   refreshList,
+  remove,
   sentence,
   showRound,
 } from "./offline.js";

@@ -49,6 +49,14 @@ def test_a_page_comes_compressed_in_the_encoding_the_browser_asks_for(client, en
     assert len(packed.get_data()) < len(plain.get_data()) / 3
 
 
+def test_a_page_is_compressed_at_brotlis_level_5(client):
+    """Level 5 (config.py): a few percent smaller than Flask-Compress's 4, as quick."""
+    plain = client.get("/rules/continental").get_data()
+    packed = client.get("/rules/continental", headers={"Accept-Encoding": "br"}).get_data()
+    assert packed == brotli.compress(plain, quality=5, lgwin=22)
+    assert len(packed) < len(brotli.compress(plain, quality=4, lgwin=22))
+
+
 def test_brotli_is_chosen_when_a_phone_offers_everything(client):
     assert client.get("/", headers={"Accept-Encoding": CHROMIUM}).headers["Content-Encoding"] == "br"
 
@@ -145,9 +153,9 @@ def test_a_file_that_never_changes_is_compressed_at_the_highest_level(client, en
 def test_a_static_file_at_another_address_is_checked_before_each_use(client, query):
     """No version, or an older one (a page a phone kept from before): the current file, no-cache."""
     with client.get("/static/css/app.css" + query) as answer:
-        pass
+        sent = answer.get_data()  # (read before the file is closed)
     assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-cache"
-    assert answer.get_data() == (ROOT / "static" / "css" / "app.css").read_bytes()
+    assert sent == (ROOT / "static" / "css" / "app.css").read_bytes()
 
 
 # ----- the CSRF token, masked afresh on every answer -------------------------------------------------------
