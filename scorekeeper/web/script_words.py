@@ -10,8 +10,8 @@ How the scripts speak French (every file of ``static/js/`` follows it):
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
   ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
   when a listed sentence is used by no script.
-- A page in another language than English names ``/words/<code>.js?for=<its modules>&v=<version>``
-  after its scripts (``<link rel="modulepreload" class="words">``, ``base.html``), a module whose
+- A page in another language than English names ``/words/<code>.js?v=<version>&for=<its modules>``
+  after its scripts (``<script type="module" class="words">``, ``base.html``), a module whose
   default export is ``{english: translation}`` for the sentences of the modules the page runs and
   of every module they import (``scorekeeper/web/script_modules.py``): a page is sent the words it
   may say, not every script's. ``say.js`` imports it before any script speaks. It is cached for a
@@ -171,6 +171,9 @@ SENTENCES = (
     N_("Discard"),
     # static/js/waiting.js: who entered each version of a round recorded on two phones
     N_("Saved: entered on another phone. This phone: entered here at %(time)s."),
+    # static/js/games.js: a count of cards worth one point each, on its button and when cleared
+    N_("%(count)s × %(value)s point"),
+    N_("%(count)s × %(value)s point cleared."),
 )
 
 # A string written in a script: "..." (its escapes read as JSON reads them).

@@ -112,12 +112,16 @@ function tooMany(name, key, count, most) {
   let words = { name, count: inWords(count), most: inWords(most), num: pack.decks };
   words.card = face(key);
   let oneDeck = pack.decks === 1;
-  if (key === "JK") {
-    return oneDeck ? say("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", words)
-      : say("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s", words);
+  if (key === "JK" && oneDeck) {
+    return say("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", words);
   }
-  return oneDeck ? say("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s", words)
-    : say("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", words);
+  if (key === "JK") {
+    return say("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s", words);
+  }
+  if (oneDeck) {
+    return say("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s", words);
+  }
+  return say("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", words);
 }
 
 // Every problem of a hand of cards: each code that is no card (named as typed), then each card,
@@ -126,8 +130,14 @@ function cardProblems(hand, name) {
   let said = [];
   read(hand).filter(card => !card.code).forEach(card => {
     let words = { name: name, value: card.typed };
-    said.push(card.joker ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", words)
-      : say("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker", words));
+    if (card.joker) {
+      said.push(say(
+        "%(name)s: '%(value)s' is not in the pack: this game is played without jokers", words));
+    } else {
+      said.push(say(
+        "%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker",
+        words));
+    }
   });
   let cards = codes(hand);
   let copies = counted(cards.filter(code => suitOf(code) || code === "JK"));
@@ -160,9 +170,15 @@ function valueProblems(hand, name) {
     if (count > room[value]) {
       let most = inWords(room[value]);
       let words = { name, count: inWords(count), value, most, num: pack.decks };
-      said.push(pack.decks === 1
-        ? say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s", words)
-        : say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s", words));
+      if (pack.decks === 1) {
+        said.push(say(
+          "%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s",
+          words));
+      } else {
+        said.push(say(
+          "%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s",
+          words));
+      }
     }
   });
   return said;

@@ -101,9 +101,13 @@ function startRoundForm(form) {
       box.after(doubt, sure);
     }
     if (odd && one(points)) {
-      doubt.textContent = say("%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points });
+      doubt.textContent = say(
+        "%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        { points });
     } else if (odd) {
-      doubt.textContent = say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points });
+      doubt.textContent = say(
+        "%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        { points });
     }
     doubt.hidden = !odd;
     sure.hidden = !odd && !sure.querySelector("input").checked;
@@ -256,9 +260,8 @@ function buildPills(hand) {
     const pills = make("span", { className: "vpills" });
     for (let count = 1; count <= last; count++) {
       const className = two && count === 3 ? "vp m3" : "vp";
-      const words = { count, value: cardValueOf(box) };
       const props = { type: "button", className, value: String(count), textContent: String(count) };
-      const attrs = { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", words) };
+      const attrs = { "aria-pressed": "false", "aria-label": timesPoints(count, cardValueOf(box)) };
       pills.append(make("button", props, attrs));
     }
     pills.addEventListener("click", event => {
@@ -295,15 +298,34 @@ function sayCleared(hand, box, before) {
     return;
   }
   const note = make("p", { className: "hint count-cleared" }, { role: "status" });
-  const undo = make("button", { type: "button", className: "secondary undo", textContent: say("Undo") });
+  const undo = make("button", { type: "button", className: "secondary undo" });
+  undo.textContent = say("Undo");
   undo.addEventListener("click", () => {
     box.value = before;
     box.dispatchEvent(new Event("input", { bubbles: true }));
     note.remove();
   });
-  const words = { count: before, value: cardValueOf(box) };
-  note.append(say("%(count)s × %(value)s points cleared.", words), " ", undo);
+  note.append(cleared(before, cardValueOf(box)), " ", undo);
   hand.querySelector(".mode-values").after(note);
+}
+
+// "3 × 5 points" on a count's button, "3 × 1 point" for cards of one point: the points are one
+// card's, so its value, not the count, takes the singular or the plural.
+function timesPoints(count, value) {
+  const words = { count, value };
+  if (one(Number(value))) {
+    return say("%(count)s × %(value)s point", words);
+  }
+  return say("%(count)s × %(value)s points", words);
+}
+
+// "3 × 5 points cleared.", "3 × 1 point cleared." (as timesPoints).
+function cleared(count, value) {
+  const words = { count, value };
+  if (one(Number(value))) {
+    return say("%(count)s × %(value)s point cleared.", words);
+  }
+  return say("%(count)s × %(value)s points cleared.", words);
 }
 
 // One tap, one post; Back from the page cache shows the current round.
@@ -436,7 +458,8 @@ function keepDrafts(form, update) {
 
   function sayRestored() {
     const notice = make("p", { className: "flash draft-restored" }, { role: "status" });
-    const discard = make("button", { type: "button", className: "secondary", textContent: say("Discard") });
+    const discard = make("button", { type: "button", className: "secondary" });
+    discard.textContent = say("Discard");
     discard.addEventListener("click", () => {
       note.querySelector("button").click();
     });
@@ -501,13 +524,17 @@ const STOPPED = [403, 404, 409];
 
 function whyStopped(form, status) {
   if (status === 403) {
-    return say("Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
+    return say(
+      "Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
   }
   if (status === 404) {
-    return say("Hands from the players' phones no longer arrive here: this round is not in the game.");
+    return say(
+      "Hands from the players' phones no longer arrive here: this round is not in the game.");
   }
   const number = form.querySelector("input[name=round]").value;
-  return say("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.", { number });
+  return say(
+    "Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
+    { number });
 }
 
 function followHands(form) {

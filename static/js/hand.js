@@ -311,7 +311,9 @@ function startHandPage(box) {
     kept.pending = null;
     keep();
     sent("");
-    tell(say("%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent.", { what: label(pending.round) }));
+    tell(say(
+      "%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent.",
+      { what: label(pending.round) }));
   }
 
   function answered(pending, status, body) {
@@ -367,7 +369,8 @@ function startHandPage(box) {
     put(pending).then(([status, body]) => {
       answered(pending, status, body);
     }, () => {
-      sent(say("No network: your hand is kept on this phone and will be sent when the network is back."));
+      sent(say(
+        "No network: your hand is kept on this phone and will be sent when the network is back."));
     }).then(() => {
       sending = false;
     });
@@ -421,9 +424,13 @@ function startHandPage(box) {
     if (recorded === undefined) {
       text.textContent = say("%(what)s was saved by the scorekeeper.", { what });
     } else if (one(scores[recorded])) {
-      text.textContent = say("%(what)s was saved by the scorekeeper: %(points)s point recorded for you.", { what, points: scores[recorded] });
+      text.textContent = say(
+        "%(what)s was saved by the scorekeeper: %(points)s point recorded for you.",
+        { what, points: scores[recorded] });
     } else {
-      text.textContent = say("%(what)s was saved by the scorekeeper: %(points)s points recorded for you.", { what, points: scores[recorded] });
+      text.textContent = say(
+        "%(what)s was saved by the scorekeeper: %(points)s points recorded for you.",
+        { what, points: scores[recorded] });
     }
     const next = over.querySelector("button.next-round");
     next.hidden = !round;

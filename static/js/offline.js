@@ -222,12 +222,15 @@ export function tokenKey(game) {
 function line(entry) {
   const what = called(entry.label, entry.body.round);
   if (entry.state === "refused") {
-    return say("%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.", { what, error: entry.error });
+    return say(
+      "%(what)s could not be saved: %(error)s It is still on this phone: enter it again, then dismiss this.",
+      { what, error: entry.error });
   }
   if (entry.state === "sending") {
     return say("%(what)s is being sent…", { what });
   }
-  return say("%(what)s is saved on this phone only: it will be sent when the network is back.", { what });
+  return say("%(what)s is saved on this phone only: it will be sent when the network is back.",
+    { what });
 }
 
 function visible(entries) {

@@ -64,9 +64,15 @@ function handOf(hand, name) {
     const sure = hand.querySelector("label.sure input");
     if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
       if (one(points)) {
-        return { problem: say("%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }) };
+        const problem = say(
+          "%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”.",
+          { name, points });
+        return { problem };
       }
-      return { problem: say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }) };
+      const problem = say(
+        "%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.",
+        { name, points });
+      return { problem };
     }
     result = { points };
   } else {
@@ -78,7 +84,9 @@ function handOf(hand, name) {
   const noValues = result.values && !Object.keys(result.values).length;
   const noCards = result.cards && !result.cards.length;
   if ((noValues || noCards) && !missing) {
-    return { problem: say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }) };
+    const problem = say(
+      "%(name)s holds no cards: count them by value or tap them, or type the points.", { name });
+    return { problem };
   }
   if (mode !== "missing" && missing) {
     result.missing_cards = missing;
@@ -161,7 +169,8 @@ function sayIncomplete(problems) {
     note.setAttribute("role", "alert");
     form.before(note);
   }
-  note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: problems.join(" ") });
+  note.textContent = say("No network, and this round is not complete: %(problems)s",
+    { problems: problems.join(" ") });
   note.scrollIntoView({ block: "center" });
 }
 
@@ -292,7 +301,8 @@ function sayPreviewNeedsNetwork() {
     hint.setAttribute("role", "status");
     form.querySelector(".submit-row").before(hint);
   }
-  hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
+  hint.textContent = say(
+    "No network: the preview needs it. Save keeps the round on this phone until the network is back.");
 }
 
 let bypass = false;  // the form post let through after its copy was kept

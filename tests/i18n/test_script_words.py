@@ -12,9 +12,14 @@ from support import games as gamedata
 
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
-# say("..."), or say(label === "Hand" ? "..." : "...")
-SAID = re.compile(r'\bsay\((?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
-LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'')
+# say("..."), the sentence on the same line or on the next (a long one: say(\n  "...",\n  values)),
+# or say(label === "Hand" ? "..." : "...")
+SAID = re.compile(r'\bsay\(\s*(?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
+# A script's line is at most this long, unless it holds a sentence alone (a string cannot be cut
+# without the sentence being found whole no more): the string, and what closes the call.
+LONGEST_LINE = 100
+SENTENCE_ALONE = re.compile(r'\s*"(?:[^"\\]|\\.)*"[,);]*')
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'')  # (a string ends on its line)
 # Two words or more: a sentence a user might see.
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
 # Not sentences: CSS selectors (".hand input:checked", "a.button") and the like.
@@ -42,18 +47,29 @@ def test_no_script_shows_an_english_sentence_outside_say():
     for path in sorted(JS.glob("*.js")):
         if path.name in NOT_YET:
             continue
-        found = []
-        for line in path.read_text().splitlines():
-            line = SAID.sub("say(", "" if line.lstrip().startswith("//") else line)
-            line = CLASSES.sub("", line)
-            texts = ["".join(m) for m in LITERAL.findall(line)]
-            found += [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
+        code = "\n".join("" if line.lstrip().startswith("//") else line for line in path.read_text().splitlines())
+        code = CLASSES.sub("", SAID.sub("say(", code))
+        texts = ["".join(m) for m in LITERAL.findall(code)]
+        found = [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
         if found:
             left[path.name] = found
     assert left == {}, f"English left in scripts (write it in say()): {left}"
 
 
-WORDS_LINK = re.compile(r'<link rel="modulepreload" href="(/words/fr\.js\?v=([0-9a-f]{12})&amp;for=([\w.,]+))" class="words">')
+def test_a_sentence_on_the_line_after_say_is_found():
+    """A long sentence goes on the line after ``say(``: still found, so still checked."""
+    code = 'note.textContent = say(\n    "No network: the preview needs it.",\n    { what });\n'
+    assert [m for pair in SAID.findall(code) for m in pair if m] == ["No network: the preview needs it."]
+
+
+def test_no_line_of_a_script_is_over_100_characters_but_a_sentence_alone():
+    long = [f"{path.name}:{number}" for path in sorted(JS.glob("*.js"))
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if len(line) > LONGEST_LINE and not SENTENCE_ALONE.fullmatch(line)]
+    assert long == [], "cut these lines (a long sentence goes alone on the line after say()"
+
+
+WORDS_LINK = re.compile(r'<script type="module" src="(/words/fr\.js\?v=([0-9a-f]{12})&amp;for=([\w.,]+))" class="words"></script>')
 
 
 def _words(body: str) -> dict:
