@@ -175,7 +175,12 @@ function startHandPage(box) {
       return Promise.resolve(false);
     }
     const address = api + "/seats/" + encodeURIComponent(name) + "/claim";
-    const headers = { "Accept": "application/json", "Authorization": "Bearer " + link() };
+    // (the API answers in the language asked for: the page's, whatever the phone's own)
+    const headers = {
+      "Accept": "application/json",
+      "Accept-Language": language,
+      "Authorization": "Bearer " + link(),
+    };
     return fetch(address, { method: "POST", cache: "no-store", credentials: "omit", headers })
       .then(response => response.json().catch(() => ({})).then(body => {
         if (response.status === 201) {
@@ -295,6 +300,7 @@ function startHandPage(box) {
       headers: {
         "Content-Type": "application/json",
         "Accept": "application/json",
+        "Accept-Language": language,
         "Authorization": bearer(pending.name),
       },
     }).then(response => response.json().catch(() => ({})).then(body => [response.status, body]));
