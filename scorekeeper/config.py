@@ -51,6 +51,10 @@ class Defaults:
     # server's order of preference; the app registers its own after-request step
     COMPRESS_ALGORITHM = ["br", "zstd", "gzip", "deflate"]
     COMPRESS_REGISTER = False
+    # Brotli's level for answers made afresh (pages, JSON): 5 makes a round form of 8 about 5%
+    # smaller than Flask-Compress's 4 for 0.04 ms more (files that never change: the highest level,
+    # once). Levels 6 to 9 gain next to nothing more and cost up to thirty times the time.
+    COMPRESS_BR_LEVEL = 5
 
     # Languages (scorekeeper/i18n.py)
     BABEL_DEFAULT_LOCALE = "en"

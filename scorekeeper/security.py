@@ -220,6 +220,20 @@ class BoundedInt(IntegerConverter):
 
 
 _HEADERS = [(name.lower(), name, value) for name, value in HEADERS.items()]
+# A stylesheet, a script or an image other than SVG is never shown as a page: of the headers above
+# it needs only these (what it is, who may load it, the address it leaks). The others say what a
+# page may load, be framed by or use, and would cost a phone about 600 bytes a file for nothing.
+# An SVG can be opened as a page and run a script, so it keeps them all, as does the service worker
+# (its Content-Security-Policy is the worker's own).
+SUBRESOURCE_HEADERS = ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Resource-Policy")
+_SUBRESOURCE = [entry for entry in _HEADERS if entry[1] in SUBRESOURCE_HEADERS]
+_SUBRESOURCE_ENDPOINTS = ("static", "script_words.script")
+
+
+def _is_subresource(response) -> bool:
+    kind = response.mimetype or ""
+    return request.endpoint in _SUBRESOURCE_ENDPOINTS and (
+        kind in ("text/css", "text/javascript") or (kind.startswith("image/") and kind != "image/svg+xml"))
 _HSTS = ("Strict-Transport-Security", "max-age=31536000")
 _NO_STORE = ("Cache-Control", "no-store")
 
@@ -229,7 +243,7 @@ def _security_headers(response):
     ``Headers.setdefault`` would scan them all again for each of the eight names.)"""
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
-    for lower, name, value in _HEADERS:
+    for lower, name, value in _SUBRESOURCE if _is_subresource(response) else _HEADERS:
         if lower not in present:
             headers.add(name, value)
     if current_app.config.get("SESSION_COOKIE_SECURE") and "strict-transport-security" not in present:

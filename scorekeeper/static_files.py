@@ -28,14 +28,16 @@ from contextvars import ContextVar
 
 from flask import Flask, current_app, request
 
+from .web.script_modules import FOLDER, IMPORT
+
 YEAR = 365 * 24 * 3600
 VERSION_LENGTH = 12  # hex characters of the SHA-256: enough that two versions of a file never share one
 
 
 
-# A module's import of a neighbour: `from "./say.js"`, `import "./x.js"`, `import("./proposals.js")`.
-IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\./([\w-]+\.js)\2""")
-MODULES = "js/"  # the folder of static/ whose scripts are ES modules
+MODULES = FOLDER  # the folder of static/ whose scripts are ES modules
+# Headers of a file's answer that describe the file on disk, not the module as sent.
+_OF_THE_FILE = {"content-length", "content-type", "etag", "last-modified"}
 
 # By file: (size, modification time) when read, and its bytes then. A file changed while the server
 # runs (a developer's edit) is read again.
@@ -131,9 +133,9 @@ def _send_modules_as_written_for_the_wire(response):
     if body is None or body == _read(filename):
         return response
     sent = current_app.response_class(body, mimetype=response.mimetype)
-    for header in ("Cache-Control", "Vary"):
-        if header in response.headers:
-            sent.headers[header] = response.headers[header]
+    for name, value in response.headers.items():  # (the security headers, Cache-Control, Vary)
+        if name.lower() not in _OF_THE_FILE:
+            sent.headers.add(name, value)
     response.close()
     sent.set_etag(_hash(body))
     return sent.make_conditional(request)

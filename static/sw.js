@@ -22,14 +22,17 @@
 //   show.
 "use strict";
 
-var VERSION = "scorekeeper-v13";  // bump when the shell changes: old stores are dropped on activate
+var VERSION = "scorekeeper-v14";  // bump when the shell changes: old stores are dropped on activate
 // (v4: drops stores that could hold a page with an edit token; v6: static/css/scores.css;
 // v7: the French words, the offline page in the reader's language; v8: pages keyed by address;
 // v9: hands from the players' phones: the round form's static/js/proposals.js, "My hand"'s files;
 // v10: static/js/retype.js, a draft's cards after the language switch;
 // v11: static/js/outbox.js, the outbox's rule; pages served from the phone's copy say from when;
 // v12: static/js/cards.js, the cards of a hand;
-// v13: the scripts as ES modules, each page's modules and the modules they import)
+// v13: the scripts as ES modules, each page's modules and the modules they import;
+// v14: one stylesheet for every page, app.css (games.css and offline.css were merged into it);
+// fewer, larger modules: drafts.js and hands_poll.js in games.js, hand_form.js in cards.js,
+// outbox_store.js in offline.js)
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var OFFLINE_URL = "/offline";
@@ -39,21 +42,15 @@ var SHELL_URLS = [
   OFFLINE_URL,
   "/manifest.webmanifest",
   "/static/css/app.css",
-  "/static/css/games.css",
-  "/static/css/offline.css",
   "/static/css/scores.css",
   "/static/js/say.js",
   "/static/js/card_letters.js",
-  "/static/js/hand_form.js",
   "/static/js/cards.js",
-  "/static/js/drafts.js",
-  "/static/js/hands_poll.js",
   "/static/js/games.js",
   "/static/js/retype.js",
   "/static/js/awake.js",
   "/static/js/live.js",
   "/static/js/outbox.js",
-  "/static/js/outbox_store.js",
   "/static/js/offline.js",
   "/static/js/offline_round.js",
   "/static/js/waiting.js",

@@ -24,7 +24,7 @@ def favicon():
 
 
 def init_app(app: Flask) -> None:
-    from . import downloads, games, house, language, pwa, rules, scoresheets, script_words, tables
+    from . import downloads, games, house, language, pwa, rules, scoresheets, script_modules, script_words, tables
     from .errors import error_items
     from .sealed_session import SealedCookieSessionInterface
 
@@ -34,7 +34,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.add_template_global(error_items)  # the error summary at the top of every form
-    app.add_template_global(script_words.script_words_url)  # the scripts' sentences
+    app.add_template_global(script_modules.module_url)  # a module the page runs
+    app.add_template_global(script_words.page_words_url)  # the sentences of the page's modules
     # home; rules pages and dispute tools; house variants (make, change, share, import); games; a
     # game's downloads; blank scoresheets; a family's or a club's table; service worker, manifest,
     # offline page; the scripts' sentences; the language switch (in any order: none imports another's routes)

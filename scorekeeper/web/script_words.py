@@ -10,11 +10,14 @@ How the scripts speak French (every file of ``static/js/`` follows it):
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
   ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
   when a listed sentence is used by no script.
-- A page in another language than English names ``/words/<code>.js?v=<version>`` in its head
-  (``<link rel="modulepreload" class="words">``, ``base.html``), a module whose default export is
-  ``{english: translation}``; ``say.js`` imports it before any script speaks. It is cached for a
-  year (the version changes with the words) and stored by the service worker (``static/sw.js``)
-  for offline use. An English page loads nothing more: ``say`` gives back the English.
+- A page in another language than English names ``/words/<code>.js?v=<version>&for=<its modules>``
+  after its scripts (``<script type="module" class="words">``, ``base.html``), a module whose
+  default export is ``{english: translation}`` for the sentences of the modules the page runs and
+  of every module they import (``scorekeeper/web/script_modules.py``): a page is sent the words it
+  may say, not every script's. ``say.js`` imports it before any script speaks. It is cached for a
+  year (the version changes with the words). The service worker (``static/sw.js``) stores
+  ``/words/<code>.js`` with no ``for``, every sentence, which stands in for a page's words with no
+  network. An English page loads nothing more: ``say`` gives back the English.
 - Numbers, dates and times: ``Intl`` with ``document.documentElement.lang``.
 - French says "le téléphone d’Anne", never "de Anne": the French words module exports the rule the
   Python side uses (``rules/words.py``, ``elided``; :func:`_elision`) and ``say`` (``static/js/say.js``)
@@ -25,11 +28,14 @@ from __future__ import annotations
 import hashlib
 import json
 
+import re
+
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import force_locale, gettext
 
 from ..i18n import DEFAULT, LANGUAGES
 from ..rules.words import ELISIONS, N_, VOWELS
+from .script_modules import page_modules, reached, source
 
 bp = Blueprint("script_words", __name__)
 
@@ -165,22 +171,47 @@ SENTENCES = (
     N_("Discard"),
     # static/js/waiting.js: who entered each version of a round recorded on two phones
     N_("Saved: entered on another phone. This phone: entered here at %(time)s."),
+    # static/js/games.js: a count of cards worth one point each, on its button and when cleared
+    N_("%(count)s × %(value)s point"),
+    N_("%(count)s × %(value)s point cleared."),
 )
 
-_scripts: dict[str, tuple[bytes, str]] = {}  # by language: the script and its version
+# A string written in a script: "..." (its escapes read as JSON reads them).
+_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# By language and the modules a page runs (None: every sentence): the script and its version.
+_scripts: dict[tuple[str, tuple[str, ...] | None], tuple[bytes, str]] = {}
+_SCRIPTS_KEPT = 256  # (the app's pages make a few dozen; an address made up by hand adds one more)
 
 
-def _script(code: str) -> tuple[bytes, str]:
-    """The words script of language ``code`` and its version (made once per process)."""
-    if code not in _scripts:
+def _said_by(modules: tuple[str, ...]) -> set[str]:
+    """The listed sentences written in ``modules`` (whatever surrounds them: ``say("...")``, a
+    sentence chosen beside another)."""
+    written: set[str] = set()
+    for name in modules:
+        for found in _LITERAL.finditer(source(name) or ""):
+            try:
+                written.add(json.loads(f'"{found.group(1)}"'))
+            except ValueError:
+                continue
+    return written & set(SENTENCES)
+
+
+def _script(code: str, modules: tuple[str, ...] | None = None) -> tuple[bytes, str]:
+    """The words script of language ``code`` for a page running ``modules`` (all of them when None)
+    and its version (made once per process)."""
+    key = (code, modules)
+    if key not in _scripts:
+        sentences = SENTENCES if modules is None else [s for s in SENTENCES if s in _said_by(modules)]
         with force_locale(code):
-            words = {english: gettext(english) for english in SENTENCES}
+            words = {english: gettext(english) for english in sentences}
         words = {english: text for english, text in words.items() if text != english}
         body = ("// The sentences of static/js/*.js in this language (scorekeeper/web/script_words.py).\n"
                 "export default " + json.dumps(words, ensure_ascii=False, separators=(",", ":"))
                 + ";\n" + _elision(code)).encode()
-        _scripts[code] = body, hashlib.sha256(body).hexdigest()[:12]
-    return _scripts[code]
+        if len(_scripts) >= _SCRIPTS_KEPT:
+            _scripts.clear()
+        _scripts[key] = body, hashlib.sha256(body).hexdigest()[:12]
+    return _scripts[key]
 
 
 def _elision(code: str) -> str:
@@ -193,18 +224,29 @@ def _elision(code: str) -> str:
     return "export const elision = " + rule + ";\n"
 
 
-def script_words_url(code: str) -> str | None:
-    """The address of language ``code``'s words script, versioned; None for English (built in)."""
-    if code == DEFAULT or code not in LANGUAGES:
+def page_words_url(code: str) -> str | None:
+    """The address of language ``code``'s words for the modules the page named (``module_url``),
+    versioned; None for English (built in) or a page that runs no module."""
+    entries = page_modules()
+    if code == DEFAULT or code not in LANGUAGES or not entries:
         return None
-    return url_for("script_words.script", code=code, v=_script(code)[1])
+    version = _script(code, reached(entries))[1]
+    return url_for("script_words.script", code=code, v=version, **{"for": ",".join(entries)})
 
 
 @bp.get("/words/<code>.js")
 def script(code: str):
+    """Language ``code``'s words: for the modules named by ``for`` (and what they import), else
+    every sentence (what the service worker stores)."""
     if code == DEFAULT or code not in LANGUAGES:
         abort(404)
-    body, version = _script(code)
+    modules = None
+    if "for" in request.args:
+        entries = tuple(request.args["for"].split(","))
+        if not all(source(name) is not None for name in entries):
+            abort(404)
+        modules = reached(entries)
+    body, version = _script(code, modules)
     response = Response(body, mimetype="text/javascript")
     response.set_etag(version)
     # the versioned address never changes its content; the bare one is checked on each use

@@ -63,7 +63,8 @@ function cannotKeepAwake() {
   box.disabled = true;
   // Browsers offer it only to pages over HTTPS (a plain http address on a home network has none).
   if (window.isSecureContext === false) {
-    tell(say("Keeping the screen on needs a secure (HTTPS) connection, and this page was opened over plain HTTP."));
+    tell(say(
+      "Keeping the screen on needs a secure (HTTPS) connection, and this page was opened over plain HTTP."));
   } else {
     tell(say("This browser cannot keep the screen on."));
   }

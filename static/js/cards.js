@@ -5,10 +5,47 @@
 // Under the box, what was read; every code that is not a card of the pack and every card beyond
 // the pack of the game's players (scorekeeper/rules/pack_limits.py) is said at once, in the
 // page's language, as the server says them on Save (scorekeeper/web/games/forms.py, read_hand).
-// static/js/games.js and static/js/hand.js import it; the letters of the cards are
+// Reading the hand's fieldset (templates/games/_hand.html) comes first: its mode, its boxes'
+// numbers, the codes typed, and the elements made for it. static/js/games.js,
+// static/js/offline_round.js and static/js/hand.js import it; the letters of the cards are
 // static/js/card_letters.js's.
 import { say, language } from "./say.js";
 import { RANKS, englishCode, inLetters, rankInLetters, rankOf, suitOf } from "./card_letters.js";
+
+// A box's whole number, or null when it is empty or not a number.
+export function number(input) {
+  if (!input || input.value.trim() === "") {
+    return null;
+  }
+  const value = parseInt(input.value, 10);
+  return isNaN(value) ? null : value;
+}
+
+// How the hand is entered: "values", "cards", "points" or "missing".
+export function modeOf(hand) {
+  const checked = hand.querySelector(".modes input:checked");
+  return checked ? checked.value : "values";
+}
+
+// The card value of a by-value box: hands-1-v5 counts the 5-point cards.
+export function cardValueOf(box) {
+  return box.name.replace(/^.*-v/, "");
+}
+
+// The codes typed in a hand's box: "KD, 7h" is ["KD", "7h"].
+export function typed(hand) {
+  const extra = hand.querySelector("input[name$='-extra']");
+  return extra ? extra.value.split(/[\s,]+/).filter(Boolean) : [];
+}
+
+// A new element with these properties and attributes.
+export function make(tag, props, attrs) {
+  const node = Object.assign(document.createElement(tag), props);
+  Object.entries(attrs || {}).forEach(([name, value]) => {
+    node.setAttribute(name, value);
+  });
+  return node;
+}
 
 const form = document.querySelector("form.round-form");
 const pointsOf = JSON.parse((form && form.dataset.cardPoints) || "{}");
@@ -75,12 +112,16 @@ function tooMany(name, key, count, most) {
   let words = { name, count: inWords(count), most: inWords(most), num: pack.decks };
   words.card = face(key);
   let oneDeck = pack.decks === 1;
-  if (key === "JK") {
-    return oneDeck ? say("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", words)
-      : say("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s", words);
+  if (key === "JK" && oneDeck) {
+    return say("%(name)s: %(count)s jokers, but %(num)s deck holds only %(most)s", words);
   }
-  return oneDeck ? say("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s", words)
-    : say("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", words);
+  if (key === "JK") {
+    return say("%(name)s: %(count)s jokers, but %(num)s decks hold only %(most)s", words);
+  }
+  if (oneDeck) {
+    return say("%(name)s: %(count)s %(card)s, but %(num)s deck holds only %(most)s", words);
+  }
+  return say("%(name)s: %(count)s %(card)s, but %(num)s decks hold only %(most)s", words);
 }
 
 // Every problem of a hand of cards: each code that is no card (named as typed), then each card,
@@ -89,8 +130,14 @@ function cardProblems(hand, name) {
   let said = [];
   read(hand).filter(card => !card.code).forEach(card => {
     let words = { name: name, value: card.typed };
-    said.push(card.joker ? say("%(name)s: '%(value)s' is not in the pack: this game is played without jokers", words)
-      : say("%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker", words));
+    if (card.joker) {
+      said.push(say(
+        "%(name)s: '%(value)s' is not in the pack: this game is played without jokers", words));
+    } else {
+      said.push(say(
+        "%(name)s: '%(value)s' is not a card; a card is A, 2–10, J, Q or K with S, H, D or C, or JK for a joker",
+        words));
+    }
   });
   let cards = codes(hand);
   let copies = counted(cards.filter(code => suitOf(code) || code === "JK"));
@@ -123,9 +170,15 @@ function valueProblems(hand, name) {
     if (count > room[value]) {
       let most = inWords(room[value]);
       let words = { name, count: inWords(count), value, most, num: pack.decks };
-      said.push(pack.decks === 1
-        ? say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s", words)
-        : say("%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s", words));
+      if (pack.decks === 1) {
+        said.push(say(
+          "%(name)s: %(count)s cards worth %(value)s points, but %(num)s deck holds only %(most)s",
+          words));
+      } else {
+        said.push(say(
+          "%(name)s: %(count)s cards worth %(value)s points, but %(num)s decks hold only %(most)s",
+          words));
+      }
     }
   });
   return said;

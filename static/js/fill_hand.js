@@ -54,7 +54,7 @@ export function fillHand(hand, sent, points) {
     set("input[name$='-points']", sent.points !== undefined ? sent.points : points);
   }
   set("input[name$='-missing_cards']", sent.missing_cards || 0);
-  // the running total and the draft (static/js/games.js, static/js/drafts.js)
+  // the running total and the draft (static/js/games.js)
   hand.dispatchEvent(new Event("input", { bubbles: true }));
   return mode;
 }

@@ -1,14 +1,12 @@
 // The round form (templates/games/round.html, the correction form, and "My hand"'s hand): helpers
-// that save taps, each hand's running total and the points no hand can score. Every form works
-// without it (docs/games.md). The hands sent from the players' phones are followed by
-// static/js/hands_poll.js, what was typed is kept by static/js/drafts.js.
+// that save taps, each hand's running total and the points no hand can score; below them, what
+// was typed kept on the phone until saved, and the hands sent from the players' phones followed.
+// Every form works without it (docs/games.md).
 import { one, say, shown } from "./say.js";
 import * as cards from "./cards.js";
-import { keepDrafts } from "./drafts.js";
-import { followHands } from "./hands_poll.js";
-import { cardValueOf, make, modeOf, number } from "./hand_form.js";
+import { cardValueOf, make, modeOf, number } from "./cards.js";
 
-// Hidden parts of a hand (by mode) show only with this script (static/css/games.css).
+// Hidden parts of a hand (by mode) show only with this script (static/css/app.css).
 document.documentElement.classList.add("js");
 
 const HIGHEST_POINTS = 10000;
@@ -103,9 +101,13 @@ function startRoundForm(form) {
       box.after(doubt, sure);
     }
     if (odd && one(points)) {
-      doubt.textContent = say("%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points });
+      doubt.textContent = say(
+        "%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        { points });
     } else if (odd) {
-      doubt.textContent = say("%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.", { points });
+      doubt.textContent = say(
+        "%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        { points });
     }
     doubt.hidden = !odd;
     sure.hidden = !odd && !sure.querySelector("input").checked;
@@ -258,9 +260,8 @@ function buildPills(hand) {
     const pills = make("span", { className: "vpills" });
     for (let count = 1; count <= last; count++) {
       const className = two && count === 3 ? "vp m3" : "vp";
-      const words = { count, value: cardValueOf(box) };
       const props = { type: "button", className, value: String(count), textContent: String(count) };
-      const attrs = { "aria-pressed": "false", "aria-label": say("%(count)s × %(value)s points", words) };
+      const attrs = { "aria-pressed": "false", "aria-label": timesPoints(count, cardValueOf(box)) };
       pills.append(make("button", props, attrs));
     }
     pills.addEventListener("click", event => {
@@ -297,15 +298,34 @@ function sayCleared(hand, box, before) {
     return;
   }
   const note = make("p", { className: "hint count-cleared" }, { role: "status" });
-  const undo = make("button", { type: "button", className: "secondary undo", textContent: say("Undo") });
+  const undo = make("button", { type: "button", className: "secondary undo" });
+  undo.textContent = say("Undo");
   undo.addEventListener("click", () => {
     box.value = before;
     box.dispatchEvent(new Event("input", { bubbles: true }));
     note.remove();
   });
-  const words = { count: before, value: cardValueOf(box) };
-  note.append(say("%(count)s × %(value)s points cleared.", words), " ", undo);
+  note.append(cleared(before, cardValueOf(box)), " ", undo);
   hand.querySelector(".mode-values").after(note);
+}
+
+// "3 × 5 points" on a count's button, "3 × 1 point" for cards of one point: the points are one
+// card's, so its value, not the count, takes the singular or the plural.
+function timesPoints(count, value) {
+  const words = { count, value };
+  if (one(Number(value))) {
+    return say("%(count)s × %(value)s point", words);
+  }
+  return say("%(count)s × %(value)s points", words);
+}
+
+// "3 × 5 points cleared.", "3 × 1 point cleared." (as timesPoints).
+function cleared(count, value) {
+  const words = { count, value };
+  if (one(Number(value))) {
+    return say("%(count)s × %(value)s point cleared.", words);
+  }
+  return say("%(count)s × %(value)s points cleared.", words);
 }
 
 // One tap, one post; Back from the page cache shows the current round.
@@ -325,6 +345,259 @@ function sendOnce(form) {
     sending = false;
     if (event.persisted) {
       location.replace(location.href);
+    }
+  });
+}
+
+// What is typed on the round form, kept on the phone per game and round until saved
+// (docs/games.md): put back after a reload (said at the top of the form, with Discard), dropped
+// when the round is kept by static/js/offline_round.js or saved, and anything two weeks old.
+
+const PREFIX = "scorekeeper.round.";
+const TWO_WEEKS = 14 * 24 * 3600 * 1000;
+
+// The form's own fields, never kept: the token, the round, the key, hidden fields and buttons.
+function own(field) {
+  if (!field.name) {
+    return true;
+  }
+  if (/^(csrf_token|round|key|version|hands-\d+-seat)$/.test(field.name)) {
+    return true;
+  }
+  return /hidden|submit|button/.test(field.type);
+}
+
+function ticks(field) {
+  return /radio|checkbox/.test(field.type);
+}
+
+function changed(field) {
+  if (ticks(field)) {
+    return field.checked !== field.defaultChecked;
+  }
+  return field.value !== field.defaultValue;
+}
+
+function read(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key));
+  } catch (error) {
+    return null;
+  }
+}
+
+function drop(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch (error) {
+    // no storage
+  }
+}
+
+// Rounds of this game saved since (before `round`), and anything two weeks old.
+function dropOld(prefix, round) {
+  Object.keys(localStorage).forEach(key => {
+    if (!key.startsWith(PREFIX)) {
+      return;
+    }
+    const kept = read(key);
+    const old = kept && kept[0] < Date.now() - TWO_WEEKS;
+    const saved = key.startsWith(prefix) && Number(key.slice(prefix.length)) < round;
+    if (kept && (old || saved)) {
+      localStorage.removeItem(key);
+    }
+  });
+}
+
+// `update` shows the running totals again (startRoundForm's).
+function keepDrafts(form, update) {
+  const game = form.dataset.draft;
+  const note = form.querySelector(".draft-note");
+  if (!game || !note) {
+    return;
+  }
+  const prefix = PREFIX + game + ".";
+  let round = Number(form.dataset.round);
+  const fields = () => Array.from(form.elements).filter(field => !own(field));
+
+  function keep() {
+    const dirty = Boolean(form.querySelector(".went-out input:checked")) || fields().some(changed);
+    note.hidden = !dirty;
+    try {
+      if (dirty) {
+        const values = fields().map(field => {
+          return [field.name, field.value, ticks(field) ? field.checked : null];
+        });
+        localStorage.setItem(prefix + round, JSON.stringify([Date.now(), values]));
+      } else {
+        localStorage.removeItem(prefix + round);
+      }
+    } catch (error) {
+      // full, or private
+    }
+  }
+
+  function restore(values) {
+    // twice: the first pass shows the tick for odd points
+    for (let pass = 0; pass < 2; pass += 1) {
+      values.forEach(([name, value, checked]) => {
+        fields().forEach(field => {
+          if (field.name !== name) {
+            return;
+          }
+          if (!ticks(field)) {
+            field.value = value;
+          } else if (field.value === value) {
+            field.checked = checked;
+          }
+        });
+      });
+      update();
+    }
+  }
+
+  function sayRestored() {
+    const notice = make("p", { className: "flash draft-restored" }, { role: "status" });
+    const discard = make("button", { type: "button", className: "secondary" });
+    discard.textContent = say("Discard");
+    discard.addEventListener("click", () => {
+      note.querySelector("button").click();
+    });
+    notice.append(say("Restored what you entered before the reload"), " · ", discard);
+    form.before(notice);
+  }
+
+  try {
+    dropOld(prefix, round);
+    const mine = read(prefix + round);
+    if (mine && form.hasAttribute("data-draft-fresh")) {
+      restore(mine[1]);
+      sayRestored();
+    }
+  } catch (error) {
+    // no storage
+  }
+  keep();
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  // static/js/offline_round.js kept this round, or moved a stored form past rounds waiting.
+  form.addEventListener("round:kept", () => {
+    drop(prefix + round);
+  });
+  form.addEventListener("round:moved", event => {
+    drop(prefix + round);
+    round = event.detail.round;
+    form.reset();
+    const mine = read(prefix + round);
+    if (mine) {
+      restore(mine[1]);
+    }
+    update();
+    keep();
+  });
+  note.querySelector("button").addEventListener("click", () => {
+    document.querySelectorAll(".draft-restored").forEach(notice => {
+      notice.remove();
+    });
+    fields().forEach(field => {
+      if (ticks(field)) {
+        field.checked = /-mode$/.test(field.name) && field.defaultChecked;
+      } else {
+        field.value = /missing_cards$/.test(field.name) ? "0" : "";
+      }
+    });
+    form.querySelectorAll(".field-errors, .computed, .preview, .card-problem").forEach(part => {
+      part.remove();
+    });
+    update();
+    keep();
+  });
+}
+
+// The round form follows the hands sent from the players' phones: polled every second (304 while
+// none) into form.got and a "hands" event; the first hand that arrives loads
+// static/js/proposals.js, which fills them in. Every answer is handled: 403, 404 and 409 stop the
+// poll and say why above the form; 5xx, 429 and no network are asked again at the next tick.
+
+const EVERY = 1000;
+const STOPPED = [403, 404, 409];
+
+function whyStopped(form, status) {
+  if (status === 403) {
+    return say(
+      "Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
+  }
+  if (status === 404) {
+    return say(
+      "Hands from the players' phones no longer arrive here: this round is not in the game.");
+  }
+  const number = form.querySelector("input[name=round]").value;
+  return say(
+    "Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
+    { number });
+}
+
+function followHands(form) {
+  let tag = "";
+  let stopped = false;
+  let proposals = null;  // the module that fills the hands in, once the first arrived
+
+  function stop(status) {
+    stopped = true;
+    let note = document.querySelector(".hands-stopped");
+    if (!note) {
+      note = make("p", { className: "flash flash-error hands-stopped" }, { role: "status" });
+      form.before(note);
+    }
+    note.textContent = whyStopped(form, status);
+  }
+
+  function arrived(body) {
+    form.got = body;
+    if (proposals) {
+      form.dispatchEvent(new Event("hands"));
+    } else if (Object.keys(body.proposals).length) {
+      proposals = import("./proposals.js").then(module => {
+        module.fillHandsIn(form);
+      });
+    }
+  }
+
+  function poll() {
+    if (stopped || document.hidden) {
+      return;
+    }
+    fetch(form.dataset.proposals, { headers: { "If-None-Match": tag } }).then(response => {
+      if (STOPPED.includes(response.status)) {
+        stop(response.status);
+        return null;
+      }
+      if (response.status !== 200) {
+        return null;  // 304: nothing new; 5xx or 429: asked again at the next tick
+      }
+      tag = response.headers.get("ETag") || "";
+      return response.json();
+    }).then(body => {
+      if (body && body.proposals && typeof body.proposals === "object") {
+        arrived(body);
+      }
+    }, () => {
+      // no network: asked again at the next tick
+    });
+  }
+
+  if (form.dataset.proposals) {
+    setInterval(poll, EVERY);
+  }
+  // static/js/offline.js moved a stored form on to the next round: its hands are asked for.
+  form.addEventListener("round:moved", event => {
+    tag = "";
+    stopped = false;
+    document.querySelectorAll(".hands-stopped").forEach(note => {
+      note.remove();
+    });
+    if (form.dataset.proposals) {
+      form.dataset.proposals = form.dataset.proposals.replace(/\d+(?=\/p)/, event.detail.round);
     }
   });
 }

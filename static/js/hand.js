@@ -8,7 +8,7 @@
 import { language, one, say } from "./say.js";
 import { codeToSend } from "./card_letters.js";
 import { fillHand } from "./fill_hand.js";
-import * as handForm from "./hand_form.js";
+import * as handForm from "./cards.js";
 import "./games.js";
 
 const POLL_EVERY = 2000;
@@ -175,7 +175,12 @@ function startHandPage(box) {
       return Promise.resolve(false);
     }
     const address = api + "/seats/" + encodeURIComponent(name) + "/claim";
-    const headers = { "Accept": "application/json", "Authorization": "Bearer " + link() };
+    // (the API answers in the language asked for: the page's, whatever the phone's own)
+    const headers = {
+      "Accept": "application/json",
+      "Accept-Language": language,
+      "Authorization": "Bearer " + link(),
+    };
     return fetch(address, { method: "POST", cache: "no-store", credentials: "omit", headers })
       .then(response => response.json().catch(() => ({})).then(body => {
         if (response.status === 201) {
@@ -295,6 +300,7 @@ function startHandPage(box) {
       headers: {
         "Content-Type": "application/json",
         "Accept": "application/json",
+        "Accept-Language": language,
         "Authorization": bearer(pending.name),
       },
     }).then(response => response.json().catch(() => ({})).then(body => [response.status, body]));
@@ -311,7 +317,9 @@ function startHandPage(box) {
     kept.pending = null;
     keep();
     sent("");
-    tell(say("%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent.", { what: label(pending.round) }));
+    tell(say(
+      "%(what)s was saved by the scorekeeper before your hand could be sent: it was not sent.",
+      { what: label(pending.round) }));
   }
 
   function answered(pending, status, body) {
@@ -367,7 +375,8 @@ function startHandPage(box) {
     put(pending).then(([status, body]) => {
       answered(pending, status, body);
     }, () => {
-      sent(say("No network: your hand is kept on this phone and will be sent when the network is back."));
+      sent(say(
+        "No network: your hand is kept on this phone and will be sent when the network is back."));
     }).then(() => {
       sending = false;
     });
@@ -421,9 +430,13 @@ function startHandPage(box) {
     if (recorded === undefined) {
       text.textContent = say("%(what)s was saved by the scorekeeper.", { what });
     } else if (one(scores[recorded])) {
-      text.textContent = say("%(what)s was saved by the scorekeeper: %(points)s point recorded for you.", { what, points: scores[recorded] });
+      text.textContent = say(
+        "%(what)s was saved by the scorekeeper: %(points)s point recorded for you.",
+        { what, points: scores[recorded] });
     } else {
-      text.textContent = say("%(what)s was saved by the scorekeeper: %(points)s points recorded for you.", { what, points: scores[recorded] });
+      text.textContent = say(
+        "%(what)s was saved by the scorekeeper: %(points)s points recorded for you.",
+        { what, points: scores[recorded] });
     }
     const next = over.querySelector("button.next-round");
     next.hidden = !round;

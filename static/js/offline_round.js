@@ -1,24 +1,26 @@
 // The round form's Save with no network (docs/offline.md): the round is checked as the server
-// would, kept on this phone (static/js/outbox_store.js) and sent later by static/js/offline.js;
+// would, kept on this phone and sent later by static/js/offline.js;
 // with the network up, a copy is kept while the form post is on its way ("posting"), so that a
 // Save lost on the way is not lost. A stored form opened again moves on past the rounds waiting.
 import { one, say } from "./say.js";
 import { codeToSend } from "./card_letters.js";
-import { all, newKey, put } from "./outbox_store.js";
 import {
   afterRefresh,
+  all,
   el,
   flush,
   formUntouched,
+  newKey,
   number,
   plan,
   planned,
+  put,
   refreshList,
   showRound,
   tokenKey,
   waitingFor,
 } from "./offline.js";
-import * as handForm from "./hand_form.js";
+import * as handForm from "./cards.js";
 import "./games.js";  // (the form's own helpers first: the running totals this reads)
 
 const form = document.querySelector("form.round-form[data-edit-token-url]");
@@ -62,9 +64,15 @@ function handOf(hand, name) {
     const sure = hand.querySelector("label.sure input");
     if (pointsBox.dataset.unlikely === "yes" && !(sure && sure.checked)) {
       if (one(points)) {
-        return { problem: say("%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }) };
+        const problem = say(
+          "%(name)s's %(points)s point: no hand adds up to that; check it, or tick “Yes, these points are right”.",
+          { name, points });
+        return { problem };
       }
-      return { problem: say("%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.", { name, points }) };
+      const problem = say(
+        "%(name)s's %(points)s points: no hand adds up to that; check it, or tick “Yes, these points are right”.",
+        { name, points });
+      return { problem };
     }
     result = { points };
   } else {
@@ -76,7 +84,9 @@ function handOf(hand, name) {
   const noValues = result.values && !Object.keys(result.values).length;
   const noCards = result.cards && !result.cards.length;
   if ((noValues || noCards) && !missing) {
-    return { problem: say("%(name)s holds no cards: count them by value or tap them, or type the points.", { name }) };
+    const problem = say(
+      "%(name)s holds no cards: count them by value or tap them, or type the points.", { name });
+    return { problem };
   }
   if (mode !== "missing" && missing) {
     result.missing_cards = missing;
@@ -159,7 +169,8 @@ function sayIncomplete(problems) {
     note.setAttribute("role", "alert");
     form.before(note);
   }
-  note.textContent = say("No network, and this round is not complete: %(problems)s", { problems: problems.join(" ") });
+  note.textContent = say("No network, and this round is not complete: %(problems)s",
+    { problems: problems.join(" ") });
   note.scrollIntoView({ block: "center" });
 }
 
@@ -290,7 +301,8 @@ function sayPreviewNeedsNetwork() {
     hint.setAttribute("role", "status");
     form.querySelector(".submit-row").before(hint);
   }
-  hint.textContent = say("No network: the preview needs it. Save keeps the round on this phone until the network is back.");
+  hint.textContent = say(
+    "No network: the preview needs it. Save keeps the round on this phone until the network is back.");
 }
 
 let bypass = false;  // the form post let through after its copy was kept

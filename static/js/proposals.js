@@ -1,4 +1,4 @@
-// The scorekeeper's round form (loaded by static/js/hands_poll.js with the first hand that
+// The scorekeeper's round form (loaded by static/js/games.js with the first hand that
 // arrives): the hands sent from the players' phones filled in as if typed; a hand the scorekeeper
 // changed is kept, the one that arrived shown beside it to take or leave. A player's word that
 // they went out is said in their hand and ticked when nobody is; a disagreement with the form is
@@ -47,7 +47,8 @@ function keptText(words) {
     return say("%(name)s's phone sent %(count)s card left at %(time)s; your entry is kept.", words);
   }
   if (words.count !== undefined) {
-    return say("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept.", words);
+    return say("%(name)s's phone sent %(count)s cards left at %(time)s; your entry is kept.",
+      words);
   }
   if (one(words.points)) {
     return say("%(name)s's phone sent %(points)s point at %(time)s; your entry is kept.", words);
@@ -59,24 +60,31 @@ function keptText(words) {
 function disagreement(hand, sent, out, outHand) {
   const name = nameOf(hand);
   if (sent && sent.went_out && out === "stock") {
-    return say("%(name)s's phone says %(name)s went out; this form says nobody went out.", { name });
+    return say("%(name)s's phone says %(name)s went out; this form says nobody went out.",
+      { name });
   }
   if (sent && sent.went_out && outHand && outHand !== hand) {
     const other = nameOf(outHand);
-    return say("%(name)s's phone says %(name)s went out; this form says %(other)s went out.", { name, other });
+    return say("%(name)s's phone says %(name)s went out; this form says %(other)s went out.",
+      { name, other });
   }
   if (sent && !sent.went_out && outHand === hand) {
     if (sent.hand && sent.hand.card_count !== undefined) {
       const count = sent.hand.card_count;
       if (one(count)) {
-        return say("%(name)s's phone sent %(count)s card left; this form says %(name)s went out.", { name, count });
+        return say("%(name)s's phone sent %(count)s card left; this form says %(name)s went out.",
+          { name, count });
       }
-      return say("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out.", { name, count });
+      return say("%(name)s's phone sent %(count)s cards left; this form says %(name)s went out.",
+        { name, count });
     }
-    if (one(sent.points)) {
-      return say("%(name)s's phone sent %(points)s point; this form says %(name)s went out.", { name, points: sent.points });
+    const points = sent.points;
+    if (one(points)) {
+      return say("%(name)s's phone sent %(points)s point; this form says %(name)s went out.",
+        { name, points });
     }
-    return say("%(name)s's phone sent %(points)s points; this form says %(name)s went out.", { name, points: sent.points });
+    return say("%(name)s's phone sent %(points)s points; this form says %(name)s went out.",
+      { name, points });
   }
   return "";
 }
@@ -90,7 +98,7 @@ export function fillHandsIn(form) {
   const handOf = name => byName[key(name)];
 
   // The hands filled in as sent and not changed since, kept on the phone beside the draft (the
-  // entries themselves come back from the draft, static/js/drafts.js) so that after a reload, or
+  // entries themselves come back from the draft, static/js/games.js) so that after a reload, or
   // in another tab, a phone's hand is still labelled as the phone's.
   const sentKey = () => SENT + form.dataset.proposals;
   let asSent = {};
@@ -186,7 +194,8 @@ export function fillHandsIn(form) {
       remember();
     }
     const words = { name, time: time(sent.at) };
-    noteOf(hand).replaceChildren(hint(say("Sent from %(name)s's phone at %(time)s: %(name)s went out.", words)));
+    const wentOut = say("Sent from %(name)s's phone at %(time)s: %(name)s went out.", words);
+    noteOf(hand).replaceChildren(hint(wentOut));
   }
   function tickWentOut(got) {
     const claims = Object.keys(got).filter(name => got[name].went_out && handOf(name));

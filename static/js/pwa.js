@@ -13,7 +13,8 @@ function sayFromWhen(stored) {
   note.className = "flash offline-copy";
   note.setAttribute("role", "status");
   if (time) {
-    note.textContent = say("As of %(time)s, offline: this is the copy kept on this phone.", { time });
+    note.textContent = say("As of %(time)s, offline: this is the copy kept on this phone.",
+      { time });
   } else {
     note.textContent = say("Offline: this is the copy kept on this phone.");
   }

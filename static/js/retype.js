@@ -31,7 +31,9 @@ function retype(box) {
   box.value = cards.join(" ");
   const said = [];
   if (moved.length) {
-    said.push(say("Typed on a page in the other language, rewritten in this page's letters: %(cards)s.", { cards: moved.join(", ") }));
+    said.push(say(
+      "Typed on a page in the other language, rewritten in this page's letters: %(cards)s.",
+      { cards: moved.join(", ") }));
   }
   if (unread.length) {
     said.push(say("Not read as cards, check them: %(cards)s.", { cards: unread.join(" ") }));

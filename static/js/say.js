@@ -1,18 +1,18 @@
 // The scripts' sentences in the page's language, and its way of counting. A sentence is written in
 // English, whole, inside say() and listed in scorekeeper/web/script_words.py; a page in another
-// language names its words module in its head (<link rel="modulepreload" class="words">,
+// language names its words module after its scripts (<script type="module" class="words">,
 // templates/base.html), loaded here before any module that imports say() runs.
 
 export const language = document.documentElement.lang || "en";
 
 // The words module: its sentences (default export) and, in French, its elision rule.
 async function loadWords() {
-  const link = document.querySelector("link.words[rel=modulepreload]");
-  if (!link) {
+  const script = document.querySelector("script.words[type=module]");
+  if (!script) {
     return {};
   }
   try {
-    return await import(link.href);
+    return await import(script.src);
   } catch (error) {
     // No network and no stored copy: English rather than no sentence at all.
     return {};

@@ -16,11 +16,10 @@ import subprocess
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from support.browser_support import first_visit_limit, page_weight, submit
+from support.browser_support import FIRST_VISIT_LIMIT, page_weight, submit
 from support.round_form import RoundForm
 from support.french import catalogue_english, english_left, overflowing, visible_text
 
@@ -106,7 +105,7 @@ class Walk:
         out = overflowing(fr)
         if out:
             found.append("sticks out of 390px: " + " ; ".join(out))
-        weight, limit = page_weight(fr), first_visit_limit(urlsplit(fr.url).path)
+        weight, limit = page_weight(fr), FIRST_VISIT_LIMIT
         if weight > limit:
             found.append(f"{weight} bytes sent compressed (at most {limit})")
         if found:

@@ -10,6 +10,7 @@ import pytest
 from support.browser_support import PHONES, screenshot, submit
 from support.round_form import LANGUAGES, shot, start_game  # noqa: F401
 from support.round_form import rounds  # noqa: F401
+from support.offline import api
 
 pytestmark = pytest.mark.browser
 
@@ -182,3 +183,56 @@ def test_a_card_that_is_not_a_card_names_the_player_and_is_never_counted(phone):
     assert page.text_content("#hand-1 output.running") == "17" and page.is_hidden("#hand-1 .card-problem")
     submit(page, "button[name=save]")
     assert [r["scores"] for r in rounds(page, game)] == [{"Ann": 0, "Dan": 17, "Cy": 5}]
+
+
+ONE_POINT = {
+    "en": {"button": "2 × 1 point", "others": "2 × 5 points", "cleared": "2 × 1 point cleared."},
+    "fr": {"button": "2 × cartes à 1 point", "others": "2 × cartes à 5 points", "cleared": "2 × 1 point effacé."},
+}
+
+
+def test_cards_of_one_point_are_said_in_the_singular(phone):
+    """A house Continental whose aces are worth 1 point: the ace row's buttons say "2 × 1 point",
+    not "2 × 1 points", and a count cleared by a second tap says "2 × 1 point cleared."; the other
+    rows keep the plural. French: "cartes à 1 point" (a count of 0 or 1 takes the singular)."""
+    page, words = phone, ONE_POINT[phone.lang]
+    base = page.base_url
+    house = api(base, "POST", "/api/v1/variants",
+                {"based_on": "continental", "name": "Aces low", "changes": {"card_points": {"A": 1}}})[1]
+    game = api(base, "POST", "/api/v1/games", {"variant": house["id"], "players": ["Ann", "Bob", "Cy", "Di"]})[1]
+    with page.expect_navigation(url=f"**/games/{game['id']}"):
+        page.goto(game["edit_url"].replace("http://localhost", base))
+    page.goto(f"{base}/games/{game['id']}/round")
+    aces = page.locator("#hand-1 .vrow", has=page.locator("input[name='hands-1-v1']"))
+    fives = page.locator("#hand-1 .vrow", has=page.locator("input[name='hands-1-v5']"))
+    assert aces.locator("button.vp[value='2']").get_attribute("aria-label") == words["button"]
+    assert fives.locator("button.vp[value='2']").get_attribute("aria-label") == words["others"]
+    aces.locator("button.vp[value='2']").click()
+    aces.locator("button.vp[value='2']").click()
+    assert page.text_content("#hand-1 .count-cleared").startswith(words["cleared"])
+    shot(page, "round form, a 1-point count cleared")
+    assert page.seen == []
+
+
+LAYOUT_SHIFT = """() => new Promise(done => {
+    let total = 0;
+    new PerformanceObserver(list => { for (const e of list.getEntries()) total += e.value; })
+        .observe({type: "layout-shift", buffered: true});
+    setTimeout(() => done(total), 300);
+})"""
+
+
+def test_the_round_form_does_not_move_when_its_scripts_start(phone):
+    """Drawn at once as the scripts leave it (each hand showing the part of its ticked way, the "No
+    score" rule waiting for a hand with no score): the layout shift of opening a round form of 8,
+    as the browser counts it, stays under 0.01 (0.14 when the hands changed under the first paint)."""
+    page = phone
+    base = page.base_url
+    names = ["Margaret", "Christopher", "Elizabeth", "Alexander", "Josephine", "Frederick", "Catherine", "Benjamin"]
+    game = api(base, "POST", "/api/v1/games", {"variant": "continental", "players": names})[1]
+    with page.expect_navigation(url=f"**/games/{game['id']}"):
+        page.goto(game["edit_url"].replace("http://localhost", base))
+    page.goto(f"{base}/games/{game['id']}/round", wait_until="load")
+    page.wait_for_timeout(500)  # (the scripts' first changes drawn)
+    assert page.evaluate(LAYOUT_SHIFT) < 0.01
+    assert page.locator("#hand-0 .mode-values .vpills").count() == 4  # (the scripts did run)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from support.browser_support import SCREENSHOTS
+from support.browser_support import PHONES, SCREENSHOTS
 from support.browser_support import check_page, start_game, submit
 from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 
@@ -75,3 +75,28 @@ def test_a_phone_claims_its_seat_and_the_scorekeeper_frees_it(table, live_server
     other.by_value([(10, 1)])
     other.send()
     expect(other.page.locator(".sent-note")).to_contain_text("10")
+
+
+def test_a_phone_in_english_that_chose_french_is_told_in_french(table, browser, live_server):
+    """The phone's browser asks for English (its locale; no header forced on every request); its
+    reader chose French on the language switch. The seat taken is said in the page's language: the
+    API's answer was asked for in it."""
+    keeper = table("Ann", "en")
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "en")
+    bob = table("Bob", "en")
+    bob.page.goto(link)
+    bob.pick_name()
+    expect(bob.page.locator("form.hand-form legend .who")).to_have_text("Bob")
+    context = browser.new_context(viewport=PHONES["390x844"], locale="en-GB", service_workers="block")
+    try:
+        other = context.new_page()
+        other.goto(live_server + "/language/fr?next=/")
+        other.goto(link)
+        assert other.locator("html").get_attribute("lang") == "fr"
+        other.click(".who-buttons button[value='Bob']")
+        problem = other.locator(".hand-problem")
+        expect(problem).to_be_visible()
+        expect(problem).to_contain_text("autre téléphone")
+    finally:
+        context.close()

@@ -8,12 +8,18 @@ import re
 from pathlib import Path
 
 from scorekeeper.web.script_words import SENTENCES
+from support import games as gamedata
 
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
-# say("..."), or say(label === "Hand" ? "..." : "...")
-SAID = re.compile(r'\bsay\((?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
-LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'')
+# say("..."), the sentence on the same line or on the next (a long one: say(\n  "...",\n  values)),
+# or say(label === "Hand" ? "..." : "...")
+SAID = re.compile(r'\bsay\(\s*(?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
+# A script's line is at most this long, unless it holds a sentence alone (a string cannot be cut
+# without the sentence being found whole no more): the string, and what closes the call.
+LONGEST_LINE = 100
+SENTENCE_ALONE = re.compile(r'\s*"(?:[^"\\]|\\.)*"[,);]*')
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'')  # (a string ends on its line)
 # Two words or more: a sentence a user might see.
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
 # Not sentences: CSS selectors (".hand input:checked", "a.button") and the like.
@@ -41,35 +47,73 @@ def test_no_script_shows_an_english_sentence_outside_say():
     for path in sorted(JS.glob("*.js")):
         if path.name in NOT_YET:
             continue
-        found = []
-        for line in path.read_text().splitlines():
-            line = SAID.sub("say(", "" if line.lstrip().startswith("//") else line)
-            line = CLASSES.sub("", line)
-            texts = ["".join(m) for m in LITERAL.findall(line)]
-            found += [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
+        code = "\n".join("" if line.lstrip().startswith("//") else line for line in path.read_text().splitlines())
+        code = CLASSES.sub("", SAID.sub("say(", code))
+        texts = ["".join(m) for m in LITERAL.findall(code)]
+        found = [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
         if found:
             left[path.name] = found
     assert left == {}, f"English left in scripts (write it in say()): {left}"
+
+
+def test_a_sentence_on_the_line_after_say_is_found():
+    """A long sentence goes on the line after ``say(``: still found, so still checked."""
+    code = 'note.textContent = say(\n    "No network: the preview needs it.",\n    { what });\n'
+    assert [m for pair in SAID.findall(code) for m in pair if m] == ["No network: the preview needs it."]
+
+
+def test_no_line_of_a_script_is_over_100_characters_but_a_sentence_alone():
+    long = [f"{path.name}:{number}" for path in sorted(JS.glob("*.js"))
+            for number, line in enumerate(path.read_text().splitlines(), 1)
+            if len(line) > LONGEST_LINE and not SENTENCE_ALONE.fullmatch(line)]
+    assert long == [], "cut these lines (a long sentence goes alone on the line after say()"
+
+
+WORDS_LINK = re.compile(r'<script type="module" src="(/words/fr\.js\?v=([0-9a-f]{12})&amp;for=([\w.,]+))" class="words"></script>')
+
+
+def _words(body: str) -> dict:
+    return json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
 
 
 def test_a_french_page_loads_the_french_words_an_english_page_none(client):
     english = client.get("/games/new").get_data(as_text=True)
     assert "/words/" not in english
     french = client.get("/games/new", headers=FR).get_data(as_text=True)
-    found = re.search(r'<link rel="modulepreload" href="(/words/fr\.js\?v=([0-9a-f]{12}))" class="words">', french)
+    found = WORDS_LINK.search(french)
     assert found, "the French page names its words script"
-    r = client.get(found.group(1))
+    assert found.group(3) == "pwa.js,new_game.js"  # the modules the page runs
+    address = found.group(1).replace("&amp;", "&")
+    r = client.get(address)
     assert r.status_code == 200 and r.mimetype == "text/javascript"
     assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert r.headers["ETag"] == f'"{found.group(2)}"'
-    body = r.get_data(as_text=True)
-    words = json.loads(body.split("export default ", 1)[1].split(";\n", 1)[0])
-    assert words["Went out: 0 points."] == "Sortie : 0 point."
-    assert words["Round %(number)s"] == "Manche %(number)s"
+    words = _words(r.get_data(as_text=True))
+    assert words["As of %(time)s, offline: this is the copy kept on this phone."].startswith("État de %(time)s")
     assert set(words) <= set(SENTENCES)
-    assert client.get(found.group(1), headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
+    assert client.get(address, headers={"If-None-Match": r.headers["ETag"]}).status_code == 304
     # an old version's address is checked again, never kept a year
     assert client.get("/words/fr.js?v=000000000000").headers["Cache-Control"] == "no-cache"
+
+
+def test_a_page_is_sent_the_words_of_the_modules_it_runs(client):
+    """The round form's words: its modules' and those they import, at once (cards.js) or with the
+    first hand from a phone (proposals.js); not the live board's or the Copy button's. The words
+    with no modules named (what the service worker stores) hold every sentence."""
+    game = gamedata.create(client, "continental", ["Ann", "Bob", "Cy", "Di"])
+    gamedata.open_edit_link(client, game)
+    pages = {}
+    for name, path in (("round", f"/games/{game['id']}/round"), ("game", f"/games/{game['id']}")):
+        found = WORDS_LINK.search(client.get(path, headers=FR).get_data(as_text=True))
+        pages[name] = _words(client.get(found.group(1).replace("&amp;", "&")).get_data(as_text=True))
+    assert pages["round"]["Went out: 0 points."] == "Sortie\u00a0: 0 point."  # games.js
+    assert "Read as %(cards)s" in pages["round"] and "Use it" in pages["round"]  # cards.js, proposals.js
+    assert "Updated at %(time)s." not in pages["round"] and "Copied." not in pages["round"]
+    assert "Updated at %(time)s." in pages["game"] and "Went out: 0 points." not in pages["game"]
+    every = _words(client.get("/words/fr.js").get_data(as_text=True))
+    assert set(every) > set(pages["round"]) | set(pages["game"]) and len(every) > len(pages["round"]) + 10
+    assert client.get("/words/fr.js?for=games.js,nope.js").status_code == 404
+    assert client.get("/words/fr.js?for=../sw.js").status_code == 404
 
 
 def test_no_words_script_for_english_or_an_unknown_language(client):

@@ -81,8 +81,8 @@ def test_a_change_deep_in_the_imports_gives_the_importer_a_new_version(app, clie
 
 
 def test_a_module_is_sent_without_its_comments_and_indentation_and_still_runs_the_same(client):
-    written = (JS / "drafts.js").read_text()
-    with client.get("/static/js/drafts.js") as answer:
+    written = (JS / "games.js").read_text()
+    with client.get("/static/js/games.js") as answer:
         sent = answer.get_data(as_text=True)
     assert "//" in written and "\n  " in written
     assert not [line for line in sent.splitlines() if line.startswith("//") or line != line.strip() or not line]

@@ -63,12 +63,27 @@ def directives(csp: str) -> dict[str, list[str]]:
 # -- headers -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "path",
-    ["/", "/static/css/app.css", "/no/such/page", "/api/v1/variants", "/api/v1/variants/nope"],
+    ["/", "/static/icons/icon.svg", "/sw.js", "/no/such/page", "/static/css/nope.css", "/api/v1/variants",
+     "/api/v1/variants/nope"],
 )
 @pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
 def test_security_headers_on_every_kind_of_response(client, path):
     with client.get(path) as response:
         _check_headers(response, path)
+
+
+@pytest.mark.parametrize("path", ["/static/css/app.css", "/static/js/games.js", "/static/js/say.js?v=0",
+                                  "/static/icons/icon-192.png", "/words/fr.js"])
+@pytest.mark.no_database  # (the PostgreSQL job leaves it out: tests/conftest.py)
+def test_a_stylesheet_script_or_image_carries_only_the_headers_it_needs(client, path):
+    """Never shown as a page, so no page policy (each about 100 to 200 bytes a file): what it is,
+    who may load it and the address it leaks, and nothing else."""
+    with client.get(path) as response:
+        assert response.status_code == 200
+        for name in ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Resource-Policy"):
+            assert response.headers.get(name) == EXPECTED_HEADERS[name], (path, name)
+        for name in ("Content-Security-Policy", "X-Frame-Options", "Permissions-Policy", "Cross-Origin-Opener-Policy"):
+            assert name not in response.headers, (path, name)
 
 
 def _check_headers(response, path):

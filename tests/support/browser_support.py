@@ -34,17 +34,7 @@ AXE_PATH = "/__test-vendor/axe.min.js"  # served to the test browser only, by a 
 # What opening a page may cost a phone on the wire (docs/performance.md, "Page budget"): the page
 # and every file it loads, compressed as the server sends them, on a first visit (nothing cached);
 # the round form opened again, its files kept by the browser, costs no more than its own HTML.
-FIRST_VISIT_LIMIT = 30 * 1024
-# Pages still over that goal, held where they stand so that they grow no further
-# (docs/performance.md, "Page budget"): the round form (about 20 modules: the hand, its
-# cards, the drafts, the hands poll and the rounds kept offline, each answer counted with 300 bytes
-# of headers) and "My hand". The game page met it when the scripts became modules.
-HELD_OVER_GOAL = ((re.compile(r"/games/[^/]+/round"), 37 * 1024), (re.compile(r"/games/[^/]+/hand"), 33 * 1024))
-
-
-def first_visit_limit(path: str) -> int:
-    """What a first visit of the page at ``path`` may transfer (FIRST_VISIT_LIMIT, or what it is held at)."""
-    return next((limit for pattern, limit in HELD_OVER_GOAL if pattern.fullmatch(path)), FIRST_VISIT_LIMIT)
+FIRST_VISIT_LIMIT = 30 * 1024  # every page, the round form of 8 players and "My hand" among them
 CACHED_VISIT_LIMIT = 8 * 1024
 TAP_TARGET = 44
 
@@ -271,7 +261,7 @@ def check_page(page, name: str, *, weight_limit: int | None = None) -> dict:
     """Everything a page shown on a phone must pass; returns the measurements."""
     page.wait_for_load_state("load")
     if weight_limit is None:
-        weight_limit = first_visit_limit(urlsplit(page.url).path)
+        weight_limit = FIRST_VISIT_LIMIT
     shot = screenshot(page, name)
     weight = page_weight(page)
     found = [
