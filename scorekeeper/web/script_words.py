@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-
 import re
+from typing import Any
 
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import force_locale, gettext
@@ -231,7 +231,8 @@ def page_words_url(code: str) -> str | None:
     if code == DEFAULT or code not in LANGUAGES or not entries:
         return None
     version = _script(code, reached(entries))[1]
-    return url_for("script_words.script", code=code, v=version, **{"for": ",".join(entries)})
+    arguments: dict[str, Any] = {"code": code, "v": version, "for": ",".join(entries)}  # "for" is a keyword
+    return url_for("script_words.script", **arguments)
 
 
 @bp.get("/words/<code>.js")
