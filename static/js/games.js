@@ -547,7 +547,13 @@ function followHands(form) {
     let note = document.querySelector(".hands-stopped");
     if (!note) {
       note = make("p", { className: "flash flash-error hands-stopped" }, { role: "status" });
-      form.before(note);
+      // Beside Save, so that the hands do not move under the fingers of someone typing.
+      const submitRow = form.querySelector(".submit-row");
+      if (submitRow) {
+        submitRow.before(note);
+      } else {
+        form.before(note);
+      }
     }
     note.textContent = whyStopped(form, status);
   }

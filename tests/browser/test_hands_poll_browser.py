@@ -1,6 +1,6 @@
 """The scorekeeper's round form follows the hands from the players' phones (static/js/games.js): every
-answer of its poll is handled, and when the poll stops, the scorekeeper reads why above the form; no
-page error, in English and in French, in Chromium at 390x844."""
+answer of its poll is handled, and when the poll stops, the scorekeeper reads why beside Save (the
+hands above it do not move under a finger); no page error, in English and in French, in Chromium at 390x844."""
 from __future__ import annotations
 
 import pytest
@@ -32,6 +32,8 @@ def test_the_hands_poll_says_why_it_stopped(live_server, browser, locale, status
         page.wait_for_url(game["edit_url"].split("/edit#")[0])
         page.goto(page.url + "/round")
         page.wait_for_selector("form.round-form[data-proposals]")
+        first_hand = page.locator("form.round-form fieldset").first
+        top_before = first_hand.bounding_box()["y"]
         if status == 409:  # round 1 saved on another phone
             assert api(live_server, "POST", f"/api/v1/games/{game['id']}/rounds", ROUND, token=game["edit_token"])[0] == 201
         else:  # the edit link renewed on another phone: this one may no longer change the game
@@ -39,6 +41,8 @@ def test_the_hands_poll_says_why_it_stopped(live_server, browser, locale, status
         note = page.locator("p.hands-stopped")
         note.wait_for(timeout=10000)
         assert WHY[(locale, status)] in note.inner_text()
+        assert first_hand.bounding_box()["y"] == top_before, "the note moved the hands under a finger"
+        assert note.evaluate("n => n.nextElementSibling.classList.contains('submit-row')")
         page.wait_for_timeout(2500)  # further ticks: the poll stays stopped, nothing thrown
         assert page.locator("p.hands-stopped").count() == 1
         assert errors == []
