@@ -52,6 +52,10 @@ MELDS = [
     (CONT, '5S 7S 9S JK', 'run', False, ['5S 7S 9S are not consecutive: the gaps need 2 more cards and the meld has 1 wild card to fill them.'], [], (), None, None, '', [], ('melds',)),
     (LMI, '5S 5H 5D 5C 5S', 'set', True, [], [], ('set',), None, '5', '', [], ('melds',)),
     (CONT, 'KS AS 2S 3S', 'run', False, ['An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, not both: a run may not go round the corner (K-A-2).'], [], (), None, None, '', [], ('aces',)),
+    # One natural card and twelve wild cards: thirteen cards, the longest a run may be, so both a set and a
+    # run fit by size and the meld is judged as both; one card more and only a set fits.
+    (CONT, '8S JK JK JK JK AH AH AH AH AD AD AD AD', None, False, ['Not a set: wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 12 wild cards and 1 natural card.', 'Not a run: wild cards may not outnumber natural cards in a meld in Continental: as a run this has 12 wild cards and 1 natural card.'], [], (), None, None, '', [], ('wild_limits',)),
+    (CONT, '8S JK JK JK JK AH AH AH AH AD AD AD AD JK', 'set', False, ['Wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 13 wild cards and 1 natural card.'], [], (), None, None, '', [], ('wild_limits',)),
 ]
 
 
