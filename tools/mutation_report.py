@@ -5,6 +5,9 @@ Run from the repository root after `mutmut run`:
 ``--list`` prints the diff of every counted survivor; ``--only FILE`` counts only the mutants named
 in FILE, one a line (e.g. a random sample run with ``mutmut run NAME...``). ``--draw N SEED`` prints
 such a sample: N mutant names drawn at random (seeded, so the same draw again) from all of them.
+``--draw-each N SEED MODULE...`` draws N from each module named (``melds``, ``game`` ...), for a sample
+spread evenly over modules of very different sizes. Both draws repeat only while the rules code, and so
+mutmut's list of mutants, is the same.
 
 A surviving mutant is *message text* when the only thing it changes is the inside of string
 literals that are words for a reader (the original literal holds a space: "went out",
@@ -81,10 +84,31 @@ def draw(count: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(sorted(names), count))
 
 
+def draw_each(count: int, seed: int, modules: list[str]) -> list[str]:
+    """``count`` mutant names from each of ``modules`` (``"melds"`` for scorekeeper/rules/melds.py),
+    drawn module by module in alphabetical order from one seeded generator."""
+    import random
+
+    by_module: dict[str, list[str]] = defaultdict(list)
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        by_module[Path(path).stem] += data.exit_code_by_key
+    unknown = sorted(set(modules) - set(by_module))
+    if unknown:
+        raise SystemExit(f"no mutants of {', '.join(unknown)}")
+    rng = random.Random(seed)
+    return [name for module in sorted(modules) for name in sorted(rng.sample(sorted(by_module[module]), count))]
+
+
 def main(argv: list[str]) -> int:
     if "--draw" in argv:
         at = argv.index("--draw")
         print("\n".join(draw(int(argv[at + 1]), int(argv[at + 2]))))
+        return 0
+    if "--draw-each" in argv:
+        at = argv.index("--draw-each")
+        print("\n".join(draw_each(int(argv[at + 1]), int(argv[at + 2]), argv[at + 3:])))
         return 0
     only = set(Path(argv[argv.index("--only") + 1]).read_text().split()) if "--only" in argv else None
     statuses: Counter = Counter()

@@ -101,3 +101,13 @@ def test_the_rank_line_of_each_ace_rule():
     assert _rank_line(AceRule.HIGH) == (ranks[1:] + ["A"], False)
     assert _rank_line(AceRule.LOW_OR_HIGH) == (ranks + ["A"], False)
     assert _rank_line(AceRule.AROUND_THE_CORNER) == (ranks, True)
+
+
+def test_an_illegal_verdict_always_gives_a_reason():
+    # check_meld only calls a meld illegal when one of the rules explains why; should every rule
+    # find the meld fine, the verdict still says what is wrong instead of giving no reason.
+    from scorekeeper.rules.melds import _illegal_meld, _Why
+    v = _illegal_meld(CONT, tuple(parse_cards("5S 6S 7S 8S".split())), _Why())
+    assert (v.kind, v.legal) == ("run", False)
+    assert [strip(r, v) for r in v.reasons] == ["5S 6S 7S 8S is neither a set nor a run."]
+    assert v.citations == cited(CONT, ("melds",))
