@@ -90,6 +90,10 @@ def small_data():
     return tomllib.loads(SMALL)
 
 
+def roy_data():
+    return tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+
+
 def test_a_definition_is_read_field_by_field():
     v = load_variant(SMALL)
     assert (v.id, v.name, v.kind, v.order, v.summary) == ("small", "Small", "contract", 7, "A test variant.")
@@ -142,7 +146,7 @@ def test_a_last_round_rule_defaults_to_no_discard_and_not_every_card():
 
 def test_roy_rules_and_their_defaults():
     assert ROY.roy == vs.RoyRules(vs.AceRule.HIGH, "J", "A", 2, "KS", 7)
-    data = tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+    data = roy_data()
     data["roy"] = {}
     assert variant_from_dict(data).roy == vs.RoyRules(vs.AceRule.HIGH, "J", "A", 2, "KS", 7)
 
@@ -208,7 +212,7 @@ def test_a_bad_definition_is_refused_naming_the_field(path, value, field, messag
 
 
 def test_a_roy_definition_needs_its_roy_table():
-    data = tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+    data = roy_data()
     del data["roy"]
     with pytest.raises(VariantError) as err:
         variant_from_dict(data)
@@ -536,6 +540,11 @@ def test_a_refusal_keeps_the_value_it_refused():
     with pytest.raises(VariantError) as err:
         variant_from_dict(data)
     assert (err.value.field, err.value.value) == ("scoring.round_score", "penalty")
+    data = small_data()
+    del data["points"]["Q"], data["points"]["jk"]
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("points", ["Q", "JK"])
 
 
 def test_a_game_for_one_player_loads():
@@ -548,3 +557,24 @@ def test_a_may_i_table_without_allowed_does_not_allow_may_i():
     data = small_data()
     data["may_i"] = {"penalty_cards_per_discard": 2}
     assert variant_from_dict(data).may_i == vs.MayIRules(False, 2, False, False, False)
+
+
+def test_a_round_of_runs_only_needs_its_runs_cards():
+    data = edit(("contracts", "rounds"), [{"runs": 2}, {"sets": 1, "runs": 1}])
+    assert [r.min_cards for r in variant_from_dict(data).rounds] == [8, 7]
+
+
+
+def test_a_roy_house_table_of_other_cards_is_read_as_written():
+    data = roy_data()
+    data["roy"] = {"aces": "low", "suit_changer": "Q", "draw_card": "2", "draw_per_card": 3, "skip_card": "KH",
+                   "skip_draw": 5}
+    assert variant_from_dict(data).roy == vs.RoyRules(vs.AceRule.LOW, "Q", "2", 3, "KH", 5)
+
+
+def test_a_roy_ace_rule_that_is_no_choice_is_named():
+    data = roy_data()
+    data["roy"]["aces"] = "sideways"
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("roy.aces", "sideways")
