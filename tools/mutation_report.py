@@ -54,20 +54,34 @@ def _is_prose(literal: str) -> bool:
     return isinstance(value, str) and " " in value.strip("'\"")
 
 
+def _continues_a_sentence(before: str, line: str) -> bool:
+    """Whether ``line`` opens with a string literal that goes on the prose literal ending ``before``
+    (Python joins ``"... added "`` and ``"together."`` on the next line into one sentence)."""
+    first, last = _tokens(line), _tokens(before)
+    return bool(first and last) and first[0][0] == tokenize.STRING and last[-1][0] == tokenize.STRING \
+        and _is_prose(last[-1][1])
+
+
 def kind_of(diff: str) -> str:
-    """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``."""
-    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
-    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``.
+    A literal without a space counts as prose where it ends a sentence begun on the line before."""
+    lines = diff.splitlines()
+    removed: list[tuple[str, str]] = []  # (the line before it, the removed line)
+    for i, line in enumerate(lines):
+        if line.startswith("-") and not line.startswith("---"):
+            removed.append((lines[i - 1][1:] if i else "", line[1:]))
+    added = [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
     if len(removed) != len(added) or not removed:
         return "behaviour"
-    for old, new in zip(removed, added):
+    for (before, old), new in zip(removed, added):
         a, b = _tokens(old), _tokens(new)
         if not a or len(a) != len(b):
             return "behaviour"
-        for (ta, sa), (tb, sb) in zip(a, b):
+        for i, ((ta, sa), (tb, sb)) in enumerate(zip(a, b)):
             if sa == sb:
                 continue
-            if ta != tokenize.STRING or tb != tokenize.STRING or not _is_prose(sa):
+            prose = _is_prose(sa) or (i == 0 and _continues_a_sentence(before, old))
+            if ta != tokenize.STRING or tb != tokenize.STRING or not prose:
                 return "behaviour"
     return "message text"
 
