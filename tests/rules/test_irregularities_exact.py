@@ -4,6 +4,8 @@ calculator that helps), which variants' own sources are silent, and walking a tr
 the citation labels are not pinned here: they are the app's words."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.rules import irregularities as ir
@@ -100,9 +102,20 @@ def test_the_stock_cites_the_variants_own_rule_or_the_continental_one():
     assert stock.citation(ROY) == (ROY.cite("stock"), ROY.cite("deal").file)
 
 
+def charge_for_a_missing_card(v):
+    return next(r for r in ir.get_topic(v, "incorrect-hand").rulings(v) if r.id == "charge").steps[0]
+
+
 def test_the_incorrect_hand_fine_is_the_variants_penalty():
-    charge = next(r for r in ir.get_topic(CONT, "incorrect-hand").rulings(CONT) if r.id == "charge")
-    assert "pays 10 more points" in charge.steps[0]
+    assert "pays 10 more points" in charge_for_a_missing_card(CONT)
+    own = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=5))
+    assert "pays 5 more points" in charge_for_a_missing_card(own)
+
+
+def test_a_variant_that_names_no_fine_charges_10_points_a_missing_card():
+    unset = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=0))
+    assert charge_for_a_missing_card(unset) == (
+        "The player counts the cards they hold and pays 10 more points for each card missing.")
 
 
 @pytest.mark.parametrize("variant, keys", [

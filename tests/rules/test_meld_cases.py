@@ -111,3 +111,11 @@ def test_an_illegal_verdict_always_gives_a_reason():
     assert (v.kind, v.legal) == ("run", False)
     assert [strip(r, v) for r in v.reasons] == ["5S 6S 7S 8S is neither a set nor a run."]
     assert v.citations == cited(CONT, ("melds",))
+
+
+def test_a_set_that_could_be_aces_or_twos_is_read_as_aces():
+    # Continental with 2s wild too: AH AD 2S 2C is two natural aces and two wild 2s, or the other way
+    # round; the ranks are tried in the order of the pack (A, 2, 3 ... K), so aces come first.
+    v = check_meld(CONT.with_house_rules({"twos_wild": True}), parse_cards("AH AD 2S 2C".split()))
+    assert (v.kind, v.legal, v.rank) == ("set", True, "A")
+    assert [(w.card, w.stands_for) for w in v.wilds] == [("2S", "A"), ("2C", "A")]

@@ -578,3 +578,9 @@ def test_a_roy_ace_rule_that_is_no_choice_is_named():
     with pytest.raises(VariantError) as err:
         variant_from_dict(data)
     assert (err.value.field, err.value.value) == ("roy.aces", "sideways")
+
+
+def test_a_house_version_that_changes_the_deal_keeps_its_bases_own_source():
+    from scorekeeper.rules.house import apply_changes
+    h = apply_changes(CONT, {"cards_dealt": 11}, id="h", name="H")
+    assert h.cite("deal").file == "house" and vs.own_source(h) == CONT.cite("deal").file == "001"
