@@ -119,3 +119,13 @@ def test_a_set_that_could_be_aces_or_twos_is_read_as_aces():
     v = check_meld(CONT.with_house_rules({"twos_wild": True}), parse_cards("AH AD 2S 2C".split()))
     assert (v.kind, v.legal, v.rank) == ("set", True, "A")
     assert [(w.card, w.stands_for) for w in v.wilds] == [("2S", "A"), ("2C", "A")]
+
+
+def test_where_aces_are_high_only_an_ace_cannot_start_a_run():
+    from dataclasses import replace
+    from scorekeeper.rules.variants import AceRule
+    high = replace(CONT, name="High Aces", melds=replace(CONT.melds, aces=AceRule.HIGH))
+    v = check_meld(high, parse_cards("AS 2S 3S 4S".split()))
+    assert (v.kind, v.legal) == ("run", False)
+    assert [strip(r, v) for r in v.reasons] == [
+        "Aces are high only in High Aces runs (Q-K-A): an ace cannot come before a 2."]
