@@ -508,6 +508,11 @@ WRONG_TYPE = [
     (("melds", "aces"), 1, "melds.aces", "melds.aces has the wrong type: 1"),
     (("contracts", "kind"), ["minimum"], "contracts.kind", "contracts.kind has the wrong type: ['minimum']"),
     (("house_options", "threes", "label"), 3, "house_options.threes.label", "house_options.threes.label has the wrong type: 3"),
+    (("melds",), ["sets"], "small.melds", "small.melds has the wrong type: ['sets']"),
+    (("contracts",), "exact", "small.contracts", "small.contracts has the wrong type: 'exact'"),
+    (("contracts", "rounds"), {"sets": 2}, "contracts.rounds", "contracts.rounds has the wrong type: {'sets': 2}"),
+    (("points",), [10], "small.points", "small.points has the wrong type: [10]"),
+    (("last_round", "round"), "2", "last_round.round", "last_round.round must be a whole number, not '2'"),
 ]
 
 
@@ -584,3 +589,11 @@ def test_a_house_version_that_changes_the_deal_keeps_its_bases_own_source():
     from scorekeeper.rules.house import apply_changes
     h = apply_changes(CONT, {"cards_dealt": 11}, id="h", name="H")
     assert h.cite("deal").file == "house" and vs.own_source(h) == CONT.cite("deal").file == "001"
+
+
+def test_a_roy_table_that_is_no_table_is_named():
+    data = roy_data()
+    data["roy"] = ["high"]
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("roy.roy", ["high"])
