@@ -115,7 +115,7 @@ def test_an_illegal_verdict_always_gives_a_reason():
 
 def test_a_set_that_could_be_aces_or_twos_is_read_as_aces():
     # Continental with 2s wild too: AH AD 2S 2C is two natural aces and two wild 2s, or the other way
-    # round; the ranks are tried in the order of the pack (A, 2, 3 ... K), so aces come first.
+    # round; with as many natural cards either way, the rank first in the pack (A, 2 ... K) is chosen.
     v = check_meld(CONT.with_house_rules({"twos_wild": True}), parse_cards("AH AD 2S 2C".split()))
     assert (v.kind, v.legal, v.rank) == ("set", True, "A")
     assert [(w.card, w.stands_for) for w in v.wilds] == [("2S", "A"), ("2C", "A")]

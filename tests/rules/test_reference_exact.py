@@ -321,11 +321,14 @@ def test_a_source_silent_on_the_stock_says_what_it_does_not_cover():
 
 
 def test_the_melds_section_states_the_run_length_and_the_aces_and_cites_the_ace_rule():
-    lmi = get_variant("le-may-i")
+    from scorekeeper.rules.house import apply_changes
     lines = section(get_variant("joybells"), "melds").text().splitlines()
     assert "A run is 4 or more cards in sequence, all of one suit, and never more than 13 cards." in lines
     assert "Aces in runs: low only: A-2-3-4, never Q-K-A." in lines
-    assert lmi.cite("aces") != lmi.cite("melds") and lmi.cite("aces") in section(lmi, "melds").citations
+    # A house version that changes only where aces sit: its own ace rule is cited with the melds.
+    low = apply_changes(CONT, {"melds": {"aces": "low"}}, id="h", name="H")
+    assert low.cite("aces").file == "house" and low.cite("melds").file == "001"
+    assert low.cite("aces") in section(low, "melds").citations
 
 
 def test_a_house_version_without_may_i_cites_the_house_for_it():
