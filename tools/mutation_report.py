@@ -62,9 +62,16 @@ def _continues_a_sentence(before: str, line: str) -> bool:
         and _is_prose(last[-1][1])
 
 
+def _marked_for_translation(tokens: list[tuple[int, str]], i: int) -> bool:
+    """Whether token ``i`` is the text of ``_("...")`` or ``N_("...")``: words for a reader, even one
+    word without a space (an answer's label, "Yes")."""
+    return i >= 2 and tokens[i - 1][1] == "(" and tokens[i - 2][1] in ("_", "N_")
+
+
 def kind_of(diff: str) -> str:
     """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``.
-    A literal without a space counts as prose where it ends a sentence begun on the line before."""
+    A literal without a space counts as prose where it ends a sentence begun on the line before, or
+    where it is marked for translation."""
     lines = diff.splitlines()
     removed: list[tuple[str, str]] = []  # (the line before it, the removed line)
     for i, line in enumerate(lines):
@@ -80,7 +87,7 @@ def kind_of(diff: str) -> str:
         for i, ((ta, sa), (tb, sb)) in enumerate(zip(a, b)):
             if sa == sb:
                 continue
-            prose = _is_prose(sa) or (i == 0 and _continues_a_sentence(before, old))
+            prose = _is_prose(sa) or (i == 0 and _continues_a_sentence(before, old)) or _marked_for_translation(a, i)
             if ta != tokenize.STRING or tb != tokenize.STRING or not prose:
                 return "behaviour"
     return "message text"

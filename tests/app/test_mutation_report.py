@@ -19,6 +19,9 @@ def diff(*lines):
     (diff('-    why.add(_("went out first"), cite)', '+    why.add(_("went out first"), )'), "behaviour"),
     # the end of a sentence written over two lines: "... added " "together." is one sentence
     (diff('     _("the two highest totals added "', '-      "together."),', '+      "TOGETHER."),'), "message text"),
+    # one word marked for translation is a word for a reader; a key beside it is still a key
+    (diff('-    ("yes", _("Yes"), "fill"),', '+    ("yes", _("YES"), "fill"),'), "message text"),
+    (diff('-    ("yes", _("Yes"), "fill"),', '+    ("yes", _("Yes"), "FILL"),'), "behaviour"),
     # a key on the line after a sentence is still a key
     (diff('     items.append(Item(_("Card points"), text,', '-                  "points"))', '+                  "POINTS"))'),
      "behaviour"),
