@@ -186,3 +186,9 @@ def test_a_house_version_s_silent_source_is_named_by_its_base_variant():
     smiths = apply_changes(JOY, {"players": {"min": 3, "max": 5}}, id="s", name="Smiths")
     stands = next(r for r in ir.get_topic(smiths, "out-of-turn").rulings(smiths) if r.id == "stands")
     assert stands.house_note.startswith("The Joybells rules (Joybells (a family's rules)) say nothing about this.")
+
+
+def test_a_fine_of_one_point_a_missing_card_in_the_singular():
+    one = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=1))
+    assert charge_for_a_missing_card(one) == (
+        "The player counts the cards they hold and pays 1 more point for each card missing.")
