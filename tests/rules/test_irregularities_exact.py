@@ -136,6 +136,9 @@ def test_get_topic_names_the_topics_known_for_the_variant():
     assert (err.value.field, err.value.value) == ("t", "incorrect-hand")
     assert err.value.message == ("'incorrect-hand' is not an irregularity the guide covers for ROY (known: re-deal,"
                                  " scoring-errors, stock, player-leaving)")
+    with pytest.raises(RulesInputError) as err:
+        ir.get_topic(ROY, "incorrect-hand")
+    assert err.value.field == "topic"  # the guide's own field when the caller names none
 
 
 def test_a_walk_follows_the_answers_to_a_ruling():
