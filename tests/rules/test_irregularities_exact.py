@@ -188,7 +188,13 @@ def test_a_house_version_s_silent_source_is_named_by_its_base_variant():
     from scorekeeper.rules.house import apply_changes
     smiths = apply_changes(JOY, {"players": {"min": 3, "max": 5}}, id="s", name="Smiths")
     stands = next(r for r in ir.get_topic(smiths, "out-of-turn").rulings(smiths) if r.id == "stands")
-    assert stands.house_note.startswith("The Joybells rules (Joybells (a family's rules)) say nothing about this.")
+    assert stands.house_note == (
+        "The Joybells rules (Joybells (a family's rules)) say nothing about this. This is the Continental ruling "
+        "(Continental Rummy (encyclopedia article), Play out of turn), which scorekeeper applies as a house rule.")
+    smiths_roy = apply_changes(ROY, {"target": 150}, id="s", name="Smiths")
+    again = next(r for r in ir.get_topic(smiths_roy, "re-deal").rulings(smiths_roy) if r.id == "again")
+    assert again.house_note == ("The ROY rules (ROY (newsgroup post, 1995)) say nothing about this. This is "
+                                "scorekeeper's house rule (scorekeeper's rulings, ROY's gaps).")
 
 
 def test_a_fine_of_one_point_a_missing_card_in_the_singular():
