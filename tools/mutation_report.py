@@ -5,6 +5,9 @@ Run from the repository root after `mutmut run`:
 ``--list`` prints the diff of every counted survivor; ``--only FILE`` counts only the mutants named
 in FILE, one a line (e.g. a random sample run with ``mutmut run NAME...``). ``--draw N SEED`` prints
 such a sample: N mutant names drawn at random (seeded, so the same draw again) from all of them.
+``--draw-each N SEED MODULE...`` draws N from each module named (``melds``, ``game`` ...), for a sample
+spread evenly over modules of very different sizes. Both draws repeat only while the rules code, and so
+mutmut's list of mutants, is the same.
 
 A surviving mutant is *message text* when the only thing it changes is the inside of string
 literals that are words for a reader (the original literal holds a space: "went out",
@@ -51,20 +54,41 @@ def _is_prose(literal: str) -> bool:
     return isinstance(value, str) and " " in value.strip("'\"")
 
 
+def _continues_a_sentence(before: str, line: str) -> bool:
+    """Whether ``line`` opens with a string literal that goes on the prose literal ending ``before``
+    (Python joins ``"... added "`` and ``"together."`` on the next line into one sentence)."""
+    first, last = _tokens(line), _tokens(before)
+    return bool(first and last) and first[0][0] == tokenize.STRING and last[-1][0] == tokenize.STRING \
+        and _is_prose(last[-1][1])
+
+
+def _marked_for_translation(tokens: list[tuple[int, str]], i: int) -> bool:
+    """Whether token ``i`` is the text of ``_("...")`` or ``N_("...")``: words for a reader, even one
+    word without a space (an answer's label, "Yes")."""
+    return i >= 2 and tokens[i - 1][1] == "(" and tokens[i - 2][1] in ("_", "N_")
+
+
 def kind_of(diff: str) -> str:
-    """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``."""
-    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
-    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    """``message text`` when the mutant only changes prose inside string literals, else ``behaviour``.
+    A literal without a space counts as prose where it ends a sentence begun on the line before, or
+    where it is marked for translation."""
+    lines = diff.splitlines()
+    removed: list[tuple[str, str]] = []  # (the line before it, the removed line)
+    for i, line in enumerate(lines):
+        if line.startswith("-") and not line.startswith("---"):
+            removed.append((lines[i - 1][1:] if i else "", line[1:]))
+    added = [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
     if len(removed) != len(added) or not removed:
         return "behaviour"
-    for old, new in zip(removed, added):
+    for (before, old), new in zip(removed, added):
         a, b = _tokens(old), _tokens(new)
         if not a or len(a) != len(b):
             return "behaviour"
-        for (ta, sa), (tb, sb) in zip(a, b):
+        for i, ((ta, sa), (tb, sb)) in enumerate(zip(a, b)):
             if sa == sb:
                 continue
-            if ta != tokenize.STRING or tb != tokenize.STRING or not _is_prose(sa):
+            prose = _is_prose(sa) or (i == 0 and _continues_a_sentence(before, old)) or _marked_for_translation(a, i)
+            if ta != tokenize.STRING or tb != tokenize.STRING or not prose:
                 return "behaviour"
     return "message text"
 
@@ -81,10 +105,31 @@ def draw(count: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(sorted(names), count))
 
 
+def draw_each(count: int, seed: int, modules: list[str]) -> list[str]:
+    """``count`` mutant names from each of ``modules`` (``"melds"`` for scorekeeper/rules/melds.py),
+    drawn module by module in alphabetical order from one seeded generator."""
+    import random
+
+    by_module: dict[str, list[str]] = defaultdict(list)
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        by_module[Path(path).stem] += data.exit_code_by_key
+    unknown = sorted(set(modules) - set(by_module))
+    if unknown:
+        raise SystemExit(f"no mutants of {', '.join(unknown)}")
+    rng = random.Random(seed)
+    return [name for module in sorted(modules) for name in sorted(rng.sample(sorted(by_module[module]), count))]
+
+
 def main(argv: list[str]) -> int:
     if "--draw" in argv:
         at = argv.index("--draw")
         print("\n".join(draw(int(argv[at + 1]), int(argv[at + 2]))))
+        return 0
+    if "--draw-each" in argv:
+        at = argv.index("--draw-each")
+        print("\n".join(draw_each(int(argv[at + 1]), int(argv[at + 2]), argv[at + 3:])))
         return 0
     only = set(Path(argv[argv.index("--only") + 1]).read_text().split()) if "--only" in argv else None
     statuses: Counter = Counter()

@@ -263,3 +263,18 @@ def test_a_seating_that_is_no_list_is_quoted_in_the_refusal():
     problems = seating_problems(get_variant("continental"), "Ann, Bob")
     assert [(p.field, p.message) for p in problems] == [
         ("players", "'Ann, Bob' is not a list of player names in seating order")]
+
+
+def test_a_resume_with_one_name_instead_of_the_seating_shows_what_was_given():
+    with pytest.raises(g.GameRulesError) as err:
+        g.check_resume(["Ann", "Bob"], "Ann", datetime(2026, 1, 1), datetime(2026, 2, 1))
+    assert (err.value.field, err.value.value, err.value.message) == (
+        "players", "Ann", "'Ann' is not a list of player names in seating order")
+
+
+def test_in_roy_only_the_player_who_went_out_may_hold_no_cards():
+    with pytest.raises(g.GameRulesError) as err:
+        g.score_round(ROY, 1, ["Ann", "Bob", "Cy"], "Cy", "went_out",
+                      {"Ann": g.Hand("card_count", card_count=4), "Bob": g.Hand("card_count", card_count=0)})
+    assert (err.value.field, err.value.value) == ("hands.Bob.card_count", 0)
+    assert err.value.message.startswith("Bob has no cards left, but only the player who went out can have none")

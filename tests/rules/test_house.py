@@ -420,3 +420,48 @@ def test_a_house_file_without_its_id_is_refused_naming_the_id():
     with pytest.raises(HouseRulesError) as err:
         from_toml(text)
     assert (err.value.field, err.value.message) == ("id", "missing: the variant's id")
+
+
+@pytest.mark.parametrize("changes, field, value, message", [
+    ({"decks": "two"}, "decks", "two", '"two" is not a list'),
+    ({"may_i": {"allowed": "yes"}}, "may_i.allowed", "yes", '"yes" is not true or false'),
+    ({"wild_cards": []}, "wild_cards", True,
+     'the limit "wilds may not outnumber naturals" needs wild cards, and there are none: turn it off or name the '
+     'wild cards'),
+])
+def test_a_bad_house_change_is_refused_naming_the_field_and_what_was_given(changes, field, value, message):
+    with pytest.raises(HouseRulesError) as err:
+        apply_changes(get_variant("continental"), changes, id="c", name="C")
+    assert (err.value.field, err.value.value, err.value.message) == (field, value, message)
+
+
+@pytest.mark.parametrize("name, message", [
+    (5, "5 is not a name (text)"),
+    ("Ann\x07", '"Ann\\u0007" holds a control character'),
+])
+def test_a_name_that_is_no_name_is_refused_showing_it(name, message):
+    with pytest.raises(HouseRulesError) as err:
+        house.check_name(name)
+    assert (err.value.field, err.value.value, err.value.message) == ("name", name, message)
+
+
+def test_one_deck_at_every_table_in_words():
+    v = apply_changes(get_variant("joybells"), {"players": {"min": 3, "max": 4}, "decks": 1}, id="j", name="J")
+    assert describe_differences(get_variant("joybells"), v) == "changed from Joybells: 3 to 4 players, 1 deck at every table"
+
+
+def test_a_house_file_without_a_scoring_table_keeps_the_base_scoring():
+    text = to_toml(apply_changes(get_variant("continental"), {}, id="c", name="C"))
+    lines = text.splitlines()
+    start = lines.index("[scoring]")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines))
+    back = from_toml("\n".join(lines[:start] + lines[end:]))
+    assert back.scoring == get_variant("continental").scoring
+
+
+def test_a_roy_house_file_may_not_change_the_pack():
+    text = to_toml(apply_changes(get_variant("roy"), {}, id="r", name="R rules"))
+    text = text.replace("jokers_per_deck = 0", "jokers_per_deck = 2")
+    with pytest.raises(HouseRulesError) as err:
+        from_toml(text)
+    assert err.value.field == "pack"

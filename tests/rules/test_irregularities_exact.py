@@ -4,6 +4,8 @@ calculator that helps), which variants' own sources are silent, and walking a tr
 the citation labels are not pinned here: they are the app's words."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorekeeper.rules import irregularities as ir
@@ -100,9 +102,20 @@ def test_the_stock_cites_the_variants_own_rule_or_the_continental_one():
     assert stock.citation(ROY) == (ROY.cite("stock"), ROY.cite("deal").file)
 
 
+def charge_for_a_missing_card(v):
+    return next(r for r in ir.get_topic(v, "incorrect-hand").rulings(v) if r.id == "charge").steps[0]
+
+
 def test_the_incorrect_hand_fine_is_the_variants_penalty():
-    charge = next(r for r in ir.get_topic(CONT, "incorrect-hand").rulings(CONT) if r.id == "charge")
-    assert "pays 10 more points" in charge.steps[0]
+    assert "pays 10 more points" in charge_for_a_missing_card(CONT)
+    own = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=5))
+    assert "pays 5 more points" in charge_for_a_missing_card(own)
+
+
+def test_a_variant_that_names_no_fine_charges_10_points_a_missing_card():
+    unset = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=0))
+    assert charge_for_a_missing_card(unset) == (
+        "The player counts the cards they hold and pays 10 more points for each card missing.")
 
 
 @pytest.mark.parametrize("variant, keys", [
@@ -123,6 +136,9 @@ def test_get_topic_names_the_topics_known_for_the_variant():
     assert (err.value.field, err.value.value) == ("t", "incorrect-hand")
     assert err.value.message == ("'incorrect-hand' is not an irregularity the guide covers for ROY (known: re-deal,"
                                  " scoring-errors, stock, player-leaving)")
+    with pytest.raises(RulesInputError) as err:
+        ir.get_topic(ROY, "incorrect-hand")
+    assert err.value.field == "topic"  # the guide's own field when the caller names none
 
 
 def test_a_walk_follows_the_answers_to_a_ruling():
@@ -139,8 +155,7 @@ def test_a_walk_refuses_an_answer_that_does_not_fit_naming_the_step():
     with pytest.raises(RulesInputError) as err:
         ir.walk(CONT, "incorrect-hand", ["after", "lots"])
     assert (err.value.field, err.value.value) == ("step[1]", "lots")
-    assert err.value.message.startswith("'lots' is not an answer to “") and err.value.message.endswith(
-        "” (answers: many, few)")
+    assert err.value.message == "'lots' is not an answer to “Too many cards or too few?” (answers: many, few)"
     with pytest.raises(RulesInputError) as err:
         ir.walk(CONT, "missing-score", ["yes", "yes"])
     assert (err.value.field, err.value.value) == ("step[1]", "yes")
@@ -167,3 +182,22 @@ def test_a_topic_as_a_rules_page_subsection(variant):
     if silent_in is not None:
         note = reference.rules_page(variant).section("irregularities").blocks[0]
         assert isinstance(note, HouseNote) and topic.title.lower() in note.text
+
+
+def test_a_house_version_s_silent_source_is_named_by_its_base_variant():
+    from scorekeeper.rules.house import apply_changes
+    smiths = apply_changes(JOY, {"players": {"min": 3, "max": 5}}, id="s", name="Smiths")
+    stands = next(r for r in ir.get_topic(smiths, "out-of-turn").rulings(smiths) if r.id == "stands")
+    assert stands.house_note == (
+        "The Joybells rules (Joybells (a family's rules)) say nothing about this. This is the Continental ruling "
+        "(Continental Rummy (encyclopedia article), Play out of turn), which scorekeeper applies as a house rule.")
+    smiths_roy = apply_changes(ROY, {"target": 150}, id="s", name="Smiths")
+    again = next(r for r in ir.get_topic(smiths_roy, "re-deal").rulings(smiths_roy) if r.id == "again")
+    assert again.house_note == ("The ROY rules (ROY (newsgroup post, 1995)) say nothing about this. This is "
+                                "scorekeeper's house rule (scorekeeper's rulings, ROY's gaps).")
+
+
+def test_a_fine_of_one_point_a_missing_card_in_the_singular():
+    one = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=1))
+    assert charge_for_a_missing_card(one) == (
+        "The player counts the cards they hold and pays 1 more point for each card missing.")

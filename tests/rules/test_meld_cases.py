@@ -52,6 +52,10 @@ MELDS = [
     (CONT, '5S 7S 9S JK', 'run', False, ['5S 7S 9S are not consecutive: the gaps need 2 more cards and the meld has 1 wild card to fill them.'], [], (), None, None, '', [], ('melds',)),
     (LMI, '5S 5H 5D 5C 5S', 'set', True, [], [], ('set',), None, '5', '', [], ('melds',)),
     (CONT, 'KS AS 2S 3S', 'run', False, ['An ace is low (A-2-3-4) or high (J-Q-K-A) in a Continental run, not both: a run may not go round the corner (K-A-2).'], [], (), None, None, '', [], ('aces',)),
+    # One natural card and twelve wild cards: thirteen cards, the longest a run may be, so both a set and a
+    # run fit by size and the meld is judged as both; one card more and only a set fits.
+    (CONT, '8S JK JK JK JK AH AH AH AH AD AD AD AD', None, False, ['Not a set: wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 12 wild cards and 1 natural card.', 'Not a run: wild cards may not outnumber natural cards in a meld in Continental: as a run this has 12 wild cards and 1 natural card.'], [], (), None, None, '', [], ('wild_limits',)),
+    (CONT, '8S JK JK JK JK AH AH AH AH AD AD AD AD JK', 'set', False, ['Wild cards may not outnumber natural cards in a meld in Continental: as a set of 8s this has 13 wild cards and 1 natural card.'], [], (), None, None, '', [], ('wild_limits',)),
 ]
 
 
@@ -97,3 +101,31 @@ def test_the_rank_line_of_each_ace_rule():
     assert _rank_line(AceRule.HIGH) == (ranks[1:] + ["A"], False)
     assert _rank_line(AceRule.LOW_OR_HIGH) == (ranks + ["A"], False)
     assert _rank_line(AceRule.AROUND_THE_CORNER) == (ranks, True)
+
+
+def test_an_illegal_verdict_always_gives_a_reason():
+    # check_meld only calls a meld illegal when one of the rules explains why; should every rule
+    # find the meld fine, the verdict still says what is wrong instead of giving no reason.
+    from scorekeeper.rules.melds import _illegal_meld, _Why
+    v = _illegal_meld(CONT, tuple(parse_cards("5S 6S 7S 8S".split())), _Why())
+    assert (v.kind, v.legal) == ("run", False)
+    assert [strip(r, v) for r in v.reasons] == ["5S 6S 7S 8S is neither a set nor a run."]
+    assert v.citations == cited(CONT, ("melds",))
+
+
+def test_a_set_that_could_be_aces_or_twos_is_read_as_aces():
+    # Continental with 2s wild too: AH AD 2S 2C is two natural aces and two wild 2s, or the other way
+    # round; with as many natural cards either way, the rank first in the pack (A, 2 ... K) is chosen.
+    v = check_meld(CONT.with_house_rules({"twos_wild": True}), parse_cards("AH AD 2S 2C".split()))
+    assert (v.kind, v.legal, v.rank) == ("set", True, "A")
+    assert [(w.card, w.stands_for) for w in v.wilds] == [("2S", "A"), ("2C", "A")]
+
+
+def test_where_aces_are_high_only_an_ace_cannot_start_a_run():
+    from dataclasses import replace
+    from scorekeeper.rules.variants import AceRule
+    high = replace(CONT, name="High Aces", melds=replace(CONT.melds, aces=AceRule.HIGH))
+    v = check_meld(high, parse_cards("AS 2S 3S 4S".split()))
+    assert (v.kind, v.legal) == ("run", False)
+    assert [strip(r, v) for r in v.reasons] == [
+        "Aces are high only in High Aces runs (Q-K-A): an ace cannot come before a 2."]

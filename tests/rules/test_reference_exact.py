@@ -292,3 +292,46 @@ def test_a_section_the_page_does_not_have_is_a_key_error_naming_it():
 def test_a_snippet_starts_mid_word_when_no_space_comes_before_the_match():
     # a long run of letters joined to the word by a hyphen: no space to start on, so the snippet starts mid-run
     assert search_mod._snippet("x" * 100 + "-wild", ["wild"]) == "…" + "x" * 55 + "-wild"
+
+
+def section(v, anchor):
+    return next(s for s in ref.rules_page(v).all_sections if s.anchor == anchor)
+
+
+def test_the_page_opens_naming_the_variants_own_source():
+    assert ref.rules_page(get_variant("joybells")).intro.endswith(
+        "Written in our own words from Joybells (a family's rules) and scorekeeper's rulings; every section names "
+        "its source.")
+
+
+def test_a_variants_own_laying_off_sentence_replaces_the_usual_one():
+    text = section(get_variant("clenney"), "turn").text()
+    assert "Once you are down you may add cards to melds on the table (see Laying off), from the turn after you " \
+           "went down." in text.splitlines()
+
+
+def test_the_turn_cites_the_variants_rule_of_play_not_its_deal():
+    assert section(CONT, "turn").citations[0] == CONT.cite("turn") != CONT.cite("deal")
+
+
+def test_a_source_silent_on_the_stock_says_what_it_does_not_cover():
+    assert ("The Joybells rules (Joybells (a family's rules)) do not cover a stock that runs out. scorekeeper "
+            "applies the Continental ruling (Continental Rummy (encyclopedia article), Stock pile depletion) as a "
+            "house rule.") in section(get_variant("joybells"), "stock").text()
+
+
+def test_the_melds_section_states_the_run_length_and_the_aces_and_cites_the_ace_rule():
+    from scorekeeper.rules.house import apply_changes
+    lines = section(get_variant("joybells"), "melds").text().splitlines()
+    assert "A run is 4 or more cards in sequence, all of one suit, and never more than 13 cards." in lines
+    assert "Aces in runs: low only: A-2-3-4, never Q-K-A." in lines
+    # A house version that changes only where aces sit: its own ace rule is cited with the melds.
+    low = apply_changes(CONT, {"melds": {"aces": "low"}}, id="h", name="H")
+    assert low.cite("aces").file == "house" and low.cite("melds").file == "001"
+    assert low.cite("aces") in section(low, "melds").citations
+
+
+def test_a_house_version_without_may_i_cites_the_house_for_it():
+    from scorekeeper.rules.house import apply_changes
+    h = apply_changes(CONT, {"may_i": {"allowed": False}}, id="h", name="H")
+    assert section(h, "may-i").citations == (h.cite("may_i"),) and h.cite("may_i").file == "house"

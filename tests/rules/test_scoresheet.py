@@ -213,3 +213,22 @@ def test_a_roy_house_target_is_a_winning_line_of_its_own_cited_to_the_house():
 def test_the_reminders_of_a_may_i_sheet_are_known_by_their_keys_the_irregular_hands_last(variant_id):
     keys = [item.key for item in s.legend(get_variant(variant_id))]
     assert keys[-1] == "irregular" and keys.count("irregular") == 1 and "" not in keys
+
+
+def test_the_reminders_of_a_contract_sheet_by_key():
+    assert [i.key for i in s.legend(get_variant("continental"))] == [
+        "points", "wild", "aces", "melds", "may_i", "winning", "stock", "irregular"]
+
+
+def test_one_point_off_for_each_round_won_in_the_singular():
+    cont = get_variant("continental")
+    one = replace(cont, scoring=replace(cont.scoring, round_win_bonus=1))
+    assert [i.text for i in s.legend(one) if i.key == "winning"] == [
+        "Each round won takes 1 point off your total. Lowest total wins."]
+
+
+def test_a_roy_house_king_of_spades_is_cited_to_the_house():
+    from scorekeeper.rules.house import apply_changes
+    r = apply_changes(get_variant("roy"), {"roy": {"skip_draw": 5}}, id="r", name="R")
+    assert [i.citation for i in s.legend(r) if i.key == "skip_card"] == [r.cite("king_draw")]
+    assert r.cite("king_draw").file == "house"

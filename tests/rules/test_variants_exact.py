@@ -90,6 +90,10 @@ def small_data():
     return tomllib.loads(SMALL)
 
 
+def roy_data():
+    return tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+
+
 def test_a_definition_is_read_field_by_field():
     v = load_variant(SMALL)
     assert (v.id, v.name, v.kind, v.order, v.summary) == ("small", "Small", "contract", 7, "A test variant.")
@@ -142,7 +146,7 @@ def test_a_last_round_rule_defaults_to_no_discard_and_not_every_card():
 
 def test_roy_rules_and_their_defaults():
     assert ROY.roy == vs.RoyRules(vs.AceRule.HIGH, "J", "A", 2, "KS", 7)
-    data = tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+    data = roy_data()
     data["roy"] = {}
     assert variant_from_dict(data).roy == vs.RoyRules(vs.AceRule.HIGH, "J", "A", 2, "KS", 7)
 
@@ -208,7 +212,7 @@ def test_a_bad_definition_is_refused_naming_the_field(path, value, field, messag
 
 
 def test_a_roy_definition_needs_its_roy_table():
-    data = tomllib.loads((vs.resources.files(vs.__package__) / "variants" / "roy.toml").read_text())
+    data = roy_data()
     del data["roy"]
     with pytest.raises(VariantError) as err:
         variant_from_dict(data)
@@ -441,3 +445,155 @@ def test_the_api_shape_of_roy_and_of_a_last_round():
 def test_the_kind_of_game(variant_id, roy, lowest):
     v = get_variant(variant_id)
     assert (v.is_roy, v.lowest_wins) == (roy, lowest)
+
+
+# Every key a definition must hold, and the field its loading error names when the key is missing.
+REQUIRED = [
+    (("kind",), "small.kind"),
+    (("name",), "small.name"),
+    (("players",), "small.players"),
+    (("players", "max"), "players.max"),
+    (("pack",), "small.pack"),
+    (("pack", "decks"), "pack.decks"),
+    (("deal",), "small.deal"),
+    (("deal", "cards"), "deal.cards"),
+    (("scoring",), "small.scoring"),
+    (("scoring", "round_score"), "scoring.round_score"),
+    (("scoring", "winner"), "scoring.winner"),
+    (("melds", "set_min"), "melds.set_min"),
+    (("melds", "run_min"), "melds.run_min"),
+    (("melds", "aces"), "melds.aces"),
+    (("contracts",), "small.contracts"),
+    (("contracts", "rounds"), "contracts.rounds"),
+    (("contracts", "kind"), "contracts.kind"),
+    (("points",), "small.points"),
+    (("last_round", "round"), "last_round.round"),
+]
+
+
+@pytest.mark.parametrize("path, field", REQUIRED, ids=[".".join(p) for p, _ in REQUIRED])
+def test_a_missing_key_is_named_by_where_it_belongs(path, field):
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(edit(path, KeyError))
+    assert (err.value.field, err.value.message) == (field, f"missing {field}")
+
+
+@pytest.mark.parametrize("step, field, message, refused", [
+    ({"decks": 1}, "pack.decks.up_to", "missing pack.decks.up_to", None),
+    ({"up_to": "5", "decks": 2}, "pack.decks.up_to", "pack.decks.up_to must be a whole number, not '5'", "5"),
+    ({"up_to": 5, "decks": 2.5}, "pack.decks.decks", "pack.decks.decks must be a whole number, not 2.5", 2.5),
+])
+def test_a_bad_deck_step_is_named(step, field, message, refused):
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(edit(("pack", "decks"), [{"up_to": 4, "decks": 1}, step]))
+    assert (err.value.field, err.value.message, err.value.value) == (field, message, refused)
+
+
+# A value of the wrong type, and the field its loading error names: a whole number where one is
+# needed (a true or false is no number), a table where a table is needed, text where text is.
+WRONG_TYPE = [
+    (("kind",), 3, "small.kind", "small.kind has the wrong type: 3"),
+    (("name",), ["Small"], "small.name", "small.name has the wrong type: ['Small']"),
+    (("pack",), [2], "small.pack", "small.pack has the wrong type: [2]"),
+    (("pack", "decks"), {"up_to": 5, "decks": 2}, "pack.decks",
+     "pack.decks has the wrong type: {'up_to': 5, 'decks': 2}"),
+    (("pack", "jokers_per_deck"), True, "pack.jokers_per_deck", "pack.jokers_per_deck must be a whole number, not True"),
+    (("deal",), "9 cards", "small.deal", "small.deal has the wrong type: '9 cards'"),
+    (("deal", "cards"), "9", "deal.cards", "deal.cards must be a whole number, not '9'"),
+    (("scoring",), "penalty", "small.scoring", "small.scoring has the wrong type: 'penalty'"),
+    (("scoring", "round_score"), 1, "scoring.round_score", "scoring.round_score has the wrong type: 1"),
+    (("scoring", "winner"), 1, "scoring.winner", "scoring.winner has the wrong type: 1"),
+    (("melds", "set_min"), "3", "melds.set_min", "melds.set_min must be a whole number, not '3'"),
+    (("melds", "run_min"), 4.0, "melds.run_min", "melds.run_min must be a whole number, not 4.0"),
+    (("melds", "aces"), 1, "melds.aces", "melds.aces has the wrong type: 1"),
+    (("contracts", "kind"), ["minimum"], "contracts.kind", "contracts.kind has the wrong type: ['minimum']"),
+    (("house_options", "threes", "label"), 3, "house_options.threes.label", "house_options.threes.label has the wrong type: 3"),
+    (("melds",), ["sets"], "small.melds", "small.melds has the wrong type: ['sets']"),
+    (("contracts",), "exact", "small.contracts", "small.contracts has the wrong type: 'exact'"),
+    (("contracts", "rounds"), {"sets": 2}, "contracts.rounds", "contracts.rounds has the wrong type: {'sets': 2}"),
+    (("points",), [10], "small.points", "small.points has the wrong type: [10]"),
+    (("last_round", "round"), "2", "last_round.round", "last_round.round must be a whole number, not '2'"),
+]
+
+
+@pytest.mark.parametrize("path, value, field, message", WRONG_TYPE, ids=[".".join(w[0]) + f"={w[1]!r}" for w in WRONG_TYPE])
+def test_a_value_of_the_wrong_type_is_named(path, value, field, message):
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(edit(path, value))
+    assert (err.value.field, err.value.message, err.value.value) == (field, message, value)
+
+
+@pytest.mark.parametrize("path, value, field", [
+    (("scoring", "round_score"), "points", "scoring.round_score"),
+    (("melds", "wild"), ["JK", "ZZ"], "melds.wild"),
+    (("house_options", "threes", "source"), "the club", "house_options.threes.source"),
+])
+def test_a_value_that_is_not_one_of_the_choices_is_named(path, value, field):
+    with pytest.raises(RulesInputError) as err:
+        variant_from_dict(edit(path, value))
+    assert err.value.field == field
+
+
+def test_a_refusal_keeps_the_value_it_refused():
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(edit(("players", "min"), 6))
+    assert err.value.value == {"min": 6, "max": 5}
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(edit(("pack", "decks"), [{"up_to": 4, "decks": 1}]))
+    assert err.value.value == (vs.DeckStep(4, 1),)
+    data = edit(("kind",), "shedding")
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("scoring.round_score", "penalty")
+    data = small_data()
+    del data["points"]["Q"], data["points"]["jk"]
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("points", ["Q", "JK"])
+
+
+def test_a_game_for_one_player_loads():
+    # players.min may be 1 (a patience of the family); 0 is refused above.
+    data = edit(("players", "min"), 1)
+    assert variant_from_dict(data).players == PlayerRange(1, 5)
+
+
+def test_a_may_i_table_without_allowed_does_not_allow_may_i():
+    data = small_data()
+    data["may_i"] = {"penalty_cards_per_discard": 2}
+    assert variant_from_dict(data).may_i == vs.MayIRules(False, 2, False, False, False)
+
+
+def test_a_round_of_runs_only_needs_its_runs_cards():
+    data = edit(("contracts", "rounds"), [{"runs": 2}, {"sets": 1, "runs": 1}])
+    assert [r.min_cards for r in variant_from_dict(data).rounds] == [8, 7]
+
+
+
+def test_a_roy_house_table_of_other_cards_is_read_as_written():
+    data = roy_data()
+    data["roy"] = {"aces": "low", "suit_changer": "Q", "draw_card": "2", "draw_per_card": 3, "skip_card": "KH",
+                   "skip_draw": 5}
+    assert variant_from_dict(data).roy == vs.RoyRules(vs.AceRule.LOW, "Q", "2", 3, "KH", 5)
+
+
+def test_a_roy_ace_rule_that_is_no_choice_is_named():
+    data = roy_data()
+    data["roy"]["aces"] = "sideways"
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("roy.aces", "sideways")
+
+
+def test_a_house_version_that_changes_the_deal_keeps_its_bases_own_source():
+    from scorekeeper.rules.house import apply_changes
+    h = apply_changes(CONT, {"cards_dealt": 11}, id="h", name="H")
+    assert h.cite("deal").file == "house" and vs.own_source(h) == CONT.cite("deal").file == "001"
+
+
+def test_a_roy_table_that_is_no_table_is_named():
+    data = roy_data()
+    data["roy"] = ["high"]
+    with pytest.raises(VariantError) as err:
+        variant_from_dict(data)
+    assert (err.value.field, err.value.value) == ("roy.roy", ["high"])
