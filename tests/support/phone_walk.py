@@ -183,7 +183,10 @@ class Walk:
         self.keeper.set_offline(self.offline)
         if not self.offline:
             for page in self.tabs:
-                page.evaluate("window.dispatchEvent(new Event('online'))")
+                try:
+                    page.evaluate("window.dispatchEvent(new Event('online'))")
+                except PlaywrightError:  # the page is reloading itself (another tab sent its rounds)
+                    page.wait_for_load_state()
         self.log.append(f"keeper's phone {'offline' if self.offline else 'online'}")
 
     def time_passes(self):
