@@ -269,10 +269,12 @@ class Walk:
                 with page.expect_navigation(timeout=20000):
                     conflict.first.locator(".choices button").nth(0 if keep else 1).click()
                 continue
-            for _ in range(10):  # what is on its way gets its answer (a slow machine)
+            # What is on its way gets its answer before the page is reloaded: a reload aborts the
+            # sending, and on a loaded machine an answer can take seconds (seed 255).
+            for _ in range(20):
                 if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
                     return
-                page.wait_for_timeout(300)
+                page.wait_for_timeout(500)
             page.reload()
 
     def _go_to_game_page(self, page) -> None:
