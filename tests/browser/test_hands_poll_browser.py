@@ -43,6 +43,8 @@ def test_the_hands_poll_says_why_it_stopped(live_server, browser, locale, status
         assert WHY[(locale, status)] in note.inner_text()
         assert first_hand.bounding_box()["y"] == top_before, "the note moved the hands under a finger"
         assert note.evaluate("n => n.nextElementSibling.classList.contains('submit-row')")
+        box = note.bounding_box()  # seen where the eyes are: at the foot of the screen, not below it
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, f"the note is off the screen: {box}"
         page.wait_for_timeout(2500)  # further ticks: the poll stays stopped, nothing thrown
         assert page.locator("p.hands-stopped").count() == 1
         assert errors == []
