@@ -9,7 +9,8 @@ docs/Caddyfile-servers in front. All on loopback, each on a free port.
 - The rate limit on writes is counted across the servers (Redis), per client address.
 - One server killed (SIGKILL) during a burst of saves through Caddy: no acknowledged round is lost,
   changed or stored twice, and no read fails. A save that met the dying server is answered 502 (the
-  Caddyfile never sends a body twice: Caddy 2.6 can send another request's body instead); the
+  Caddyfile never sends a body twice: Caddy 2.6 can send another request's body instead), or its
+  answer is cut off if the server died while writing it; the
   server is then left out, so a phone meets it at most once, and sends that save again with its
   key, as a phone's outbox does.
 - Each server reloaded in turn (an upgrade one server at a time) while phones keep saving: no
@@ -448,10 +449,12 @@ def test_a_server_killed_during_a_burst_of_saves_loses_nothing_and_reads_never_f
               f"{len(failed)} saves answered {sorted({f[2] for f in failed}, key=str)} and sent again, the last "
               f"{last:.2f} s after the kill; {reader.reads} reads, {len(reader.failures)} failed")
         assert reader.failures == []
-        # A save that met the dying server is answered 502 (Caddy does not send a body twice), and
-        # the server is then left out: a phone meets it at most once.
+        # A save that met the dying server is answered 502 (Caddy does not send a body twice), or
+        # its answer is cut off mid-way when the server died while writing it (Caddy had passed its
+        # first line on): either way no answer, and the phone sends it again with its key. The
+        # server is then left out: a phone meets it at most once.
         assert all(len(s.failures) <= 1 for s in savers), [s.failures for s in savers]
-        assert {f[2] for f in failed} <= {502}
+        assert all(f[2] == 502 or str(f[2]).startswith("IncompleteRead(") for f in failed), failed
     finally:
         reader.finish()
         servers[1].start()

@@ -24,7 +24,7 @@ KEPT = """() => new Promise(done => { const req = indexedDB.open("scorekeeper-of
   req.onupgradeneeded = () => { req.result.createObjectStore("rounds", { keyPath: "key" }); };
   req.onsuccess = () => { const all = req.result.transaction("rounds").objectStore("rounds").getAll();
     all.onsuccess = () => { req.result.close(); done(all.result.map(e => ({ round: e.body.round, state: e.state,
-      scores: e.scores }))); }; }; })"""
+      scores: e.scores, saved_at: e.saved_at, now: Date.now() }))); }; }; })"""
 
 
 @dataclass
@@ -272,9 +272,13 @@ class Walk:
             # What is on its way gets its answer before the page is reloaded: a reload aborts the
             # sending, and on a loaded machine an answer can take seconds (seed 255).
             for _ in range(20):
-                if not [e for e in self._kept_now(page) if e["state"] != "refused"]:
+                waiting = [e for e in self._kept_now(page) if e["state"] != "refused"]
+                if not waiting:
                     return
                 page.wait_for_timeout(500)
+            # (the log says what stayed and in which state, should a seed fail here)
+            states = [f"round {e['round']} {e['state']} (saved at {e['saved_at']}, now {e['now']})" for e in waiting]
+            self.log.append("settling: still on this phone " + ", ".join(states))
             page.reload()
 
     def _go_to_game_page(self, page) -> None:
