@@ -237,12 +237,18 @@ function visible(entries) {
   return entries.filter(entry => entry.state !== "posting");
 }
 
-// Refused or recorded twice: the game's later rounds wait behind it.
+// Refused or recorded twice: the game's later rounds kept on this phone wait behind it.
 function unsettled(entry) {
   return entry.state === "refused" || entry.state === "conflict";
 }
 
+// A Save's "posting" copy is never held: its form post went to the server in its turn. Sent again
+// with its key, it is confirmed if it arrived; if not, the server takes it only as the game's next
+// round (docs/api.md), so it cannot arrive out of order.
 export function heldBy(entries, entry) {
+  if (entry.state === "posting") {
+    return null;
+  }
   const before = entries.filter(other => {
     return other.game === entry.game && unsettled(other) && other.body.round < entry.body.round;
   });

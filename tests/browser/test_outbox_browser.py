@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from support.browser_support import submit
-from support.offline import api, fill_round, new_game, phone  # noqa: F401 (fixture)
+from support.offline import api, browser_context, fill_round, new_game, phone  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +49,58 @@ def test_a_save_refused_in_a_second_tab_never_becomes_a_conflict(live_server, ph
     assert [r["number"] for r in state["rounds"]] == [1]
     assert state["rounds"][0]["scores"] == {"Ann": 0, "Bob": 10, "Cy": 25}
     assert state["rounds"][0]["corrected"] is False
+
+
+# A Save of round 1 whose answer page never ran (the tab was closed or reloaded while it loaded),
+# sent again after its grace and refused: the server had round 1 from another phone. The random
+# walk of phones left this (tests/support/phone_walk.py, seed 255 of docs/testing.md).
+REFUSED_ROUND_1 = """([game, api, page, token]) => new Promise(done => {
+  const req = indexedDB.open("scorekeeper-offline", 1);
+  req.onupgradeneeded = () => { req.result.createObjectStore("rounds", { keyPath: "key" }); };
+  req.onsuccess = () => {
+    const body = { round: 1, went_out: "Ann", hands: { Bob: { points: 5 }, Cy: { points: 40 } } };
+    const entry = { key: "refused-save-of-round-1", game, api, page, token, label: "Round", body,
+      scores: { Ann: 0, Bob: 5, Cy: 40 }, bonus: {}, saved_at: Date.now(), state: "refused",
+      error: "Round 1 is saved." };
+    const put = req.result.transaction("rounds", "readwrite").objectStore("rounds").put(entry);
+    put.onsuccess = () => { req.result.close(); done(); };
+  };
+})"""
+
+
+def test_a_refusal_on_the_phone_never_holds_back_a_save_the_server_has(live_server, browser_context):
+    """A refused round 1 waits on the phone for Dismiss, and holds back the rounds kept after it
+    (they must not reach the server out of order). A later Save that went out as an ordinary form
+    post is no such round: it already reached the server, in its turn. Its "posting" copy is
+    confirmed past its grace and leaves the phone; the refusal stays until it is dismissed."""
+    game = new_game(live_server)
+    status, _ = api(live_server, "POST", f"/api/v1/games/{game['id']}/rounds",
+                    {"round": 1, "went_out": "Bob", "hands": {"Ann": {"points": 10}, "Cy": {"points": 25}}},
+                    token=game["edit_token"])
+    assert status == 201
+    page = browser_context.new_page()
+    page.clock.install()  # the phone's clock: moved on below instead of waited for
+    page.goto(game["edit_url"])
+    page.wait_for_url(game["edit_url"].split("/edit#")[0])
+    game_url = page.url
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+    page.evaluate(REFUSED_ROUND_1, [game["id"], f"{live_server}/api/v1/games/{game['id']}/rounds",
+                                    game_url, game["edit_token"]])
+    page.goto(game_url + "/round")
+    fill_round(page, 2, {0: 15, 1: 30})
+    submit(page, "button[name=save]")
+    page.goto(game_url)
+    page.wait_for_selector("table.grid tfoot")
+    assert sorted(page.evaluate(KEPT)) == ["posting", "refused"]
+    assert page.locator(".offline-queue li").count() == 1  # the refusal, with Dismiss
+
+    page.clock.run_for(60_000)  # past the Save's grace and several retries
+    for _ in range(50):
+        if page.evaluate(KEPT) == ["refused"]:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(KEPT) == ["refused"], "the Save's copy is still held behind the refusal"
+    assert page.locator(".offline-queue li").count() == 1
+    _, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [r["number"] for r in state["rounds"]] == [1, 2]
+    assert state["rounds"][1]["scores"] == {"Ann": 15, "Bob": 30, "Cy": 0}
