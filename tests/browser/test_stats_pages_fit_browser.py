@@ -15,7 +15,8 @@ from support.tables import api, play_game
 pytestmark = pytest.mark.browser
 
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
-LONG_NAMES = ("Marguerites", "Bartholomew", "Maximilienne", "Jean-Christophe")
+# (the last, of the 40 characters a name may have, must break to fit a line)
+LONG_NAMES = ("Marguerites", "Bartholomew", "Maximilienne", "Jean-Christophe", "Wolfeschlegelsteinhausenbergerdorffvoral")
 HEAD_TO_HEAD = {"en": "Head to head", "fr": "Face à face"}  # the head-to-head table's frame, by its name
 
 DOCUMENT_WIDER_JS = "() => document.documentElement.scrollWidth - innerWidth"
@@ -25,13 +26,13 @@ FRAMES_CUT_JS = """(selector) => [...document.querySelectorAll(selector)]
 
 
 def long_named_table(page) -> tuple[str, dict[str, int]]:
-    """A table of four players with long names and three finished Joybells games (through the
+    """A table of five players with long names and three finished Joybells games (through the
     API); its address and its players' ids by name."""
     table = page.request.post(page.base_url + "/api/v1/tables", data={"name": "Les Dupont-Lefèvre"}).json()
     token = table["edit_token"]
-    a, b, c, d = LONG_NAMES
-    for rounds in ([(a, {b: 10, c: 25, d: 5})] * 7, [(b, {a: 15, c: 20, d: 35})] * 7,
-                   [(c, {a: 5, b: 35, d: 40})] * 7):
+    a, b, c, d, e = LONG_NAMES
+    for rounds in ([(a, {b: 10, c: 25, d: 5, e: 15})] * 7, [(b, {a: 15, c: 20, d: 35, e: 5})] * 7,
+                   [(c, {a: 5, b: 35, d: 40, e: 10})] * 7):
         game = api(page, "POST", "/api/v1/games", token,
                    {"variant": "joybells", "players": list(LONG_NAMES), "table": table["id"]})
         play_game(page, game["id"], token, rounds)
