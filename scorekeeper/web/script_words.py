@@ -5,7 +5,9 @@ How the scripts speak French (every file of ``static/js/`` follows it):
 - In the script, a sentence is written in English, whole, inside ``say()``:
   ``say("Went out: 0 points.")``, with values ``say("Round %(number)s", {number: n})``.
   ``say`` comes from the module ``static/js/say.js``; it looks the English up in the page's words
-  and fills the ``%(name)s`` placeholders.
+  and fills the ``%(name)s`` placeholders. A sentence too long for a line (120 characters) is
+  written in pieces joined by ``+``, one a line; it is read, listed and translated whole
+  (:func:`joined_strings`).
 - The same English is listed below in :data:`SENTENCES` (marked ``N_`` so that ``pybabel
   extract`` puts it in the catalogue; translate it in ``messages.po`` like any other sentence).
   ``tests/i18n/test_script_words.py`` fails when a ``say("...")`` of a script is not listed here, or
@@ -178,6 +180,21 @@ SENTENCES = (
 
 # A string written in a script: "..." (its escapes read as JSON reads them).
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# Two string literals joined by "+": a sentence too long for a script's line is written in pieces,
+# one a line ("... these card values. " +\n "Check it, ..."), and read as the one sentence it is.
+_JOINED = re.compile(r'"((?:[^"\\\n]|\\.)*)"\s*\+\s*"((?:[^"\\\n]|\\.)*)"')
+
+
+def joined_strings(code: str) -> str:
+    """``code`` with every run of string literals joined by ``+`` written as one literal, so that a
+    sentence written in pieces is found whole (here and by tests/i18n/test_script_words.py)."""
+    while True:
+        joined = _JOINED.sub(lambda m: f'"{m.group(1)}{m.group(2)}"', code)
+        if joined == code:
+            return code
+        code = joined
+
+
 # By language and the modules a page runs (None: every sentence): the script and its version.
 _scripts: dict[tuple[str, tuple[str, ...] | None], tuple[bytes, str]] = {}
 _SCRIPTS_KEPT = 256  # (the app's pages make a few dozen; an address made up by hand adds one more)
@@ -188,7 +205,7 @@ def _said_by(modules: tuple[str, ...]) -> set[str]:
     sentence chosen beside another)."""
     written: set[str] = set()
     for name in modules:
-        for found in _LITERAL.finditer(source(name) or ""):
+        for found in _LITERAL.finditer(joined_strings(source(name) or "")):
             try:
                 written.add(json.loads(f'"{found.group(1)}"'))
             except ValueError:

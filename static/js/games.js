@@ -102,11 +102,13 @@ function startRoundForm(form) {
     }
     if (odd && one(points)) {
       doubt.textContent = say(
-        "%(points)s point: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        "%(points)s point: no hand adds up to %(points)s with these card values. " +
+        "Check it, or tick “Yes, these points are right”.",
         { points });
     } else if (odd) {
       doubt.textContent = say(
-        "%(points)s points: no hand adds up to %(points)s with these card values. Check it, or tick “Yes, these points are right”.",
+        "%(points)s points: no hand adds up to %(points)s with these card values. " +
+        "Check it, or tick “Yes, these points are right”.",
         { points });
     }
     doubt.hidden = !odd;
@@ -525,7 +527,8 @@ const STOPPED = [403, 404, 409];
 function whyStopped(form, status) {
   if (status === 403) {
     return say(
-      "Hands from the players' phones no longer arrive here: this phone can no longer change the game (its edit link was renewed, or it was never given).");
+      "Hands from the players' phones no longer arrive here: " +
+      "this phone can no longer change the game (its edit link was renewed, or it was never given).");
   }
   if (status === 404) {
     return say(
@@ -533,7 +536,8 @@ function whyStopped(form, status) {
   }
   const number = form.querySelector("input[name=round]").value;
   return say(
-    "Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
+    "Hands from the players' phones no longer arrive here: " +
+    "round %(number)s was saved meanwhile (on another phone or tab), or the game is over.",
     { number });
 }
 

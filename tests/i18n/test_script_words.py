@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from scorekeeper.web.script_words import SENTENCES
+from scorekeeper.web.script_words import SENTENCES, joined_strings
 from support import games as gamedata
 
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
@@ -15,10 +15,11 @@ FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 # say("..."), the sentence on the same line or on the next (a long one: say(\n  "...",\n  values)),
 # or say(label === "Hand" ? "..." : "...")
 SAID = re.compile(r'\bsay\(\s*(?:[\w.]+ === "\w+" \? "((?:[^"\\]|\\.)*)" : )?"((?:[^"\\]|\\.)*)"')
-# A script's line is at most this long, unless it holds a sentence alone (a string cannot be cut
-# without the sentence being found whole no more): the string, and what closes the call.
+# A script's line is at most this long, unless it holds a sentence (or a piece of one, joined to the
+# next by "+") alone: the string, and what closes the call; no line at all is longer than LONGEST.
 LONGEST_LINE = 100
-SENTENCE_ALONE = re.compile(r'\s*"(?:[^"\\]|\\.)*"[,);]*')
+LONGEST = 120
+SENTENCE_ALONE = re.compile(r'\s*"(?:[^"\\]|\\.)*"(?: \+|[,);]*)')
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'')  # (a string ends on its line)
 # Two words or more: a sentence a user might see.
 SENTENCE = re.compile(r"[A-Za-z]{2,}[,;:.?!]? +[A-Za-z]{2,}")
@@ -28,10 +29,13 @@ NOT_SHOWN = re.compile(r"(^|[\s,])[.#\[]\w|\w[.:\[]\w|^Bearer $|^use strict$")
 # el("p", "hint waiting-row", ...)
 CLASSES = re.compile(r'className(?: =|:) "[^"]*"|\bel\("\w+", "[^"]*"')
 NOT_YET: set[str] = set()  # scripts not yet speaking through say()
+# A sentence of games.js too long for one line, written in two pieces joined by "+".
+LONG_SENTENCE = ("Hands from the players' phones no longer arrive here: round %(number)s was saved meanwhile "
+                 "(on another phone or tab), or the game is over.")
 
 
 def said() -> dict[str, set[str]]:
-    return {p.name: {json.loads(f'"{m}"') for pair in SAID.findall(p.read_text()) for m in pair if m}
+    return {p.name: {json.loads(f'"{m}"') for pair in SAID.findall(joined_strings(p.read_text())) for m in pair if m}
             for p in JS.glob("*.js")}
 
 
@@ -48,7 +52,7 @@ def test_no_script_shows_an_english_sentence_outside_say():
         if path.name in NOT_YET:
             continue
         code = "\n".join("" if line.lstrip().startswith("//") else line for line in path.read_text().splitlines())
-        code = CLASSES.sub("", SAID.sub("say(", code))
+        code = CLASSES.sub("", SAID.sub("say(", joined_strings(code)))
         texts = ["".join(m) for m in LITERAL.findall(code)]
         found = [t for t in texts if SENTENCE.search(t) and not NOT_SHOWN.search(t)]
         if found:
@@ -62,11 +66,29 @@ def test_a_sentence_on_the_line_after_say_is_found():
     assert [m for pair in SAID.findall(code) for m in pair if m] == ["No network: the preview needs it."]
 
 
+def test_a_sentence_written_in_pieces_is_found_whole():
+    """A sentence longer than a line is written in pieces joined by "+", one a line: found whole,
+    so listed, translated and checked whole; what is not two strings joined stays as it was."""
+    code = ('doubt.textContent = say(\n    "No hand adds up to %(points)s. " +\n    "Check it, or tick \\"Yes\\".",'
+            '\n    { points });\nconst x = "a" + name + "b";\n')
+    assert [m for pair in SAID.findall(joined_strings(code)) for m in pair if m] == [
+        'No hand adds up to %(points)s. Check it, or tick \\"Yes\\".']
+    assert '"a" + name + "b"' in joined_strings(code)
+    assert joined_strings('say("One " + "two " +\n  "three.")') == 'say("One two three.")'
+
+
 def test_no_line_of_a_script_is_over_100_characters_but_a_sentence_alone():
     long = [f"{path.name}:{number}" for path in sorted(JS.glob("*.js"))
             for number, line in enumerate(path.read_text().splitlines(), 1)
             if len(line) > LONGEST_LINE and not SENTENCE_ALONE.fullmatch(line)]
     assert long == [], "cut these lines (a long sentence goes alone on the line after say()"
+
+
+def test_no_line_of_a_script_is_over_120_characters():
+    """Not even a sentence alone: a longer one is written in pieces joined by "+", one a line."""
+    long = [f"{path.name}:{number} ({len(line)})" for path in sorted(JS.glob("*.js"))
+            for number, line in enumerate(path.read_text().splitlines(), 1) if len(line) > LONGEST]
+    assert long == [], "write these sentences in pieces joined by \"+\", one a line"
 
 
 WORDS_LINK = re.compile(r'<script type="module" src="(/words/fr\.js\?v=([0-9a-f]{12})&amp;for=([\w.,]+))" class="words"></script>')
@@ -107,6 +129,7 @@ def test_a_page_is_sent_the_words_of_the_modules_it_runs(client):
         found = WORDS_LINK.search(client.get(path, headers=FR).get_data(as_text=True))
         pages[name] = _words(client.get(found.group(1).replace("&amp;", "&")).get_data(as_text=True))
     assert pages["round"]["Went out: 0 points."] == "Sortie\u00a0: 0 point."  # games.js
+    assert pages["round"][LONG_SENTENCE].startswith("Les mains")  # written in pieces in games.js, sent whole
     assert "Read as %(cards)s" in pages["round"] and "Use it" in pages["round"]  # cards.js, proposals.js
     assert "Updated at %(time)s." not in pages["round"] and "Copied." not in pages["round"]
     assert "Updated at %(time)s." in pages["game"] and "Went out: 0 points." not in pages["game"]

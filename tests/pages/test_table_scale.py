@@ -82,10 +82,12 @@ def test_the_statistics_page_shows_a_page_of_players_and_every_player_on_some_pa
         head = re.search(r"<th scope=\"col\">Round</th>(.*?)</tr>", text, re.S).group(1)
         assert names_in(head, r'<th scope="col" class="num">([^<]+)</th>') == shown
         # Head to head: the page's players only, at most OPPONENTS each.
-        h2h = re.search(r"Head to head</h2>.*?<tbody>(.*?)</tbody>", text, re.S).group(1)
-        firsts = names_in(h2h, r'<tr><th scope="row">([^<]+)</th>')
-        assert set(firsts) <= set(shown)
-        assert max(firsts.count(n) for n in set(firsts)) <= stats_page.OPPONENTS
+        # (each player's opponents in a group of rows under the player's name)
+        h2h = re.search(r"Head to head</h2>.*?</table>", text, re.S).group(0)
+        groups = h2h.split("<tbody>")[1:]
+        firsts = [names_in(g, r'<th scope="rowgroup" colspan="4">([^<]+)</th>')[0] for g in groups]
+        assert firsts and set(firsts) <= set(shown) and len(set(firsts)) == len(firsts)
+        assert max(g.count('<th scope="row">') for g in groups) <= stats_page.OPPONENTS
         ratings = re.search(r"Ratings</h2>.*?<tbody>(.*?)</tbody>", text, re.S).group(1)
         assert ratings.count("<tr>") == stats_page.LEADERS
         if "Next players" not in text:
