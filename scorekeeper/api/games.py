@@ -2,7 +2,9 @@
 rounds, withdraw, suspend, resume; plus rulings logged at the table and edit-token rotation.
 
 Writes need ``Authorization: Bearer <edit_token>`` (401 without, 403 wrong). Every rule is applied
-by ``scorekeeper.services.games`` (shared with the pages)."""
+by ``scorekeeper.services.games`` (shared with the pages). A write holds the game its token check
+loaded (``game = game_with_edit_token(...)``) while the service changes it, so that the game is
+read once per request (api/request.py)."""
 from __future__ import annotations
 
 from typing import Any
