@@ -112,13 +112,17 @@ def _saves(reps: int) -> dict:
                           "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.db"})
         for name, post in ((SAVE, _api_save), (FORM_SAVE, _form_save)):
             client = app.test_client()
-            rounds = []  # every round still to record: (game, its edit token, round number)
-            for _ in range(math.ceil((reps + PROFILED + 5) / 7)):
-                made = client.post("/api/v1/games", json={"variant": "clenney", "players": NAMES}).get_json()
-                client.post(f"/games/{made['id']}/edit", data={"token": made["edit_token"]})  # (the form's phone)
-                rounds += [(made["id"], made["edit_token"], n) for n in range(7)]
-            rounds.sort(key=lambda r: r[2])  # each game's rounds in order
-            rounds.insert(4, rounds.pop(len(rounds) // 7))  # the statements are counted on a second round
+            made = [client.post("/api/v1/games", json={"variant": "clenney", "players": NAMES}).get_json()
+                    for _ in range(math.ceil((reps + PROFILED + 5) / 7))]
+            # The phone opens every game's edit link (the round form needs it), the first game's last:
+            # a phone keeps its newest tokens in its cookie, older ones in the database
+            # (services/kept_tokens.py), and the first game's save is the one counted below.
+            for game in reversed(made):
+                client.post(f"/games/{game['id']}/edit", data={"token": game["edit_token"]})
+            # every round to record, (game, its edit token, round number), each game's in order; the
+            # statements are counted on the fifth save: the first game's second round
+            rounds = sorted(((game["id"], game["edit_token"], n) for game in made for n in range(7)), key=lambda r: r[2])
+            rounds.insert(4, rounds.pop(len(made)))
 
             def save() -> None:
                 game, token, n = rounds.pop(0)
