@@ -2,7 +2,9 @@
 rounds, withdraw, suspend, resume; plus rulings logged at the table and edit-token rotation.
 
 Writes need ``Authorization: Bearer <edit_token>`` (401 without, 403 wrong). Every rule is applied
-by ``scorekeeper.services.games`` (shared with the pages)."""
+by ``scorekeeper.services.games`` (shared with the pages). A write holds the game its token check
+loaded (``game = game_with_edit_token(...)``) while the service changes it, so that the game is
+read once per request (api/request.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -117,9 +119,9 @@ def _preview_json(result: RoundResult) -> dict:
 
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     data = json_body()
-    return _saved_round_answer(svc.record_round(game_id, data, request.headers.get("Idempotency-Key"), _version_header()))
+    return _saved_round_answer(svc.record_round(game.id, data, request.headers.get("Idempotency-Key"), _version_header()))
 
 
 @bp.post("/games/<game_id>/rounds/preview")
@@ -131,40 +133,40 @@ def preview_round(game_id: str):
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     data = json_body()
-    return _saved_round_answer(svc.correct_round(game_id, number, data, data.get("reason"), _version()))
+    return _saved_round_answer(svc.correct_round(game.id, number, data, data.get("reason"), _version()))
 
 
 @bp.post("/games/<game_id>/withdraw")
 def withdraw(game_id: str):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     data = json_body()
     if "player" not in data:
         raise ApiError(_("player: say who withdraws"), 400, field="player")
-    return jsonify(svc.withdraw(game_id, data.get("player"), _version()).as_json())
+    return jsonify(svc.withdraw(game.id, data.get("player"), _version()).as_json())
 
 
 @bp.post("/games/<game_id>/suspend")
 def suspend(game_id: str):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     json_body(required=False)
-    return jsonify(svc.suspend(game_id, _version()).as_json())
+    return jsonify(svc.suspend(game.id, _version()).as_json())
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     data = json_body(required=False)
-    return jsonify(svc.resume(game_id, data.get("players"), expected_version=_version()).as_json())
+    return jsonify(svc.resume(game.id, data.get("players"), expected_version=_version()).as_json())
 
 
 @bp.post("/games/<game_id>/rulings")
 def log_ruling(game_id: str):
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     data = json_body()
     logged = svc.log_ruling(
-        game_id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
+        game.id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
         data.get("player"), data.get("points"), _version(),
     )
     return jsonify({"ruling": logged.ruling.as_json(), "game": logged.game.as_json()}), 201
@@ -173,9 +175,9 @@ def log_ruling(game_id: str):
 @bp.post("/games/<game_id>/token")
 def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
-    game_with_edit_token(game_id)
+    game = game_with_edit_token(game_id)
     json_body(required=False)  # (nothing to read, but a body that is not a JSON object is refused)
-    token = svc.rotate_token(game_id)
+    token = svc.rotate_token(game.id)
     return jsonify({"edit_token": token, "edit_url": edit_url("games.edit_link", token, game_id=game_id)})
 
 

@@ -36,7 +36,7 @@ from .parsing import score as _score
 from .proposals import end_proposals
 from .unique_rows import add_missing
 from . import seats, tokens
-from .transactions import check_version, commit
+from .transactions import check_version, commit, committed
 from .variants import rules_for_new_game
 from .view import (CorrectionView, GameView, HandView, RoundView, RulingView, game_view, round_json, sentence,
                    status_word, tally)
@@ -442,8 +442,8 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> G
         game.rulings.append(Ruling(round_number=played or None, kind=RulingKind.VOID, automatic=True, at=utcnow(),
                                    summary="Fewer than two players are left to complete the game: it ends here and is void "
                                            "(kept on record, left out of statistics).", citation=citation))
-    commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return game_view(game)
+    return committed(_("the game was changed from another phone at the same moment; look at it again"),
+                     lambda: game_view(game))
 
 
 def suspend(game_id: str, expected_version: object = None) -> GameView:
@@ -455,8 +455,8 @@ def suspend(game_id: str, expected_version: object = None) -> GameView:
     check_version(game, expected_version)
     game.status = GameStatus.SUSPENDED
     game.suspended_at = game.updated_at = utcnow()
-    commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return game_view(game)
+    return committed(_("the game was changed from another phone at the same moment; look at it again"),
+                     lambda: game_view(game))
 
 
 def resume(game_id: str, players: object = None, now: datetime | None = None,
@@ -477,8 +477,8 @@ def resume(game_id: str, players: object = None, now: datetime | None = None,
     game.status = GameStatus.IN_PROGRESS
     game.suspended_at = None
     _refresh_status(game, variant_of(game))
-    commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return game_view(game)
+    return committed(_("the game was changed from another phone at the same moment; look at it again"),
+                     lambda: game_view(game))
 
 
 def log_ruling(game_id: str, what_happened: object, ruling: object, citation: object = None, round: object = None,
@@ -523,8 +523,8 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
         _refresh_status(game, variant)
     else:
         game.updated_at = utcnow()
-    commit(_("the game was changed from another phone at the same moment; look at it again"))
-    return LoggedRuling(RulingView.of(game.rulings[-1]), game_view(game))
+    return committed(_("the game was changed from another phone at the same moment; look at it again"),
+                     lambda: LoggedRuling(RulingView.of(game.rulings[-1]), game_view(game)))
 
 
 def rotate_token(game_id: str) -> str:

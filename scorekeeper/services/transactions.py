@@ -3,6 +3,8 @@ there first) and checks the version the phone saw (optimistic locking: two phone
 update)."""
 from __future__ import annotations
 
+from typing import Callable, TypeVar
+
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -11,10 +13,22 @@ from ..db import db
 from ..models import Game
 from .errors import Conflict, ServiceError
 
+T = TypeVar("T")
+
 
 def commit(conflict_message: str) -> None:
     """Commit the change, or undo all of it and raise 409 when another change got there first."""
+    committed(conflict_message, lambda: None)
+
+
+def committed(conflict_message: str, answer: Callable[[], T]) -> T:
+    """Commit the change like :func:`commit`, and return ``answer()`` made just before the commit,
+    once the change is written (flushed): what this change left, read from the objects the session
+    already holds. After the commit they are expired, so reading them again would load the game
+    and its rows a second time, and could show a change another phone committed a moment later."""
     try:
+        db.session.flush()  # (the version check: a clash with another change is found here)
+        result = answer()
         db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
@@ -22,6 +36,7 @@ def commit(conflict_message: str) -> None:
     except Exception:
         db.session.rollback()
         raise
+    return result
 
 
 def check_version(game: Game, expected_version: object) -> None:
