@@ -12,6 +12,8 @@ How a meld is judged:
   cards fill gaps or extend the ends. Where an ace may sit follows the variant's ace rule: low only
   (A-2-3-4), low or high but never both (no K-A-2), or around the corner (Q-K-A-2).
   A run must hold at least one card standing for itself: wild cards alone have no suit (our choice).
+- A joker where jokers are not wild (a house version keeping them in the pack for their points) is in
+  no set or run: a meld holding one is illegal.
 - A wild card that stands for itself (a red ace as that ace in Continental, a 2 as that 2 in
   Joybells) counts as a natural card, also for "wilds may not outnumber naturals".
 - A meld is legal when some assignment of its wild cards makes it legal; the search tries every
