@@ -171,3 +171,14 @@ def test_a_card_given_by_its_rank_alone_is_refused_in_a_meld_naming_its_place():
         check_meld(JOY, [Card("8", "H"), Card("8", None), Card("8", "S"), Card("8", "D")])
     assert (err.value.field, err.value.value) == ("cards[1]", "8")
     assert err.value.message.startswith("'8' needs a suit here: the suit matters (")
+
+
+@pytest.mark.parametrize("given, field, message", [
+    pytest.param("8H 8S 8D", "cards", "'8H 8S 8D' is not a list of cards", id="the cards typed as one string"),
+    pytest.param(["8H", "8S", "8D"], "cards[0]", "'8H' is not a card", id="card codes not read as cards"),
+])
+def test_a_meld_that_is_not_a_list_of_cards_is_refused_saying_what_was_given(given, field, message):
+    from scorekeeper.rules.errors import RulesInputError
+    with pytest.raises(RulesInputError) as err:
+        check_meld(JOY, given)
+    assert (err.value.field, err.value.value, err.value.message) == (field, given if field == "cards" else "8H", message)
