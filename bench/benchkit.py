@@ -26,6 +26,7 @@ from sqlalchemy import event  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import db  # noqa: E402
+from support.together import started_together  # noqa: E402
 
 DOC = ROOT / "docs" / "performance.md"
 
@@ -141,12 +142,7 @@ def crowd_beside(crowd: list[threading.Thread], beside: threading.Thread, stop: 
     """Run ``crowd`` to its end with ``beside`` running along (stopped through ``stop`` once the
     crowd is done); the seconds the crowd took."""
     beside.start()
-    started = time.perf_counter()
-    for thread in crowd:
-        thread.start()
-    for thread in crowd:
-        thread.join()
-    took = time.perf_counter() - started
+    took = started_together(crowd, threading.Thread.start, threading.Thread.join)
     stop.set()
     beside.join()
     return took

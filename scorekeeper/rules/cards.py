@@ -114,9 +114,14 @@ def read_code(text: str, letters: Letters, field: str | None = None, *, rank_alo
     if rank in RANKS:
         if rank_alone:
             return Card(rank, None)
-        raise CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=text, help=_(letters.help)),
-                        field, text)
+        raise needs_a_suit(text, letters, field)
     raise CardError(_("%(value)r is not a card (%(help)s)", value=text, help=_(letters.help)), field, text)
+
+
+def needs_a_suit(text: str, letters: Letters, field: str | None) -> CardError:
+    """The refusal of a rank alone (``text``) where the card's suit matters."""
+    return CardError(_("%(value)r needs a suit here: the suit matters (%(help)s)", value=text, help=_(letters.help)),
+                     field, text)
 
 
 def parse_cards(codes: object, field: str = "cards", *, rank_alone: bool = False) -> list[Card]:

@@ -167,8 +167,8 @@ class Ctx:
     cite: Citation
     silent_in: str | None
 
-    def R(self, id: str, title: str, *steps: str, see: tuple[str, ...] = (), tool: str | None = None,
-          anchor: str | None = None) -> Ruling:
+    def R(self, id: str, title: str, *steps: str, see: tuple[str, ...] = (), tool: str | None = None) -> Ruling:
+        """A ruling of this topic, anchored at the topic's section of the rules page."""
         note = None
         if self.silent_in is not None:
             own = source_title(self.silent_in)
@@ -180,7 +180,7 @@ class Ctx:
                 note = _("The %(variant)s rules (%(source)s) say nothing about this. This is scorekeeper's house "
                          "rule (%(citation)s).", variant=_base_name(self.v), source=own,
                          citation=self.cite.shown_label)
-        return Ruling(id, title, tuple(steps), self.cite, anchor or self.topic.own_section or self.topic.key,
+        return Ruling(id, title, tuple(steps), self.cite, self.topic.own_section or self.topic.key,
                       self.silent_in, note, see, tool)
 
 

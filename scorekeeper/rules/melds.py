@@ -12,6 +12,8 @@ How a meld is judged:
   cards fill gaps or extend the ends. Where an ace may sit follows the variant's ace rule: low only
   (A-2-3-4), low or high but never both (no K-A-2), or around the corner (Q-K-A-2).
   A run must hold at least one card standing for itself: wild cards alone have no suit (our choice).
+- A joker where jokers are not wild (a house version keeping them in the pack for their points) is in
+  no set or run: a meld holding one is illegal.
 - A wild card that stands for itself (a red ace as that ace in Continental, a 2 as that 2 in
   Joybells) counts as a natural card, also for "wilds may not outnumber naturals".
 - A meld is legal when some assignment of its wild cards makes it legal; the search tries every
@@ -34,7 +36,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from .card_letters import shown
-from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card
+from .cards import ENGLISH, JOKER, RANKS, SUIT_NAMES, SUITS, Card, needs_a_suit
 from .errors import RulesInputError
 from .variants import AceRule, Citation, ContractKind, Round, Variant
 from .words import N_, _, ngettext
@@ -175,6 +177,33 @@ def _ordinal_meld(i: int) -> str:
     return _(_ORDINAL_MELDS[i]) if i < len(_ORDINAL_MELDS) else _("#%(n)s meld", n=i + 1)
 
 
+@dataclass(frozen=True)
+class _Natural:
+    """A card of a meld that is not wild, with the rank and suit it always has there (a meld's cards
+    are whole cards, see :func:`_check_cards`, and a joker that is not wild makes no reading)."""
+
+    card: Card
+    rank: str
+    suit: str
+
+
+def _naturals(variant: Variant, cards: Sequence[Card]) -> list[_Natural]:
+    """The cards of a meld that are not wild, in the order given."""
+    return [_Natural(c, c.rank, c.suit) for c in cards
+            if not variant.is_wild(c) and c.rank is not None and c.suit is not None]
+
+
+def _stray_jokers(variant: Variant, cards: Sequence[Card]) -> list[Card]:
+    """Jokers where jokers are not wild (a house version may keep them in the pack for their points):
+    a set or a run cannot hold one."""
+    return [c for c in cards if c.is_joker and not variant.is_wild(c)]
+
+
+def _runs_by_suit(readings: Iterable[_Reading]) -> Counter[str]:
+    """How many of ``readings`` are runs of each suit (a set's reading has no suit)."""
+    return Counter(r.suit for r in readings if r.suit is not None)
+
+
 # ----- readings: one legal way to see a meld --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -194,14 +223,13 @@ def _set_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
     n = len(cards)
     if n < m.set_min:
         return []
-    wild = [variant.is_wild(c) for c in cards]
-    natural_ranks = {c.rank for c, w in zip(cards, wild) if not w}
+    natural_ranks = {c.rank for c in _naturals(variant, cards)}
     if len(natural_ranks) > 1:
         return []
     if natural_ranks:
         candidates = natural_ranks
     else:
-        candidates = {c.rank for c in cards if not c.is_joker}
+        candidates = {c.rank for c in cards if c.rank is not None}  # the wild cards' own ranks
     readings = []
     for rank in sorted(candidates, key=RANKS.index):
         naturals = sum(1 for c in cards if c.rank == rank)
@@ -211,7 +239,7 @@ def _set_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
         assignments = tuple(WildAssignment(c.code, rank) for c in cards if c.rank != rank)
         readings.append(_Reading(SET, naturals, wild_count, assignments, rank=rank))
     readings.sort(key=lambda r: (-r.naturals, RANKS.index(r.rank)))
-    if not readings and all(wild) and m.all_wild_set:
+    if not readings and not natural_ranks and m.all_wild_set:
         assignments = tuple(WildAssignment(c.code, "wild") for c in cards)
         readings.append(_Reading(SET, 0, n, assignments, all_wild=True))
     return readings[:1]
@@ -249,9 +277,8 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
     n = len(cards)
     if check_length and not m.run_min <= n <= m.run_max:
         return []
-    wild = [variant.is_wild(c) for c in cards]
-    naturals = [c for c, w in zip(cards, wild) if not w]
-    wilds = [c for c, w in zip(cards, wild) if w]
+    naturals = _naturals(variant, cards)
+    wilds = [c for c in cards if variant.is_wild(c)]
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         return []
@@ -260,7 +287,7 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
     if suits:
         candidate_suits = sorted(suits, key=SUITS.index)
     else:
-        candidate_suits = sorted({c.suit for c in wilds if not c.is_joker}, key=SUITS.index)
+        candidate_suits = sorted({c.suit for c in wilds if c.suit is not None}, key=SUITS.index)
     best: dict[str, tuple[Any, ...]] = {}
     pool = sorted(wilds, key=_sort_key)
     for suit in candidate_suits:
@@ -274,7 +301,7 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
             rest = []
             taken: set[int] = set()
             for c in pool:
-                i = slot_of.get(c.rank) if (c.suit == suit and not c.is_joker) else None
+                i = slot_of.get(c.rank) if (c.suit == suit and c.rank is not None) else None
                 if i is not None and i not in filled and i not in taken:
                     taken.add(i)
                     themselves.append(c)
@@ -300,6 +327,8 @@ def _run_readings(variant: Variant, cards: Sequence[Card], enforce_limit: bool =
 
 def _readings(variant: Variant, cards: Sequence[Card]) -> list[_Reading]:
     """Every legal reading worth considering: the best set reading and the best run per suit."""
+    if _stray_jokers(variant, cards):
+        return []
     found = _set_readings(variant, cards) + _run_readings(variant, cards)
     return sorted(found, key=lambda r: (-r.naturals, 0 if r.kind == SET else 1))
 
@@ -310,22 +339,22 @@ def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
     m = variant.meld_rules()
     n = len(cards)
     sizes = variant.cite("melds")
-    wild = [variant.is_wild(c) for c in cards]
-    natural_ranks = sorted({c.rank for c, w in zip(cards, wild) if not w}, key=RANKS.index)
+    naturals = _naturals(variant, cards)
+    natural_ranks = sorted({c.rank for c in naturals}, key=RANKS.index)
     if n < m.set_min:
         why.add(_("A set needs at least %(min)s cards of one rank in %(variant)s; this one has %(count)s.",
                   min=m.set_min, variant=variant.name, count=n), sizes)
     if len(natural_ranks) > 1:
         groups = ", ".join(
             _("%(ranks)s (%(cards)s)", ranks=_plural_rank(r),
-              cards=_codes(c for c, w in zip(cards, wild) if not w and c.rank == r))
+              cards=_codes(c.card for c in naturals if c.rank == r))
             for r in natural_ranks
         )
         why.add(_("A set is cards of one rank; these are %(groups)s.", groups=groups), sizes)
         return
     if n < m.set_min:
         return
-    if all(wild) and not natural_ranks and not _set_readings(variant, cards, enforce_limit=False):
+    if not naturals and not _set_readings(variant, cards, enforce_limit=False):
         if m.all_wild_set:
             return
         why.add(
@@ -336,6 +365,7 @@ def _explain_set(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
         return
     if m.wilds_may_not_outnumber_naturals and not _set_readings(variant, cards):
         reading = _set_readings(variant, cards, enforce_limit=False)[0]
+        assert reading.rank is not None  # (only a set of wild cards only has no rank, and it breaks no limit)
         why.add(
             _("Wild cards may not outnumber natural cards in a meld in %(variant)s: as a set of %(ranks)s this "
               "has %(wild)s and %(natural)s.", variant=variant.name, ranks=_plural_rank(reading.rank),
@@ -359,8 +389,7 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
     m = variant.meld_rules()
     n = len(cards)
     sizes = variant.cite("melds")
-    wild = [variant.is_wild(c) for c in cards]
-    naturals = [c for c, w in zip(cards, wild) if not w]
+    naturals = _naturals(variant, cards)
     if n < m.run_min:
         why.add(_("A run needs at least %(min)s cards of one suit in %(variant)s; this one has %(count)s.",
                   min=m.run_min, variant=variant.name, count=n), sizes)
@@ -369,14 +398,15 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
     suits = sorted({c.suit for c in naturals}, key=SUITS.index)
     if len(suits) > 1:
         groups = _(" and ").join(
-            _("%(suit)s (%(cards)s)", suit=_suit(s), cards=_codes(c for c in naturals if c.suit == s)) for s in suits
+            _("%(suit)s (%(cards)s)", suit=_suit(s), cards=_codes(c.card for c in naturals if c.suit == s))
+            for s in suits
         )
         why.add(_("A run is cards of one suit; these are %(groups)s.", groups=groups), sizes)
         return
     counts = Counter(c.rank for c in naturals)
     doubled = sorted((r for r, k in counts.items() if k > 1), key=RANKS.index)
     if doubled:
-        what = ", ".join(_codes(c for c in naturals if c.rank == r) for r in doubled)
+        what = ", ".join(_codes(c.card for c in naturals if c.rank == r) for r in doubled)
         why.add(_("A run cannot hold the same rank twice: %(cards)s.", cards=what), sizes)
         return
     if not m.run_min <= n <= m.run_max:
@@ -408,7 +438,7 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
                     aces,
                 )
             return
-        low_high = _codes(naturals)
+        low_high = _codes(c.card for c in naturals)
         if span is None:
             why.add(_("%(cards)s cannot be put in one run.", cards=low_high), sizes)
         else:
@@ -433,7 +463,7 @@ def _explain_run(variant: Variant, cards: Sequence[Card], why: _Why) -> None:
 
 def _could_be(variant: Variant, cards: Sequence[Card]) -> tuple[bool, bool]:
     """Whether the natural cards point to a set (one rank) and/or a run (one suit, distinct ranks)."""
-    naturals = [c for c in cards if not variant.is_wild(c)]
+    naturals = _naturals(variant, cards)
     as_set = len({c.rank for c in naturals}) <= 1
     as_run = len({c.suit for c in naturals}) <= 1 and len({c.rank for c in naturals}) == len(naturals)
     return as_set, as_run
@@ -490,6 +520,8 @@ def _check_cards(variant: Variant, cards: Sequence[Card], field: str) -> tuple[C
         if not isinstance(card, Card):
             raise RulesInputError(_("%(value)r is not a card", value=card), f"{field}[{i}]", card)
         variant.check_card(card, f"{field}[{i}]")
+        if card.suit is None and not card.is_joker:  # a rank alone (rules/cards.py), where only points count
+            raise needs_a_suit(card.code, ENGLISH, f"{field}[{i}]")
         out.append(card)
     return tuple(out)
 
@@ -520,6 +552,10 @@ def _illegal_meld(variant: Variant, cards: tuple[Card, ...], why: _Why) -> MeldV
             variant.cite("melds"),
         )
         kind = None
+    elif stray := _stray_jokers(variant, cards):
+        kind = None
+        why.add(_("Jokers are not wild in %(variant)s: a set or a run cannot hold one (%(cards)s).",
+                  variant=variant.name, cards=_codes(stray)), variant.cite("wild"))
     else:
         as_set, as_run = _could_be(variant, cards)
         if as_set and as_run:  # keep the kind whose size fits, when only one does
@@ -669,8 +705,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         if chosen is None:
             relaxed = _assign(options, contract.sets, contract.runs, exact, False) if one_suit else None
             if relaxed is not None:
-                by_suit = Counter(r.suit for r in relaxed if r.kind == RUN)
-                doubled = [s for s, k in by_suit.items() if k > 1]
+                doubled = [s for s, k in _runs_by_suit(relaxed).items() if k > 1]
                 suit_words = _(" and ").join(_suit(s) for s in sorted(doubled, key=SUITS.index))
                 why.add(
                     _("Two runs of one suit (%(suits)s) are not allowed in one contract in %(variant)s.",
@@ -688,8 +723,7 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
                 _reading_verdict(variant, cards, reading, v.legal_as)
                 for cards, reading, v in zip(all_cards, chosen, verdicts)
             ]
-            by_suit = Counter(r.suit for r in chosen if r.kind == RUN)
-            if m.same_suit_runs and any(k > 1 for k in by_suit.values()) and contract.runs > 1:
+            if m.same_suit_runs and any(k > 1 for k in _runs_by_suit(chosen).values()) and contract.runs > 1:
                 why.note(_("Two runs of one suit are allowed here; they stay separate runs."),
                          variant.cite("same_suit_runs"))
 

@@ -290,3 +290,20 @@ def test_the_table_lists_its_house_variants(client):
     variants = client.get(f"/api/v1/tables/{table['id']}").get_json()["variants"]
     assert variants == [{"id": cont["id"], "name": "Aunt May's", "based_on": "continental"},
                         {"id": smith["id"], "name": "Smith rules", "based_on": "joybells"}]
+
+
+def test_a_meld_holding_a_joker_where_jokers_are_not_wild_is_judged_illegal_not_a_server_error(client):
+    # a house Joybells keeping its jokers for their points in hand only: a joker in a meld is a rule broken
+    vid = make(client, {"based_on": "joybells", "name": "Jokers for points", "changes": {"wild_cards": ["2"]}})["id"]
+    r = send(client, "POST", f"/variants/{vid}/meld-check", {"round": 1, "melds": [["5H", "5D", "5S", "2C"],
+                                                                                   ["9H", "9D", "9S", "JK"]]})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    body = r.get_json()
+    assert body["legal"] is False and [m["legal"] for m in body["melds"]] == [True, False]
+    assert body["melds"][1]["reasons"][0].startswith(
+        "Jokers are not wild in Jokers for points: a set or a run cannot hold one (JK).")
+    french = client.post(f"/api/v1/variants/{vid}/meld-check", json={"melds": [["9H", "9D", "9S", "JK"]]},
+                         headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_json()
+    assert french["melds"][0]["reasons"][0].startswith(
+        "À Jokers for points, les jokers ne remplacent aucune carte\u00a0: ni un brelan ni une séquence ne peut en "
+        "contenir (JK).")

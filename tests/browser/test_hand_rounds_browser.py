@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from support.browser_support import SCREENSHOTS
 from support.browser_support import start_game, submit
-from support.hands import api_rounds, hand_in_link, table  # noqa: F401 (fixture)
+from support.hands import api_rounds, hand_in_link, player_joins, table  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -79,12 +79,7 @@ def test_a_late_hand_never_lands_in_the_next_round(table, live_server, lang):
     phone says round 1 was saved with her 30 points, her entry is cleared, and nothing can be sent
     until she goes on to round 2; round 2 holds no hand from her."""
     words = WORDS[lang]
-    keeper = table("Ann", lang)
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, lang)
-    cy = table("Cy", lang)
-    cy.page.goto(link)
-    cy.pick_name()
+    keeper, cy, _ = player_joins(table, live_server, "joybells", ["Ann", "Bob", "Cy"], "Cy", lang)
     cy.by_value([(10, 2), (5, 1)])  # entered, not sent yet
 
     keeper.page.goto(keeper.game_url + "/round")
@@ -115,12 +110,7 @@ def test_a_phones_hand_is_still_the_phones_in_another_tab_and_after_a_reload(tab
     """The scorekeeper's form filled Bob's hand as his phone sent it; the same form opened again
     (a reload, or a second tab that restores the draft) says it came from Bob's phone, with no
     "your entry is kept" and no "Use it"."""
-    keeper = table("Ann")
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "en")
-    bob = table("Bob")
-    bob.page.goto(link)
-    bob.pick_name()
+    keeper, bob, _ = player_joins(table, live_server, "joybells", ["Ann", "Bob", "Cy"], "Bob")
     keeper.page.goto(keeper.game_url + "/round")
     bob.by_value([(10, 2), (5, 1)])
     bob.send()

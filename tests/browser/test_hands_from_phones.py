@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.browser_support import check_page, start_game, submit
-from support.hands import api_rounds, hand_in_link, points, table  # noqa: F401  (the phones at the table)
+from support.hands import api_rounds, hand_in_link, player_joins, points, table  # noqa: F401  (the phones at the table)
 
 pytestmark = pytest.mark.browser
 
@@ -133,12 +133,7 @@ def test_three_phones_send_their_hands_and_the_scorekeeper_saves(table, live_ser
 def test_a_hand_after_the_scorekeeper_typed_is_shown_beside_it(table, live_server):
     """In French: the scorekeeper already typed Bob's hand; Bob's phone's hand does not overwrite it,
     it is shown beside it, taken with one tap."""
-    keeper = table("Ann", "fr")
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "fr")
-    bob = table("Bob", "fr")
-    bob.page.goto(link)
-    bob.pick_name()
+    keeper, bob, _ = player_joins(table, live_server, "joybells", ["Ann", "Bob", "Cy"], "Bob", "fr")
     keeper.page.goto(keeper.game_url + "/round")
     keeper.page.click("#hand-1 .vrow:has(input[name$='-v10']) button.vp[value='1']")
     bob.by_value([(10, 2), (5, 1)])
@@ -166,12 +161,7 @@ def test_a_hand_after_the_scorekeeper_typed_is_shown_beside_it(table, live_serve
 
 
 def test_roy_a_player_sends_the_cards_left(table, live_server):
-    keeper = table("Ann")
-    keeper.game_url = start_game(keeper.page, live_server, "roy", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "roy en")
-    bob = table("Bob")
-    bob.page.goto(link)
-    bob.pick_name()
+    keeper, bob, _ = player_joins(table, live_server, "roy", ["Ann", "Bob", "Cy"], "Bob", tag="roy en")
     expect(bob.page.locator(".hand-now .now-round")).to_contain_text("Hand 1")
     keeper.page.goto(keeper.game_url + "/round")
     bob.page.fill("fieldset.hand input.count", "4")
@@ -192,12 +182,8 @@ def test_roy_a_player_sends_the_cards_left(table, live_server):
 def test_roy_one_card_left_sent_by_a_name_with_a_vowel(table, live_server, lang):
     """One card left reads "1 card left" ("1 carte en main"), and the scorekeeper's French form
     says "le téléphone d’Anne", never "de Anne" (the scripts' French follows rules/words.py)."""
-    keeper = table("Bob", lang)
-    keeper.game_url = start_game(keeper.page, live_server, "roy", ["Bob", "Anne", "Cy"])
-    link = hand_in_link(keeper, f"roy one card {lang}")
-    anne = table("Anne", lang)
-    anne.page.goto(link)
-    anne.pick_name()
+    keeper, anne, _ = player_joins(table, live_server, "roy", ["Bob", "Anne", "Cy"], "Anne", lang,
+                                   tag=f"roy one card {lang}")
     keeper.page.goto(keeper.game_url + "/round")
     anne.page.fill("fieldset.hand input.count", "1")
     anne.send()

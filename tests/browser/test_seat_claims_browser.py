@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from support.browser_support import PHONES, SCREENSHOTS
 from support.browser_support import check_page, start_game, submit
-from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
+from support.hands import hand_in_link, player_joins, table  # noqa: F401  (the phones at the table)
 
 pytestmark = pytest.mark.browser
 SHOTS = SCREENSHOTS
@@ -81,12 +81,7 @@ def test_a_phone_in_english_that_chose_french_is_told_in_french(table, browser, 
     """The phone's browser asks for English (its locale; no header forced on every request); its
     reader chose French on the language switch. The seat taken is said in the page's language: the
     API's answer was asked for in it."""
-    keeper = table("Ann", "en")
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "en")
-    bob = table("Bob", "en")
-    bob.page.goto(link)
-    bob.pick_name()
+    keeper, bob, link = player_joins(table, live_server, "joybells", ["Ann", "Bob", "Cy"], "Bob", "en")
     expect(bob.page.locator("form.hand-form legend .who")).to_have_text("Bob")
     context = browser.new_context(viewport=PHONES["390x844"], locale="en-GB", service_workers="block")
     try:

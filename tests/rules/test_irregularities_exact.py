@@ -201,3 +201,29 @@ def test_a_fine_of_one_point_a_missing_card_in_the_singular():
     one = replace(CONT, scoring=replace(CONT.scoring, missing_card_penalty=1))
     assert charge_for_a_missing_card(one) == (
         "The player counts the cards they hold and pays 1 more point for each card missing.")
+
+
+def _house_roy():
+    from scorekeeper.rules.house import apply_changes
+    return apply_changes(ROY, {"target": 150}, id="friday", name="Friday nights")
+
+
+@pytest.mark.parametrize("variant", [
+    pytest.param(ROY, id="ROY's own rules"),
+    pytest.param(_house_roy(), id="a house ROY called Friday nights names ROY's rules, not its own name"),
+])
+def test_a_roy_deal_gone_wrong_once_play_has_begun_names_the_roy_rules_as_silent(variant):
+    walked = ir.walk(variant, "re-deal", ["yes"])
+    assert walked.node.steps == (
+        "The ROY rules say nothing about it: the players agree among themselves how to go on.",)
+
+
+def test_a_topic_the_continental_rules_have_no_heading_for_is_cited_to_their_rules_of_play():
+    # a topic added to the guide later (no entry in COVERAGE): the Joybells rules are silent on it, so
+    # the ruling rests on the Continental rules' general "Rules of play"
+    peeking = ir.Topic("dealer-peeked", "Dealer saw the bottom card", "The dealer saw the bottom card of the pack.",
+                       lambda v, c: {"shuffle": c.R("shuffle", "Shuffle again", "The dealer shuffles again.")})
+    assert peeking.citation(JOY) == (Citation("001", "Rules of play"), JOY.cite("deal").file)
+    ruling = peeking.start(JOY)
+    assert (ruling.citation, ruling.anchor, ruling.silent_in) == (
+        Citation("001", "Rules of play"), "dealer-peeked", JOY.cite("deal").file)

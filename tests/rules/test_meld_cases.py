@@ -129,3 +129,56 @@ def test_where_aces_are_high_only_an_ace_cannot_start_a_run():
     assert (v.kind, v.legal) == ("run", False)
     assert [strip(r, v) for r in v.reasons] == [
         "Aces are high only in High Aces runs (Q-K-A): an ace cannot come before a 2."]
+
+
+def _jokers_for_points_only():
+    """A house Joybells that keeps its jokers in the pack (20 points in hand) but plays only 2s wild."""
+    from scorekeeper.rules.house import apply_changes
+    return apply_changes(JOY, {"wild_cards": ["2"]}, id="points-only", name="Jokers for points")
+
+
+@pytest.mark.parametrize("codes, jokers", [
+    pytest.param("JK 5H 5D 5S", "JK", id="three 5s and a joker"),
+    pytest.param("5H 6H JK 8H", "JK", id="a joker in the gap of a run of hearts"),
+    pytest.param("JK JK JK JK", "JK JK JK JK", id="four jokers"),
+    pytest.param("JK 2H 2S 2D", "JK", id="a joker beside three wild 2s"),
+])
+def test_where_jokers_are_not_wild_a_meld_holding_one_is_refused_naming_the_jokers(codes, jokers):
+    house = _jokers_for_points_only()
+    v = check_meld(house, parse_cards(codes.split()))
+    assert (v.kind, v.legal, v.wilds, v.legal_as) == (None, False, [], ())
+    assert [strip(r, v) for r in v.reasons] == [
+        f"Jokers are not wild in Jokers for points: a set or a run cannot hold one ({jokers})."]
+    assert v.citations == [house.cite("wild")]
+
+
+def test_where_jokers_are_not_wild_the_2s_still_are_and_a_contract_with_a_joker_is_not_made():
+    from scorekeeper.rules.melds import check_contract
+    house = _jokers_for_points_only()
+    assert check_meld(house, parse_cards("5H 5D 5S 2C".split())).legal
+    verdict = check_contract(house, 1, [parse_cards("5H 5D 5S 2C".split()), parse_cards("9H 9D 9S JK".split())])
+    assert not verdict.legal
+    assert [strip(r, verdict) for r in verdict.reasons] == [
+        "The second meld (9H 9D 9S JK) is not legal: Jokers are not wild in Jokers for points: a set or a run "
+        "cannot hold one (JK)."]
+
+
+def test_a_card_given_by_its_rank_alone_is_refused_in_a_meld_naming_its_place():
+    # a rank alone is a card only where its points are all that count (rules/cards.py, rank_alone)
+    from scorekeeper.rules.cards import Card
+    from scorekeeper.rules.errors import RulesInputError
+    with pytest.raises(RulesInputError) as err:
+        check_meld(JOY, [Card("8", "H"), Card("8", None), Card("8", "S"), Card("8", "D")])
+    assert (err.value.field, err.value.value) == ("cards[1]", "8")
+    assert err.value.message.startswith("'8' needs a suit here: the suit matters (")
+
+
+@pytest.mark.parametrize("given, field, message", [
+    pytest.param("8H 8S 8D", "cards", "'8H 8S 8D' is not a list of cards", id="the cards typed as one string"),
+    pytest.param(["8H", "8S", "8D"], "cards[0]", "'8H' is not a card", id="card codes not read as cards"),
+])
+def test_a_meld_that_is_not_a_list_of_cards_is_refused_saying_what_was_given(given, field, message):
+    from scorekeeper.rules.errors import RulesInputError
+    with pytest.raises(RulesInputError) as err:
+        check_meld(JOY, given)
+    assert (err.value.field, err.value.value, err.value.message) == (field, given if field == "cards" else "8H", message)

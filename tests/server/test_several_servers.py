@@ -37,6 +37,7 @@ import sqlalchemy as sa
 from scorekeeper.health import known_revisions
 from support.pgcluster import free_port
 from support.server import kill_at_once, workers
+from support.together import started_together
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -236,12 +237,7 @@ def three_servers(db_backend, postgresql_cluster, tmp_path_factory):
     servers = [AppServer(n, url, redis.port, folder) for n in ("one", "two", "three")]
     caddy = None
     try:
-        started = time.monotonic()
-        for server in servers:
-            server.start()
-        for server in servers:
-            server.wait_healthy()
-        took = time.monotonic() - started
+        took = started_together(servers, AppServer.start, AppServer.wait_healthy)
         caddy = Caddy(servers, folder)
         yield servers, caddy, url, took
     finally:

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from support.browser_support import AXE_JS, AXE_PATH, check_page, submit
+from support.browser_support import AXE_JS, AXE_PATH, check_page, start_game, submit
 from support.round_form import LANGUAGES
 
 PHONE = {"width": 390, "height": 844}
@@ -82,3 +82,16 @@ def hand_in_link(keeper, lang_tag):
     check_page(keeper.page, f"hands share page {lang_tag}")
     expect(keeper.page.locator("img.qr[src$='/hand-link/qr.svg']")).to_be_visible()
     return link
+
+
+def player_joins(table, base, variant, names, player, lang="en", tag=None):
+    """The scorekeeper's phone (the first of ``names``) starts a game of ``variant`` and makes the
+    hand-in link (its share page checked as ``tag``, the language by default); ``player``'s phone
+    opens the link and picks their name. Answers (the scorekeeper's phone, the player's, the link)."""
+    keeper = table(names[0], lang)
+    keeper.game_url = start_game(keeper.page, base, variant, names)
+    link = hand_in_link(keeper, tag or lang)
+    phone = table(player, lang)
+    phone.page.goto(link)
+    phone.pick_name()
+    return keeper, phone, link
