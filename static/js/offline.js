@@ -114,6 +114,34 @@ export function newKey() {
   return Array.from(bytes, byte => ("0" + byte.toString(16)).slice(-2)).join("");
 }
 
+// The keys this phone gave its Saves (the last SPENT_KEPT of them). A stored copy of the round
+// form opened again after its round left the outbox still carries that round's key; kept with other
+// scores under it, the round would be taken by the server for the first Save's and lost.
+const SPENT = "scorekeeper.keys.spent";
+const SPENT_KEPT = 200;
+
+function spentKeys() {
+  try {
+    return JSON.parse(localStorage.getItem(SPENT) || "[]");
+  } catch (error) {
+    return [];
+  }
+}
+
+export function spend(key) {
+  const keys = spentKeys().filter(other => other !== key);
+  keys.push(key);
+  try {
+    localStorage.setItem(SPENT, JSON.stringify(keys.slice(-SPENT_KEPT)));
+  } catch (error) {
+    // storage full or refused: the outbox's own entries still guard the keys of rounds waiting
+  }
+}
+
+export function spent(key) {
+  return spentKeys().includes(key);
+}
+
 // The rounds ahead of a game (its data-offline-plan: each round's dealer and contract) and the
 // "Round N · Dealer · Contract" header drawn from it, for a page that moves on past rounds kept
 // on this phone (static/js/offline_round.js on the round form, static/js/waiting.js on the game

@@ -17,6 +17,8 @@ import {
   put,
   refreshList,
   showRound,
+  spend,
+  spent,
   tokenKey,
   waitingFor,
 } from "./offline.js";
@@ -147,6 +149,7 @@ function scoresOf(body) {
 
 function newEntry(body, key, state) {
   const counted = scoresOf(body);
+  spend(key);
   return {
     key,
     game: form.dataset.game,
@@ -199,7 +202,8 @@ function queueRound() {
     if (same && JSON.stringify(same.body) === JSON.stringify(built.body)) {
       return same;
     }
-    if (same) {
+    if (same || spent(key)) {
+      // (the form is a stored copy whose key went with an earlier Save)
       key = newKey();
     }
     entries.filter(entry => entry.game === game && entry.state !== "refused").forEach(entry => {

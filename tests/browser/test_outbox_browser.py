@@ -104,3 +104,50 @@ def test_a_refusal_on_the_phone_never_holds_back_a_save_the_server_has(live_serv
     _, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert [r["number"] for r in state["rounds"]] == [1, 2]
     assert state["rounds"][1]["scores"] == {"Ann": 15, "Bob": 30, "Cy": 0}
+
+
+def test_a_stored_form_opened_again_after_its_round_was_sent_never_loses_the_new_round(live_server, browser_context):
+    """The round form kept on the phone carries one key. Round 1 kept with no network, then sent
+    from the offline page (which does not store the form again); with no network again, the same
+    stored form opens at round 1 with its key, and round 1 is entered again with other scores.
+    That Save must not go under the first one's key (the server would take it for the first and
+    the phone would drop it): it asks which of the two versions is right (seeds 176 and 184 of the
+    walk, docs/testing.md)."""
+    game = new_game(live_server)
+    page = browser_context.new_page()
+    page.goto(game["edit_url"])  # the worker keeps the game page and its round form
+    page.wait_for_url(game["edit_url"].split("/edit#")[0])
+    game_url = page.url
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=15000)
+
+    browser_context.set_offline(True)
+    page.goto(game_url + "/round")  # the stored copy
+    fill_round(page, 0, {1: 10, 2: 25})
+    with page.expect_navigation(url=game_url, timeout=15000):
+        page.click("button[name=save]")
+    assert page.evaluate(KEPT) == ["waiting"]
+
+    browser_context.set_offline(False)
+    page.goto(live_server + "/offline")  # sends what waits, and keeps no round form
+    for _ in range(50):
+        if page.evaluate(KEPT) == []:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(KEPT) == []
+    _, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [r["scores"] for r in state["rounds"]] == [{"Ann": 0, "Bob": 10, "Cy": 25}]
+
+    browser_context.set_offline(True)
+    page.goto(game_url + "/round")  # the same stored copy: round 1
+    assert page.input_value("input[name=round]") == "1"
+    fill_round(page, 1, {0: 5, 2: 40})
+    with page.expect_navigation(url=game_url, timeout=15000):
+        page.click("button[name=save]")
+    assert page.evaluate(KEPT) == ["waiting"]
+
+    browser_context.set_offline(False)  # the game page sends it at once (the "online" event)
+    conflict = page.locator(".offline-queue li.conflict")
+    conflict.wait_for(timeout=15000)
+    assert page.evaluate(KEPT) == ["conflict"]  # both versions kept, neither chosen
+    _, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert [r["scores"] for r in state["rounds"]] == [{"Ann": 0, "Bob": 10, "Cy": 25}]
