@@ -36,6 +36,21 @@ ROUNDS = [  # (who went out, the others' points): Ann, Bob, Cy
 ]
 
 
+def reload_over(page, seconds=5):
+    """Wait for the reload a page may start by itself (``window.notReloaded`` set before) to be
+    over, or for ``seconds`` to pass without one."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(seconds * 5):
+        try:
+            if not page.evaluate("window.notReloaded === true"):
+                break
+        except PlaywrightError:  # (the page was navigating)
+            pass
+        page.wait_for_timeout(200)
+    page.wait_for_load_state()
+
+
 def test_three_rounds_in_a_row_offline_arrive_once_in_order(live_server, phone):
     words = WORDS[phone.locale]
     game = new_game(live_server)
@@ -173,6 +188,7 @@ def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
     expect(page.locator("#hand-2 input[name$='-points']")).to_have_value(str(ROUNDS[1][1][2]))
     assert page.input_value("input[name=round]") == "2"
 
+    page.evaluate("window.notReloaded = true")
     phone.set_offline(False)
     for _ in range(100):  # sent from the form's page, which stays as typed
         status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
@@ -180,7 +196,9 @@ def test_the_network_back_while_the_next_round_is_typed(live_server, phone):
             break
         time.sleep(0.2)
     assert [r["number"] for r in state["rounds"]] == [1]
-    # (the page may have reloaded to show round 1 saved: what was typed comes back from the draft)
+    # (the page may reload itself to show round 1 saved, just after its answer: what was typed
+    # comes back from the draft. Save is tapped once that reload is over, not during it.)
+    reload_over(page)
     expect(page.locator("#hand-2 input[name$='-points']")).to_have_value(str(ROUNDS[1][1][2]))
     with page.expect_navigation():
         page.click("button[name=save]")
