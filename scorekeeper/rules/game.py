@@ -387,29 +387,10 @@ class RoundResult:
     applied: tuple[Applied, ...]
 
 
-def score_round(
-    variant: Variant,
-    number: int,
-    players: Sequence[str],
-    went_out: str | None,
-    end: str,
-    hands: Mapping[str, Hand],
-) -> RoundResult:
-    """Score one round for the ``players`` active in it, in seating order.
-
-    - The player who went out scores 0 (docs/rulings.md, table "round winner"); Le May I also takes
-      ``round_win_bonus`` (20) off that player's total (docs/rulings.md; the Le May I rules, §9).
-    - When the stock runs out a second time nobody is out and everyone scores their cards
-      (docs/rulings.md, "Stock depletion"; only where the variant turns the pile over once).
-    - An incorrect hand costs ``missing_card_penalty`` (10) per missing card on top of the cards
-      held (docs/rulings.md, "Irregularities"; Continental Rummy, "Incorrect hand").
-    - A missing score is the sum of the two highest scores the others posted this round; with
-      fewer than two, the round must be replayed (docs/rulings.md, "Incomplete games and missing scores").
-    - ROY: the first player out scores one point per card left in each opponent's hand
-      (docs/rulings.md, "ROY"; the ROY rules, rule 7); each opponent holds at least one card, as only the
-      first player out empties a hand.
-    """
-    roy = variant.is_roy
+def check_round_end(variant: Variant, went_out: str | None, end: str, players: Sequence[str]) -> None:
+    """How the round ended must be one the variant allows, with the player out (if any) at the
+    table: someone went out, or, where the variant turns the pile over once, the stock ran out a
+    second time and nobody is out (docs/rulings.md, "Stock depletion")."""
     if end not in ENDS:
         raise GameRulesError(_("%(value)r is not a way for a round to end (went_out or stock_exhausted)", value=end), "end", end)
     if end == STOCK_EXHAUSTED:
@@ -436,53 +417,69 @@ def score_round(
         raise GameRulesError(_("%(value)r is not playing this round (players: %(players)s)", value=went_out,
                                                players=", ".join(players)), "went_out", went_out)
 
-    others = [p for p in players if p != went_out]
+
+def check_hands_posted(variant: Variant, players: Sequence[str], went_out: str | None,
+                       hands: Mapping[str, Hand]) -> None:
+    """Every hand belongs to a player of the round, every player but the one out has a hand, and
+    the player out holds nothing: they score 0 (docs/rulings.md, table "round winner")."""
     for name in hands:
         if name not in players:
             raise GameRulesError(_("%(value)r is not playing this round (players: %(players)s)", value=name,
                                                players=", ".join(players)), f"hands.{name}", name)
-    for name in others:
-        if name not in hands:
-            need = "card_count" if roy else _("cards, points or missing")
+    for name in players:
+        if name != went_out and name not in hands:
+            need = "card_count" if variant.is_roy else _("cards, points or missing")
             raise GameRulesError(_("no hand for %(name)s: every player but the one who went out needs %(need)s",
                                    name=name, need=need), f"hands.{name}", None)
     if went_out is not None and went_out in hands:
         hand = hands[went_out]
-        zero = (hand.entered_as == "cards" and not hand.cards and not hand.missing_cards) or (
-            hand.entered_as == "values" and not hand.value_counts and not hand.missing_cards
-        ) or (
-            hand.entered_as == "points" and hand.points == 0 and not hand.missing_cards
-        ) or (hand.entered_as == "card_count" and hand.card_count == 0) or hand.entered_as == "went_out"
-        if not zero:
+        if not holds_nothing(hand):
             raise GameRulesError(_("%(name)s went out and scores 0; leave their hand empty", name=went_out), f"hands.{went_out}", hand.as_input())
 
-    applied: list[Applied] = []
-    results: dict[str, HandResult] = {}
-    bonus: dict[str, int] = {}
-    if roy:
-        counts = {}
-        for name in others:
-            hand = hands[name]
-            if not hand.card_count:
-                # Only the first player out empties a hand: the hand ends there (the ROY rules, rule 7).
-                raise GameRulesError(
-                    _("%(name)s has no cards left, but only the player who went out can have none: in %(variant)s "
-                      "the hand ends as soon as one player is out, so each other player still holds at least one "
-                      "card. Count %(name)s's cards again.", name=name, variant=variant.name),
-                    f"hands.{name}.card_count", hand.card_count)
-            counts[name] = hand.card_count
-            results[name] = hand_result(variant, hand)
-        total = sum(counts.values())
-        assert went_out is not None  # (a ROY hand always ends with a player out: its stock is reshuffled)
-        results[went_out] = HandResult("went_out", (), 0, total, said=Said("hand.cards_left", {"total": total}))
-        scores = {name: results[name].points for name in players}
-        return RoundResult(number, went_out, end, scores, results, bonus, tuple(applied))
 
+def holds_nothing(hand: Hand) -> bool:
+    """Is ``hand``, however it was entered, the empty hand of a player who went out?"""
+    return (hand.entered_as == "cards" and not hand.cards and not hand.missing_cards) or (
+        hand.entered_as == "values" and not hand.value_counts and not hand.missing_cards
+    ) or (
+        hand.entered_as == "points" and hand.points == 0 and not hand.missing_cards
+    ) or (hand.entered_as == "card_count" and hand.card_count == 0) or hand.entered_as == "went_out"
+
+
+def score_roy_hand(variant: Variant, number: int, players: Sequence[str], went_out: str | None, end: str,
+                   hands: Mapping[str, Hand]) -> RoundResult:
+    """ROY: the first player out scores one point per card left in each opponent's hand, and each
+    opponent holds at least one card, as only the first player out empties a hand (docs/rulings.md,
+    "ROY"; the ROY rules, rule 7)."""
+    results: dict[str, HandResult] = {}
+    counts = {}
+    for name in players:
+        if name == went_out:
+            continue
+        hand = hands[name]
+        if not hand.card_count:
+            # Only the first player out empties a hand: the hand ends there (the ROY rules, rule 7).
+            raise GameRulesError(
+                _("%(name)s has no cards left, but only the player who went out can have none: in %(variant)s "
+                  "the hand ends as soon as one player is out, so each other player still holds at least one "
+                  "card. Count %(name)s's cards again.", name=name, variant=variant.name),
+                f"hands.{name}.card_count", hand.card_count)
+        counts[name] = hand.card_count
+        results[name] = hand_result(variant, hand)
+    total = sum(counts.values())
+    assert went_out is not None  # (a ROY hand always ends with a player out: its stock is reshuffled)
+    results[went_out] = HandResult("went_out", (), 0, total, said=Said("hand.cards_left", {"total": total}))
+    scores = {name: results[name].points for name in players}
+    return RoundResult(number, went_out, end, scores, results, {}, ())
+
+
+def score_posted_hands(variant: Variant, number: int, others: Sequence[str], hands: Mapping[str, Hand],
+                       results: dict[str, HandResult], applied: list[Applied]) -> list[str]:
+    """Count each hand posted by a player who did not go out into ``results``, an incorrect hand
+    costing ``missing_card_penalty`` per missing card (docs/rulings.md, "Irregularities"), noted in
+    ``applied``. Returns the players whose score is missing, in seating order."""
     penalty = variant.scoring.missing_card_penalty
-    incomplete = cite(variant, "incomplete_games", INCOMPLETE_GAMES)
     irregular = cite(variant, "irregularities", IRREGULARITIES)
-    if went_out is not None:
-        results[went_out] = HandResult("went_out", (), 0, 0, said=Said("hand.went_out", {}))
     missing: list[str] = []
     for name in others:
         hand = hands[name]
@@ -498,6 +495,14 @@ def score_round(
                 irregular,
                 name,
             ))
+    return missing
+
+
+def score_missing_scores(variant: Variant, number: int, missing: Sequence[str],
+                         results: dict[str, HandResult], applied: list[Applied]) -> None:
+    """A missing score is the sum of the two highest scores the others posted this round; with
+    fewer than two, the round must be replayed (docs/rulings.md, "Incomplete games and missing scores")."""
+    incomplete = cite(variant, "incomplete_games", INCOMPLETE_GAMES)
     # Only scores the table posted count: a score worked out for another missing player does not
     # (docs/rulings.md, "Incomplete games and missing scores"), so the seating order cannot matter.
     posted = sorted((r.points for r in results.values()), reverse=True)
@@ -519,8 +524,12 @@ def score_round(
             incomplete,
             name,
         ))
-    if end == STOCK_EXHAUSTED:
-        applied.append(Applied("stock_exhausted", {"number": number}, cite(variant, "stock", "Stock depletion")))
+
+
+def round_win_bonus(variant: Variant, number: int, went_out: str | None, applied: list[Applied]) -> dict[str, int]:
+    """Le May I takes ``round_win_bonus`` (20) off the total of the player who went out
+    (docs/rulings.md; the Le May I rules, §9), noted in ``applied``."""
+    bonus: dict[str, int] = {}
     if went_out is not None and variant.scoring.round_win_bonus:
         bonus[went_out] = -variant.scoring.round_win_bonus
         applied.append(Applied(
@@ -529,6 +538,44 @@ def score_round(
             cite(variant, "scoring", "Built-in variants"),
             went_out,
         ))
+    return bonus
+
+
+def score_round(
+    variant: Variant,
+    number: int,
+    players: Sequence[str],
+    went_out: str | None,
+    end: str,
+    hands: Mapping[str, Hand],
+) -> RoundResult:
+    """Score one round for the ``players`` active in it, in seating order.
+
+    - The player who went out scores 0 (docs/rulings.md, table "round winner"); Le May I also takes
+      ``round_win_bonus`` (20) off that player's total (:func:`round_win_bonus`).
+    - When the stock runs out a second time nobody is out and everyone scores their cards
+      (:func:`check_round_end`).
+    - An incorrect hand costs ``missing_card_penalty`` (10) per missing card on top of the cards
+      held (:func:`score_posted_hands`; Continental Rummy, "Incorrect hand").
+    - A missing score is the sum of the two highest scores the others posted this round
+      (:func:`score_missing_scores`).
+    - ROY: the first player out scores the cards left in the others' hands (:func:`score_roy_hand`).
+    """
+    check_round_end(variant, went_out, end, players)
+    check_hands_posted(variant, players, went_out, hands)
+    if variant.is_roy:
+        return score_roy_hand(variant, number, players, went_out, end, hands)
+
+    applied: list[Applied] = []
+    results: dict[str, HandResult] = {}
+    if went_out is not None:
+        results[went_out] = HandResult("went_out", (), 0, 0, said=Said("hand.went_out", {}))
+    others = [p for p in players if p != went_out]
+    missing = score_posted_hands(variant, number, others, hands, results, applied)
+    score_missing_scores(variant, number, missing, results, applied)
+    if end == STOCK_EXHAUSTED:
+        applied.append(Applied("stock_exhausted", {"number": number}, cite(variant, "stock", "Stock depletion")))
+    bonus = round_win_bonus(variant, number, went_out, applied)
     ordered = {name: results[name] for name in players}
     scores = {name: r.points for name, r in ordered.items()}
     return RoundResult(number, went_out, end, scores, ordered, bonus, tuple(applied))
