@@ -98,6 +98,114 @@ def _no_may_i(variant: Variant, current: int, discarder: int, cards: int) -> May
     return MayIVerdict(False, None, 0, draws, [f"{reason} ({rule.shown_label})"], [rule], discarder, current, cards)
 
 
+def _claiming_seats(claimants: Sequence[Any], players: int, current: int, discarder: int, first_seat: int) -> set[int]:
+    """The seats that call "May I?": each listed once, and never the discarder, who cannot claim
+    their own discard (docs/rulings.md, "May I")."""
+    seen: set[int] = set()
+    for i, value in enumerate(claimants):
+        seat = _seat(value, players, f"claimants[{i}]", first_seat)
+        if seat in seen:
+            raise RulesInputError(_("seat %(seat)s is listed twice", seat=seat + first_seat), f"claimants[{i}]", seat)
+        if seat == discarder:
+            raise RulesInputError(
+                _("seat %(seat)s is the discarder (the seat before the current player, seat %(current)s) "
+                  "and cannot claim their own discard", seat=seat + first_seat, current=current + first_seat),
+                f"claimants[{i}]",
+                seat,
+            )
+        seen.add(seat)
+    return seen
+
+
+def _discards_claimed(variant: Variant, cards: Any) -> int:
+    """How many discards are claimed at once: at least one, and no more than the pack holds."""
+    count = _whole(cards, "cards", _("a number of discards (a whole number)"))
+    if count < 1:
+        raise RulesInputError(_("%(cards)s is not a number of discards: at least 1 card is claimed", cards=count),
+                              "cards", count)
+    if count > 52 * variant.max_decks:
+        raise RulesInputError(_("%(cards)s discards is more than the pack holds", cards=count), "cards", count)
+    return count
+
+
+def _last_rounds_refusal(variant: Variant, round_number: int | None, current: int) -> tuple[str, Citation]:
+    """Why nobody may call "May I?" in round ``round_number``, one of the last rounds without it,
+    and the rule that says so: the house variant's own rule (rules/house.py) or the house option.
+    ``current`` is the seat whose turn it is, as the sentences number it."""
+    option = variant.house_options["no_may_i_in_last_three_rounds"] \
+        if "no_may_i_in_last_three_rounds" in variant.house_options else None
+    last = variant.no_may_i_in_last_rounds
+    if variant.may_i.none_in_last_rounds == last:  # the house variant's own rule (rules/house.py)
+        return (
+            ngettext("No May I in the last round (a house rule of %(variant)s); round %(round)s is the last, "
+                     "so seat %(current)s draws as usual.",
+                     "No May I in the last %(num)s rounds (a house rule of %(variant)s); round %(round)s is one "
+                     "of them, so seat %(current)s draws as usual.",
+                     last, variant=variant.name, round=round_number, current=current),
+            variant.cite("may_i"),
+        )
+    return (
+        ngettext("No May I in the last round (house option in force); round %(round)s is the last, "
+                 "so seat %(current)s draws as usual.",
+                 "No May I in the last %(num)s rounds (house option in force); round %(round)s is one of them, "
+                 "so seat %(current)s draws as usual.", last, round=round_number, current=current),
+        option.source if option else Citation("house", N_("no May I in the last rounds")),
+    )
+
+
+def _turn_player_takes(variant: Variant, current: int, cards: int, mark: str, reasons: list[str]) -> tuple[int, str]:
+    """The player whose turn it is claimed and is first in rotation: the discard is their normal
+    draw, with no penalty but ``penalty_cards_per_discard`` for each further discard. Adds the
+    reason (ending in the rule's ``mark``) and returns the penalty cards and where the current
+    player draws from. ``current`` is numbered as the sentences number seats."""
+    penalty = variant.may_i.penalty_cards_per_discard * (cards - 1)
+    if penalty:
+        text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
+                 "it as their normal draw with no penalty, plus %(penalty)s from the stock for the %(further)s "
+                 "further discards", current=current, penalty=_cards_word(penalty), further=cards - 1)
+    else:
+        text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
+                 "it as their normal draw with no penalty", current=current)
+    reasons.append(f"{text}. {mark}")
+    return penalty, "discard"
+
+
+def _claimant_takes(variant: Variant, taker: int, current: int, cards: int, claim_list: str, mark: str,
+                    reasons: list[str], notes: list[str]) -> tuple[int, str]:
+    """The claimant closest in rotation to the current player takes the discards plus
+    ``penalty_cards_per_discard`` each from the stock, and the current player draws from the
+    stock; where the variant says so, the rest of the pile is dead and the taker may not lay down
+    until their next turn. Adds the reasons (each ending in the rule's ``mark``) and returns the
+    penalty cards and where the current player draws from. Seats are numbered as the sentences
+    number them."""
+    penalty = variant.may_i.penalty_cards_per_discard * cards
+    reasons.append(
+        _("Of the claimants (%(claimants)s), seat %(taker)s is closest in rotation to the current player "
+          "(seat %(current)s), counting the current player first, so seat %(taker)s takes the discard.",
+          claimants=claim_list, taker=taker, current=current) + f" {mark}"
+    )
+    if cards == 1:
+        text = _("Seat %(taker)s takes the discard plus %(penalty)s from the stock as a penalty and does not "
+                 "discard; seat %(current)s then draws from the stock only.",
+                 taker=taker, penalty=_cards_word(penalty), current=current)
+    else:
+        text = _("Seat %(taker)s takes the %(cards)s discards plus %(penalty)s from the stock as a penalty and "
+                 "does not discard; seat %(current)s then draws from the stock only.",
+                 taker=taker, cards=cards, penalty=_cards_word(penalty), current=current)
+    reasons.append(f"{text} {mark}")
+    if variant.may_i.multiple_discards:
+        notes.append(
+            _("A player asked who refuses must take the discard themself, with the penalty: the same outcome as "
+              "the closest claimant taking it.") + f" {mark}"
+        )
+    if variant.may_i.discard_pile_dead:
+        reasons.append(_("The rest of the discard pile is dead: nobody may take it this turn.") + f" {mark}")
+    if variant.may_i.no_lay_down_until_next_turn:
+        reasons.append(_("Seat %(taker)s may not lay down any cards until their next regular turn.", taker=taker)
+                       + f" {mark}")
+    return penalty, "stock"
+
+
 def resolve_may_i(variant: Variant, players: int, current: int, claimants: Sequence[int],
                   round_number: int | None = None, cards: int = 1, first_seat: int = 0) -> MayIVerdict:
     """Who takes the top discard when ``claimants`` call "May I?" (docs/rulings.md, "May I").
@@ -111,31 +219,14 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
     discarder = (current - 1) % players
     if not variant.may_i.allowed:  # nobody may claim, whoever asks: that is the whole answer
         return _no_may_i(variant, current, discarder, cards if isinstance(cards, int) else 1)
-    seen: set[int] = set()
 
     def no(seat: int) -> int:  # a seat as the sentences number it
         return seat + first_seat
 
-    for i, value in enumerate(claimants):
-        seat = _seat(value, players, f"claimants[{i}]", first_seat)
-        if seat in seen:
-            raise RulesInputError(_("seat %(seat)s is listed twice", seat=no(seat)), f"claimants[{i}]", seat)
-        if seat == discarder:
-            raise RulesInputError(
-                _("seat %(seat)s is the discarder (the seat before the current player, seat %(current)s) "
-                  "and cannot claim their own discard", seat=no(seat), current=no(current)),
-                f"claimants[{i}]",
-                seat,
-            )
-        seen.add(seat)
+    seen = _claiming_seats(claimants, players, current, discarder, first_seat)
     if round_number is not None:
         variant.round(round_number, "round")
-    cards = _whole(cards, "cards", _("a number of discards (a whole number)"))
-    if cards < 1:
-        raise RulesInputError(_("%(cards)s is not a number of discards: at least 1 card is claimed", cards=cards),
-                              "cards", cards)
-    if cards > 52 * variant.max_decks:
-        raise RulesInputError(_("%(cards)s discards is more than the pack holds", cards=cards), "cards", cards)
+    cards = _discards_claimed(variant, cards)
 
     rule = variant.cite("may_i")
     citations: list[Citation] = [rule]
@@ -152,25 +243,7 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
         return MayIVerdict(False, None, 0, "discard", reasons, citations, discarder, current, cards, notes)
 
     if not variant.may_i_allowed_in(round_number):
-        option = variant.house_options["no_may_i_in_last_three_rounds"] \
-            if "no_may_i_in_last_three_rounds" in variant.house_options else None
-        last = variant.no_may_i_in_last_rounds
-        if variant.may_i.none_in_last_rounds == last:  # the house variant's own rule (rules/house.py)
-            return refuse(
-                ngettext("No May I in the last round (a house rule of %(variant)s); round %(round)s is the last, "
-                         "so seat %(current)s draws as usual.",
-                         "No May I in the last %(num)s rounds (a house rule of %(variant)s); round %(round)s is one "
-                         "of them, so seat %(current)s draws as usual.",
-                         last, variant=variant.name, round=round_number, current=no(current)),
-                variant.cite("may_i"),
-            )
-        return refuse(
-            ngettext("No May I in the last round (house option in force); round %(round)s is the last, "
-                     "so seat %(current)s draws as usual.",
-                     "No May I in the last %(num)s rounds (house option in force); round %(round)s is one of them, "
-                     "so seat %(current)s draws as usual.", last, round=round_number, current=no(current)),
-            option.source if option else Citation("house", N_("no May I in the last rounds")),
-        )
+        return refuse(*_last_rounds_refusal(variant, round_number, no(current)))
     if round_number is None and variant.no_may_i_in_last_rounds:
         notes.append(_("The round was not given, so the house option \"no May I in the last rounds\" could not be "
                        "checked."))
@@ -190,45 +263,10 @@ def resolve_may_i(variant: Variant, players: int, current: int, claimants: Seque
     taker = next(seat for seat in order if seat in seen)
     # numbers as the API gives them; with players' numbering (the page), each named as a seat
     claim_list = ", ".join(_("seat %(seat)s", seat=no(c)) if first_seat else str(c) for c in claimants)
-    per = variant.may_i.penalty_cards_per_discard
     if taker == current:
-        penalty = per * (cards - 1)
-        if penalty:
-            text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
-                     "it as their normal draw with no penalty, plus %(penalty)s from the stock for the %(further)s "
-                     "further discards", current=no(current), penalty=_cards_word(penalty), further=cards - 1)
-        else:
-            text = _("Seat %(current)s, whose turn it is, claimed the discard and is first in rotation, so they take "
-                     "it as their normal draw with no penalty", current=no(current))
-        reasons.append(f"{text}. {cite(rule)}")
-        draws_from = "discard"
+        penalty, draws_from = _turn_player_takes(variant, no(current), cards, cite(rule), reasons)
     else:
-        penalty = per * cards
-        reasons.append(
-            _("Of the claimants (%(claimants)s), seat %(taker)s is closest in rotation to the current player "
-              "(seat %(current)s), counting the current player first, so seat %(taker)s takes the discard.",
-              claimants=claim_list, taker=no(taker), current=no(current)) + f" {cite(rule)}"
-        )
-        if cards == 1:
-            text = _("Seat %(taker)s takes the discard plus %(penalty)s from the stock as a penalty and does not "
-                     "discard; seat %(current)s then draws from the stock only.",
-                     taker=no(taker), penalty=_cards_word(penalty), current=no(current))
-        else:
-            text = _("Seat %(taker)s takes the %(cards)s discards plus %(penalty)s from the stock as a penalty and "
-                     "does not discard; seat %(current)s then draws from the stock only.",
-                     taker=no(taker), cards=cards, penalty=_cards_word(penalty), current=no(current))
-        reasons.append(f"{text} {cite(rule)}")
-        draws_from = "stock"
-        if variant.may_i.multiple_discards:
-            notes.append(
-                _("A player asked who refuses must take the discard themself, with the penalty: the same outcome as "
-                  "the closest claimant taking it.") + f" {cite(rule)}"
-            )
-    if variant.may_i.discard_pile_dead and taker != current:
-        reasons.append(_("The rest of the discard pile is dead: nobody may take it this turn.") + f" {cite(rule)}")
-    if variant.may_i.no_lay_down_until_next_turn and taker != current:
-        reasons.append(_("Seat %(taker)s may not lay down any cards until their next regular turn.", taker=no(taker))
-                       + f" {cite(rule)}")
+        penalty, draws_from = _claimant_takes(variant, no(taker), no(current), cards, claim_list, cite(rule), reasons, notes)
     return MayIVerdict(
         allowed=True,
         taker=taker,
