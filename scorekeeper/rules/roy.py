@@ -27,7 +27,7 @@ from typing import Any, Literal, Sequence, overload
 from .card_letters import shown
 from .cards import RANKS, SUIT_NAMES, SUITS, SYMBOL_TO_SUIT, Card
 from .errors import RulesInputError
-from .variants import AceRule, Citation, Variant, VariantError, get_variant
+from .variants import AceRule, Citation, RoyRules, Variant, VariantError, get_variant
 from .words import N_, _, ngettext
 
 
@@ -101,48 +101,9 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
     rules = variant.roy
     if rules is None:
         raise VariantError(_("%(variant)s is not a ROY-style shedding game", variant=variant.name), "variant", variant.id)
-    if not isinstance(top, Card):
-        raise RulesInputError(_("%(value)r is not a card", value=top), "top", top)
-    variant.check_card(top, "top")
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise RulesInputError(_("%(value)r is not a list of cards", value=cards), "cards", cards)
-    for i, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise RulesInputError(_("%(value)r is not a card", value=card), f"cards[{i}]", card)
-        variant.check_card(card, f"cards[{i}]")
-    copies = Counter([top.code])
-    for i, card in enumerate(cards):
-        copies[card.code] += 1
-        if copies[card.code] > variant.max_decks:
-            where = (_("%(card)r is the top card", card=shown(card)) if card == top
-                     else _("%(card)r appears twice", card=shown(card)))
-            raise RulesInputError(
-                _("%(where)s: %(variant)s is played with one deck, so it cannot be played here",
-                  where=where, variant=variant.name),
-                f"cards[{i}]", card.code)
-    announced = parse_suit(announced_suit, "announced_suit")
-    if announced is not None and top.rank != rules.suit_changer:
-        raise RulesInputError(
-            _("%(value)r was announced, but the top card %(top)s is not a %(rank)s "
-              "(only a jack played alone changes the suit)", value=announced_suit, top=shown(top),
-              rank=rules.suit_changer),
-            "announced_suit", announced_suit)
-    if not isinstance(pending_draw, int) or isinstance(pending_draw, bool) or pending_draw < 0:
-        raise RulesInputError(_("%(value)r is not a number of cards to draw (0 or more)", value=pending_draw), "pending_draw",
-                              pending_draw)
-    most = rules.draw_per_card * 4 * variant.max_decks
-    if pending_draw % rules.draw_per_card or pending_draw > most:
-        raise RulesInputError(
-            _("%(value)s cannot be pending: aces make the next player draw %(each)s each, so it is one of %(allowed)s",
-              value=pending_draw, each=rules.draw_per_card,
-              allowed=", ".join(str(rules.draw_per_card * k) for k in range(5))),
-            "pending_draw", pending_draw)
-    if pending_draw and top.rank != rules.draw_card:
-        raise RulesInputError(
-            ngettext("%(num)s card is pending, but the top card %(top)s is not an ace",
-                     "%(num)s cards are pending, but the top card %(top)s is not an ace", pending_draw, top=shown(top)),
-            "pending_draw",
-            pending_draw)
+    _check_cards_on_table(variant, top, cards)
+    announced = _check_announced_suit(rules, top, announced_suit)
+    _check_pending_draw(variant, rules, top, pending_draw)
 
     play = variant.cite("play")
     special = variant.cite("special_cards")
@@ -198,6 +159,94 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         return illegal(_("The first card must match the top card %(top)s in suit or rank; %(card)s does neither.",
                          top=shown(top), card=shown(first)), play)
 
+    broken = _chain_break(rules, cards)
+    if broken is not None:
+        return illegal(broken, play)
+
+    cite(play)
+    effects, said = _next_player_effects(rules, cards, pending_draw)
+    if said is not None:
+        notes.append(f"{said} {cite(king_draw if effects.next_skips else ace_draw)}")
+    return RoyVerdict(True, [], effects, citations, 0, notes)
+
+
+def _next_player_effects(rules: RoyRules, cards: Sequence[Card], pending_draw: int) -> tuple[RoyEffects, str | None]:
+    """What the card left on top does to the next player, and the sentence that says so: the king
+    of spades makes them draw ``skip_draw`` and lose the turn, an ace makes them play an ace or
+    draw (source 002, rule 6); any other card does nothing."""
+    last = cards[-1]
+    if last.code == rules.skip_card:
+        return RoyEffects(next_draws=rules.skip_draw, next_skips=True), ngettext(
+            "%(card)s on top: the next player draws %(num)s and loses the turn.",
+            "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw, card=shown(last))
+    if last.rank == rules.draw_card:
+        draws = _aces_to_draw(rules, cards, pending_draw)
+        return RoyEffects(next_draws=draws), ngettext("Ace on top: the next player must play an ace or draw %(num)s.",
+                                                      "Ace on top: the next player must play an ace or draw %(num)s.", draws)
+    return RoyEffects(), None
+
+
+def _check_cards_on_table(variant: Variant, top: Card, cards: Sequence[Card]) -> None:
+    """``top`` and each card played are cards of the pack, and none is there twice: ROY is played
+    with one deck."""
+    if not isinstance(top, Card):
+        raise RulesInputError(_("%(value)r is not a card", value=top), "top", top)
+    variant.check_card(top, "top")
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise RulesInputError(_("%(value)r is not a list of cards", value=cards), "cards", cards)
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise RulesInputError(_("%(value)r is not a card", value=card), f"cards[{i}]", card)
+        variant.check_card(card, f"cards[{i}]")
+    copies = Counter([top.code])
+    for i, card in enumerate(cards):
+        copies[card.code] += 1
+        if copies[card.code] > variant.max_decks:
+            where = (_("%(card)r is the top card", card=shown(card)) if card == top
+                     else _("%(card)r appears twice", card=shown(card)))
+            raise RulesInputError(
+                _("%(where)s: %(variant)s is played with one deck, so it cannot be played here",
+                  where=where, variant=variant.name),
+                f"cards[{i}]", card.code)
+
+
+def _check_announced_suit(rules: RoyRules, top: Card, announced_suit: str | None) -> str | None:
+    """The suit a jack on top changed to, if any: only a jack played alone changes the suit."""
+    announced = parse_suit(announced_suit, "announced_suit")
+    if announced is not None and top.rank != rules.suit_changer:
+        raise RulesInputError(
+            _("%(value)r was announced, but the top card %(top)s is not a %(rank)s "
+              "(only a jack played alone changes the suit)", value=announced_suit, top=shown(top),
+              rank=rules.suit_changer),
+            "announced_suit", announced_suit)
+    return announced
+
+
+def _check_pending_draw(variant: Variant, rules: RoyRules, top: Card, pending_draw: int) -> None:
+    """The cards an ace on top makes this player draw: ``draw_per_card`` for each ace stacked,
+    so never more than the pack's aces give, and none unless an ace is on top (source 002, rule 6)."""
+    if not isinstance(pending_draw, int) or isinstance(pending_draw, bool) or pending_draw < 0:
+        raise RulesInputError(_("%(value)r is not a number of cards to draw (0 or more)", value=pending_draw), "pending_draw",
+                              pending_draw)
+    most = rules.draw_per_card * 4 * variant.max_decks
+    if pending_draw % rules.draw_per_card or pending_draw > most:
+        raise RulesInputError(
+            _("%(value)s cannot be pending: aces make the next player draw %(each)s each, so it is one of %(allowed)s",
+              value=pending_draw, each=rules.draw_per_card,
+              allowed=", ".join(str(rules.draw_per_card * k) for k in range(5))),
+            "pending_draw", pending_draw)
+    if pending_draw and top.rank != rules.draw_card:
+        raise RulesInputError(
+            ngettext("%(num)s card is pending, but the top card %(top)s is not an ace",
+                     "%(num)s cards are pending, but the top card %(top)s is not an ace", pending_draw, top=shown(top)),
+            "pending_draw",
+            pending_draw)
+
+
+def _chain_break(rules: RoyRules, cards: Sequence[Card]) -> str | None:
+    """Why the cards after the first do not make a chain, or ``None`` when they do: each matches
+    the rank of the card before it or is the next higher card of its suit, aces high (K-A yes,
+    A-2 never; source 002, rule 4)."""
     ladder = _ladder(rules.aces)
     for i in range(1, len(cards)):
         prev, card = cards[i - 1], cards[i]
@@ -208,33 +257,22 @@ def check_play(top: Card, cards: Sequence[Card], announced_suit: str | None = No
         if card.suit == prev.suit and up < len(ladder) and ladder[up] == card.rank:
             continue
         if prev.rank == ladder[-1]:
-            text = _("After %(prev)s you may play only another %(rank)s (nothing is above an ace: A-2 is not a "
+            return _("After %(prev)s you may play only another %(rank)s (nothing is above an ace: A-2 is not a "
                      "chain); card %(n)s, %(card)s, is neither.", prev=shown(prev), rank=shown(prev_rank), n=i + 1,
                      card=shown(card))
-        else:
-            text = _("After %(prev)s you may play only a %(rank)s or the %(next)s; card %(n)s, %(card)s, is "
-                     "neither.", prev=shown(prev), rank=shown(prev_rank), next=shown(f"{ladder[up]}{prev.suit}"), n=i + 1,
-                     card=shown(card))
-        return illegal(text, play)
+        return _("After %(prev)s you may play only a %(rank)s or the %(next)s; card %(n)s, %(card)s, is "
+                 "neither.", prev=shown(prev), rank=shown(prev_rank), next=shown(f"{ladder[up]}{prev.suit}"), n=i + 1,
+                 card=shown(card))
+    return None
 
-    cite(play)
-    last = cards[-1]
-    effects = RoyEffects()
-    if last.code == rules.skip_card:
-        effects = RoyEffects(next_draws=rules.skip_draw, next_skips=True)
-        notes.append(ngettext("%(card)s on top: the next player draws %(num)s and loses the turn.",
-                              "%(card)s on top: the next player draws %(num)s and loses the turn.", rules.skip_draw,
-                              card=shown(last)) + f" {cite(king_draw)}")
-    elif last.rank == rules.draw_card:
-        trailing = 0
-        for card in reversed(cards):
-            if card.rank != rules.draw_card:
-                break
-            trailing += 1
-        responding = pending_draw if first.rank == rules.draw_card else 0
-        draws = responding + rules.draw_per_card * trailing
-        effects = RoyEffects(next_draws=draws)
-        notes.append(ngettext("Ace on top: the next player must play an ace or draw %(num)s.",
-                              "Ace on top: the next player must play an ace or draw %(num)s.", draws)
-                     + f" {cite(ace_draw)}")
-    return RoyVerdict(True, [], effects, citations, 0, notes)
+
+def _aces_to_draw(rules: RoyRules, cards: Sequence[Card], pending_draw: int) -> int:
+    """What the next player must draw after a play ending in aces: ``draw_per_card`` for each ace
+    at the end, plus the draw this player answered by starting with an ace (aces stack: 2, 4, 6, 8)."""
+    trailing = 0
+    for card in reversed(cards):
+        if card.rank != rules.draw_card:
+            break
+        trailing += 1
+    responding = pending_draw if cards[0].rank == rules.draw_card else 0
+    return responding + rules.draw_per_card * trailing
