@@ -640,35 +640,10 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     if not steps or steps[-1].up_to < prange.max:
         raise VariantError(_("%(id)s: pack.decks must cover up to %(max)s players", id=vid, max=prange.max), "pack.decks", steps)
     deal = _need(data, "deal", vid, dict)
-    scoring_t = _need(data, "scoring", vid, dict)
-    scoring = Scoring(
-        round_score=_enum(RoundScore, _need(scoring_t, "round_score", "scoring", str), "scoring.round_score"),
-        winner=_enum(Winner, _need(scoring_t, "winner", "scoring", str), "scoring.winner"),
-        target=scoring_t.get("target"),
-        round_win_bonus=int(scoring_t.get("round_win_bonus", 0)),
-        missing_card_penalty=int(scoring_t.get("missing_card_penalty", 0)),
-    )
-    if scoring.winner is Winner.FIRST_TO_TARGET and not isinstance(scoring.target, int):
-        raise VariantError(_("%(id)s: a first-to-target game needs scoring.target", id=vid), "scoring.target")
-    may_i_t = data.get("may_i", {"allowed": False})
-    may_i = MayIRules(
-        allowed=bool(may_i_t.get("allowed", False)),
-        penalty_cards_per_discard=int(may_i_t.get("penalty_cards_per_discard", 1)),
-        multiple_discards=bool(may_i_t.get("multiple_discards", False)),
-        discard_pile_dead=bool(may_i_t.get("discard_pile_dead", False)),
-        no_lay_down_until_next_turn=bool(may_i_t.get("no_lay_down_until_next_turn", False)),
-        none_in_last_rounds=int(may_i_t.get("none_in_last_rounds", 0)),
-    )
+    scoring = _scoring_from(vid, _need(data, "scoring", vid, dict))
+    may_i = _may_i_from(data.get("may_i", {"allowed": False}))
     sources = {k: _citation(v, f"sources.{k}") for k, v in data.get("sources", {}).items()}
-    house = {}
-    for key, opt in data.get("house_options", {}).items():
-        house[key] = HouseOption(
-            key=key,
-            label=str(_need(opt, "label", f"house_options.{key}", str)),
-            source=_citation(opt.get("source", {"file": "house", "section": ""}), f"house_options.{key}.source"),
-            adds_wild=wild_tokens(opt.get("adds_wild", []), f"house_options.{key}.adds_wild"),
-            no_may_i_in_last_rounds=int(opt.get("no_may_i_in_last_rounds", 0)),
-        )
+    house = _house_options_from(data.get("house_options", {}))
     jokers_per_deck = _need(pack, "jokers_per_deck", "pack", int)
     variant = Variant(
         id=vid,
@@ -695,66 +670,117 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
                              id=vid, kind=kind, expected=str(_ROUND_SCORE_OF[kind]), value=str(scoring.round_score)),
                            "scoring.round_score", str(scoring.round_score))
     if kind is GameKind.CONTRACT:
-        m = _need(data, "melds", vid, dict)
-        melds = MeldRules(
-            set_min=_need(m, "set_min", "melds", int),
-            run_min=_need(m, "run_min", "melds", int),
-            run_max=int(m.get("run_max", 13)),
-            aces=_enum(AceRule, _need(m, "aces", "melds", str), "melds.aces"),
-            wild=WildSpec(wild_tokens(m.get("wild", []), "melds.wild")),
-            wilds_may_not_outnumber_naturals=bool(m.get("wilds_may_not_outnumber_naturals", False)),
-            all_wild_set=bool(m.get("all_wild_set", False)),
-            same_suit_runs=bool(m.get("same_suit_runs", True)),
+        return _contract_game(variant, data)
+    return _shedding_game(variant, data)
+
+
+def _scoring_from(vid: str, scoring_t: Mapping[str, Any]) -> Scoring:
+    """The ``[scoring]`` table: how a round scores, who wins, and the bonus and penalty points."""
+    scoring = Scoring(
+        round_score=_enum(RoundScore, _need(scoring_t, "round_score", "scoring", str), "scoring.round_score"),
+        winner=_enum(Winner, _need(scoring_t, "winner", "scoring", str), "scoring.winner"),
+        target=scoring_t.get("target"),
+        round_win_bonus=int(scoring_t.get("round_win_bonus", 0)),
+        missing_card_penalty=int(scoring_t.get("missing_card_penalty", 0)),
+    )
+    if scoring.winner is Winner.FIRST_TO_TARGET and not isinstance(scoring.target, int):
+        raise VariantError(_("%(id)s: a first-to-target game needs scoring.target", id=vid), "scoring.target")
+    return scoring
+
+
+def _may_i_from(may_i_t: Mapping[str, Any]) -> MayIRules:
+    """The ``[may_i]`` table: whether a discard may be claimed out of turn, and at what cost."""
+    return MayIRules(
+        allowed=bool(may_i_t.get("allowed", False)),
+        penalty_cards_per_discard=int(may_i_t.get("penalty_cards_per_discard", 1)),
+        multiple_discards=bool(may_i_t.get("multiple_discards", False)),
+        discard_pile_dead=bool(may_i_t.get("discard_pile_dead", False)),
+        no_lay_down_until_next_turn=bool(may_i_t.get("no_lay_down_until_next_turn", False)),
+        none_in_last_rounds=int(may_i_t.get("none_in_last_rounds", 0)),
+    )
+
+
+def _house_options_from(options: Mapping[str, Any]) -> dict[str, HouseOption]:
+    """The ``[house_options]`` tables: the options a table may switch on, each with its source."""
+    house = {}
+    for key, opt in options.items():
+        house[key] = HouseOption(
+            key=key,
+            label=str(_need(opt, "label", f"house_options.{key}", str)),
+            source=_citation(opt.get("source", {"file": "house", "section": ""}), f"house_options.{key}.source"),
+            adds_wild=wild_tokens(opt.get("adds_wild", []), f"house_options.{key}.adds_wild"),
+            no_may_i_in_last_rounds=int(opt.get("no_may_i_in_last_rounds", 0)),
         )
-        if JOKER in melds.wild.tokens and not jokers_per_deck:
-            raise VariantError(_("%(id)s: jokers are wild but the pack has none", id=vid), "melds.wild")
-        c = _need(data, "contracts", vid, dict)
-        rounds = tuple(
-            Round(
-                number=i,
-                contract=Contract(int(r.get("sets", 0)), int(r.get("runs", 0))),
-                min_cards=int(r.get("sets", 0)) * melds.set_min + int(r.get("runs", 0)) * melds.run_min,
-            )
-            for i, r in enumerate(_need(c, "rounds", "contracts", list), start=1)
+    return house
+
+
+def _contract_game(variant: Variant, data: Mapping[str, Any]) -> Variant:
+    """A contract game's own rules: its melds, its rounds' contracts, the card points and the
+    last round's conditions."""
+    vid, jokers_per_deck = variant.id, variant.jokers_per_deck
+    m = _need(data, "melds", vid, dict)
+    melds = MeldRules(
+        set_min=_need(m, "set_min", "melds", int),
+        run_min=_need(m, "run_min", "melds", int),
+        run_max=int(m.get("run_max", 13)),
+        aces=_enum(AceRule, _need(m, "aces", "melds", str), "melds.aces"),
+        wild=WildSpec(wild_tokens(m.get("wild", []), "melds.wild")),
+        wilds_may_not_outnumber_naturals=bool(m.get("wilds_may_not_outnumber_naturals", False)),
+        all_wild_set=bool(m.get("all_wild_set", False)),
+        same_suit_runs=bool(m.get("same_suit_runs", True)),
+    )
+    if JOKER in melds.wild.tokens and not jokers_per_deck:
+        raise VariantError(_("%(id)s: jokers are wild but the pack has none", id=vid), "melds.wild")
+    c = _need(data, "contracts", vid, dict)
+    rounds = tuple(
+        Round(
+            number=i,
+            contract=Contract(int(r.get("sets", 0)), int(r.get("runs", 0))),
+            min_cards=int(r.get("sets", 0)) * melds.set_min + int(r.get("runs", 0)) * melds.run_min,
         )
-        if not rounds:
-            raise VariantError(_("%(id)s: a contract game needs at least one round", id=vid), "contracts.rounds")
-        points = {str(k).upper(): int(v) for k, v in _need(data, "points", vid, dict).items()}
-        missing = [r for r in RANKS if r not in points] + ([JOKER] if jokers_per_deck and JOKER not in points else [])
-        if missing:
-            raise VariantError(_("%(id)s: points has no value for %(cards)s", id=vid, cards=", ".join(missing)), "points", missing)
-        last = data.get("last_round")
-        last_round = None
-        if last is not None:
-            last_round = LastRound(
-                round=_need(last, "round", "last_round", int),
-                no_discard=bool(last.get("no_discard", True)),
-                all_cards_in_contract=bool(last.get("all_cards_in_contract", False)),
-            )
-            if last_round.round != len(rounds):
-                raise VariantError(_("%(id)s: last_round.round must be the last round (%(last)s)", id=vid, last=len(rounds)), "last_round")
-        variant = replace(
-            variant,
-            melds=melds,
-            contract_kind=_enum(ContractKind, _need(c, "kind", "contracts", str), "contracts.kind"),
-            rounds=rounds,
-            last_round=last_round,
-            points=points,
+        for i, r in enumerate(_need(c, "rounds", "contracts", list), start=1)
+    )
+    if not rounds:
+        raise VariantError(_("%(id)s: a contract game needs at least one round", id=vid), "contracts.rounds")
+    points = {str(k).upper(): int(v) for k, v in _need(data, "points", vid, dict).items()}
+    missing = [r for r in RANKS if r not in points] + ([JOKER] if jokers_per_deck and JOKER not in points else [])
+    if missing:
+        raise VariantError(_("%(id)s: points has no value for %(cards)s", id=vid, cards=", ".join(missing)), "points", missing)
+    last = data.get("last_round")
+    last_round = None
+    if last is not None:
+        last_round = LastRound(
+            round=_need(last, "round", "last_round", int),
+            no_discard=bool(last.get("no_discard", True)),
+            all_cards_in_contract=bool(last.get("all_cards_in_contract", False)),
         )
-    else:
-        r = _need(data, "roy", vid, dict)
-        variant = replace(
-            variant,
-            roy=RoyRules(
-                aces=_enum(AceRule, r.get("aces", "high"), "roy.aces"),
-                suit_changer=str(r.get("suit_changer", "J")),
-                draw_card=str(r.get("draw_card", "A")),
-                draw_per_card=int(r.get("draw_per_card", 2)),
-                skip_card=str(r.get("skip_card", "KS")),
-                skip_draw=int(r.get("skip_draw", 7)),
-            ),
-        )
-    return variant
+        if last_round.round != len(rounds):
+            raise VariantError(_("%(id)s: last_round.round must be the last round (%(last)s)", id=vid, last=len(rounds)), "last_round")
+    return replace(
+        variant,
+        melds=melds,
+        contract_kind=_enum(ContractKind, _need(c, "kind", "contracts", str), "contracts.kind"),
+        rounds=rounds,
+        last_round=last_round,
+        points=points,
+    )
+
+
+def _shedding_game(variant: Variant, data: Mapping[str, Any]) -> Variant:
+    """A shedding game's own rules (ROY): which cards change the suit, make the next player draw or
+    skip their turn, and how aces rank."""
+    r = _need(data, "roy", variant.id, dict)
+    return replace(
+        variant,
+        roy=RoyRules(
+            aces=_enum(AceRule, r.get("aces", "high"), "roy.aces"),
+            suit_changer=str(r.get("suit_changer", "J")),
+            draw_card=str(r.get("draw_card", "A")),
+            draw_per_card=int(r.get("draw_per_card", 2)),
+            skip_card=str(r.get("skip_card", "KS")),
+            skip_draw=int(r.get("skip_draw", 7)),
+        ),
+    )
 
 
 def load_variant(text: str) -> Variant:
