@@ -642,6 +642,96 @@ def _kinds_phrase(readings: list[list[_Reading]]) -> str:
     return " + ".join(parts) or _("nothing")
 
 
+def _count_melds(variant: Variant, rnd: Round, given: int, why: _Why, this_round: dict[str, Any]) -> None:
+    """An exact contract is those melds and no others; a minimum contract needs at least as many
+    melds as it names (docs/rulings.md, "Built-in variants": contract kind)."""
+    contract = rnd.contract
+    exact = variant.contract_kind is ContractKind.EXACT
+    contracts = variant.cite("contracts")
+    needed = contract.sets + contract.runs
+    if exact and given != needed:
+        why.add(
+            ngettext("Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
+                     "and no others; %(num)s meld was given.",
+                     "Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
+                     "and no others; %(num)s melds were given.", given, **this_round),
+            contracts,
+        )
+    elif not exact and given < needed:
+        why.add(
+            ngettext("Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s meld was given.",
+                     "Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s melds were given.",
+                     given, **this_round),
+            contracts,
+        )
+
+
+def _melds_as_contract(variant: Variant, rnd: Round, all_cards: Sequence[tuple[Card, ...]], options: list[list[_Reading]],
+                       verdicts: list[MeldVerdict], why: _Why, this_round: dict[str, Any]) -> list[MeldVerdict]:
+    """Read each meld as a set or a run so that together they make the round's contract, where the
+    variant allows two runs of one suit or not (docs/rulings.md, "Built-in variants": two runs of
+    one suit). Returns the melds as read, or as given with the reason in ``why`` when no reading fits."""
+    m = variant.meld_rules()
+    contract = rnd.contract
+    exact = variant.contract_kind is ContractKind.EXACT
+    contracts = variant.cite("contracts")
+    chosen_verdicts = verdicts
+    one_suit = not m.same_suit_runs
+    chosen = _assign(options, contract.sets, contract.runs, exact, one_suit)
+    if chosen is None:
+        relaxed = _assign(options, contract.sets, contract.runs, exact, False) if one_suit else None
+        if relaxed is not None:
+            doubled = [s for s, k in _runs_by_suit(relaxed).items() if k > 1]
+            suit_words = _(" and ").join(_suit(s) for s in sorted(doubled, key=SUITS.index))
+            why.add(
+                _("Two runs of one suit (%(suits)s) are not allowed in one contract in %(variant)s.",
+                  suits=suit_words, variant=variant.name),
+                variant.cite("same_suit_runs"),
+            )
+        elif exact:
+            why.add(_("Round %(round)s of %(variant)s needs exactly %(contract)s; these melds are %(kinds)s.",
+                      kinds=_kinds_phrase(options), **this_round), contracts)
+        else:
+            why.add(_("Round %(round)s of %(variant)s needs at least %(contract)s; these melds are %(kinds)s.",
+                      kinds=_kinds_phrase(options), **this_round), contracts)
+    else:
+        chosen_verdicts = [
+            _reading_verdict(variant, cards, reading, v.legal_as)
+            for cards, reading, v in zip(all_cards, chosen, verdicts)
+        ]
+        if m.same_suit_runs and any(k > 1 for k in _runs_by_suit(chosen).values()) and contract.runs > 1:
+            why.note(_("Two runs of one suit are allowed here; they stay separate runs."),
+                     variant.cite("same_suit_runs"))
+    return chosen_verdicts
+
+
+def _last_round_conditions(variant: Variant, rnd: Round, all_cards: Sequence[Sequence[Card]], hand_cards: int | None,
+                           why: _Why, this_round: dict[str, Any]) -> None:
+    """The variant's last round: where it says so, a player goes down only by going out, every card
+    in the contract, and nobody discards to go out (docs/rulings.md, "Built-in variants": last round)."""
+    last = variant.last_round
+    if last is not None and rnd.number == last.round:
+        total = sum(len(cards) for cards in all_cards)
+        dealt = variant.cards_dealt + 1
+        hand = dealt if hand_cards is None else hand_cards
+        if last.all_cards_in_contract and total != hand:
+            if hand == dealt:
+                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(dealt)s dealt "
+                         "+ 1 drawn = %(hand)s) in the %(contract)s, with no discard; these melds hold %(total)s.",
+                         dealt=variant.cards_dealt, hand=hand, total=total, **this_round)
+            else:
+                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(hand)s in "
+                         "this hand, May I cards included) in the %(contract)s, with no discard; these melds hold "
+                         "%(total)s.", hand=hand, total=total, **this_round)
+            why.add(text, variant.cite("last_round"))
+        if last.no_discard:
+            why.note(
+                _("Round %(round)s is the last round: to go out you play every card; there is no final discard.",
+                  round=rnd.number),
+                variant.cite("last_round"),
+            )
+
+
 def check_contract(variant: Variant, round_number: int | None, melds: Sequence[Sequence[Card]],
                    field: str = "melds", hand_cards: int | None = None) -> ContractVerdict:
     """Do ``melds``, laid down together, make round ``round_number``'s contract in ``variant``?
@@ -676,78 +766,13 @@ def check_contract(variant: Variant, round_number: int | None, melds: Sequence[S
         return ContractVerdict(legal=not why.reasons, reasons=why.reasons, melds=verdicts, round=None,
                                citations=why.citations, notes=why.notes)
 
-    m = variant.meld_rules()
-    contract = rnd.contract
-    exact = variant.contract_kind is ContractKind.EXACT
     contracts = variant.cite("contracts")
-    needed = contract.sets + contract.runs
-    this_round = {"round": rnd.number, "variant": variant.name, "contract": contract.describe()}
-    if exact and len(all_cards) != needed:
-        why.add(
-            ngettext("Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
-                     "and no others; %(num)s meld was given.",
-                     "Round %(round)s of %(variant)s is exactly %(contract)s: lay down those melds, all at once, "
-                     "and no others; %(num)s melds were given.", len(all_cards), **this_round),
-            contracts,
-        )
-    elif not exact and len(all_cards) < needed:
-        why.add(
-            ngettext("Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s meld was given.",
-                     "Round %(round)s of %(variant)s needs at least %(contract)s; only %(num)s melds were given.",
-                     len(all_cards), **this_round),
-            contracts,
-        )
-
+    this_round = {"round": rnd.number, "variant": variant.name, "contract": rnd.contract.describe()}
+    _count_melds(variant, rnd, len(all_cards), why, this_round)
     chosen_verdicts = verdicts
     if not why.reasons:
-        one_suit = not m.same_suit_runs
-        chosen = _assign(options, contract.sets, contract.runs, exact, one_suit)
-        if chosen is None:
-            relaxed = _assign(options, contract.sets, contract.runs, exact, False) if one_suit else None
-            if relaxed is not None:
-                doubled = [s for s, k in _runs_by_suit(relaxed).items() if k > 1]
-                suit_words = _(" and ").join(_suit(s) for s in sorted(doubled, key=SUITS.index))
-                why.add(
-                    _("Two runs of one suit (%(suits)s) are not allowed in one contract in %(variant)s.",
-                      suits=suit_words, variant=variant.name),
-                    variant.cite("same_suit_runs"),
-                )
-            elif exact:
-                why.add(_("Round %(round)s of %(variant)s needs exactly %(contract)s; these melds are %(kinds)s.",
-                          kinds=_kinds_phrase(options), **this_round), contracts)
-            else:
-                why.add(_("Round %(round)s of %(variant)s needs at least %(contract)s; these melds are %(kinds)s.",
-                          kinds=_kinds_phrase(options), **this_round), contracts)
-        else:
-            chosen_verdicts = [
-                _reading_verdict(variant, cards, reading, v.legal_as)
-                for cards, reading, v in zip(all_cards, chosen, verdicts)
-            ]
-            if m.same_suit_runs and any(k > 1 for k in _runs_by_suit(chosen).values()) and contract.runs > 1:
-                why.note(_("Two runs of one suit are allowed here; they stay separate runs."),
-                         variant.cite("same_suit_runs"))
-
-    last = variant.last_round
-    if last is not None and rnd.number == last.round:
-        total = sum(len(cards) for cards in all_cards)
-        dealt = variant.cards_dealt + 1
-        hand = dealt if hand_cards is None else hand_cards
-        if last.all_cards_in_contract and total != hand:
-            if hand == dealt:
-                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(dealt)s dealt "
-                         "+ 1 drawn = %(hand)s) in the %(contract)s, with no discard; these melds hold %(total)s.",
-                         dealt=variant.cards_dealt, hand=hand, total=total, **this_round)
-            else:
-                text = _("In round %(round)s of %(variant)s you go down only by going out: every card (%(hand)s in "
-                         "this hand, May I cards included) in the %(contract)s, with no discard; these melds hold "
-                         "%(total)s.", hand=hand, total=total, **this_round)
-            why.add(text, variant.cite("last_round"))
-        if last.no_discard:
-            why.note(
-                _("Round %(round)s is the last round: to go out you play every card; there is no final discard.",
-                  round=rnd.number),
-                variant.cite("last_round"),
-            )
+        chosen_verdicts = _melds_as_contract(variant, rnd, all_cards, options, verdicts, why, this_round)
+    _last_round_conditions(variant, rnd, all_cards, hand_cards, why, this_round)
     for v in chosen_verdicts:
         for c in v.citations:
             why.cite(c)
