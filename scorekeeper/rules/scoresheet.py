@@ -14,7 +14,7 @@ from .cards import JOKER, RANKS
 from .game import RoundTotals, dealers, round_total_points
 from .scoring import points_classes
 from .aces import describe_aces
-from .variants import Citation, ContractKind, StockExhausted, Variant, Winner
+from .variants import Citation, ContractKind, LastRound, MeldRules, StockExhausted, Variant, Winner
 from .words import N_, _, ngettext
 
 
@@ -112,6 +112,59 @@ def card_point_groups(variant: Variant) -> list[tuple[str, str]]:
     return groups
 
 
+def _meld_legend(variant: Variant, m: MeldRules) -> list[LegendItem]:
+    """The wilds, the aces and what makes a meld and a contract in a contract game."""
+    cite = variant.cite
+    wild = m.wild.describe()
+    text = f"{wild[0].upper()}{wild[1:]}." if m.wild.tokens else _("No wild cards.")
+    if m.wilds_may_not_outnumber_naturals:
+        text += " " + _("Wilds may not outnumber natural cards in a meld.")
+    melds = _("Sets of %(set)s+ cards of one rank; runs of %(run)s+ in one suit.", set=m.set_min, run=m.run_min)
+    if variant.contract_kind is ContractKind.MINIMUM:
+        melds += " " + _("A contract is a minimum: more or longer melds are allowed.")
+    else:
+        melds += " " + _("Lay down exactly the contract, all at once.")
+    if not m.same_suit_runs:
+        melds += " " + _("No two runs of one suit.")
+    return [LegendItem(_("Wilds"), text, cite("wild"), "wild"),
+            LegendItem(_("Aces"), describe_aces(m.aces), cite("aces"), "aces"),
+            LegendItem(_("Melds"), melds, cite("melds"), "melds")]
+
+
+def _last_round_legend(variant: Variant, last: LastRound) -> LegendItem:
+    """How a player goes out in the variant's last round."""
+    rnd = variant.rounds[last.round - 1]
+    if last.all_cards_in_contract:
+        how = _("go out with every card in the %(contract)s", contract=rnd.contract.describe())
+    else:
+        how = _("go out with no card left")
+    if last.no_discard:
+        text = _("Round %(number)s: %(how)s, no final discard.", number=last.round, how=how)
+    else:
+        text = _("Round %(number)s: %(how)s.", number=last.round, how=how)
+    return LegendItem(_("Last round"), text, variant.cite("last_round"), "last_round")
+
+
+def _may_i_legend(variant: Variant) -> LegendItem:
+    """What a discard taken out of turn costs, and the house rules about it."""
+    mi = variant.may_i
+    cards = mi.penalty_cards_per_discard
+    text = ngettext(
+        "Out of turn, the discard costs %(num)s penalty card from the stock; the player whose turn it is takes it free.",
+        "Out of turn, the discard costs %(num)s penalty cards from the stock; the player whose turn it is takes it free.",
+        cards)
+    if mi.multiple_discards:
+        text += " " + ngettext("Several discards may be taken: %(num)s penalty card each.",
+                               "Several discards may be taken: %(num)s penalty cards each.", cards)
+    if mi.no_lay_down_until_next_turn:
+        text += " " + _("No laying down until your next turn.")
+    last_off = variant.no_may_i_in_last_rounds
+    if last_off:
+        text += " " + ngettext("House rule: no May I in the last round.",
+                               "House rule: no May I in the last %(num)s rounds.", last_off)
+    return LegendItem(_("May I"), text, variant.cite("may_i"), "may_i")
+
+
 def legend(variant: Variant) -> list[LegendItem]:
     """The reminders printed on a scoresheet, in the app's words, each with its source.
 
@@ -124,51 +177,12 @@ def legend(variant: Variant) -> list[LegendItem]:
     points = " · ".join(f"{ranks} = {value}" for ranks, value in card_point_groups(variant))
     items.append(LegendItem(_("Card points"), _("%(points)s; going out scores 0.", points=points), cite("points"),
                             "points"))
-    m = variant.melds
-    if m is not None:
-        wild = m.wild.describe()
-        text = f"{wild[0].upper()}{wild[1:]}." if m.wild.tokens else _("No wild cards.")
-        if m.wilds_may_not_outnumber_naturals:
-            text += " " + _("Wilds may not outnumber natural cards in a meld.")
-        items.append(LegendItem(_("Wilds"), text, cite("wild"), "wild"))
-        items.append(LegendItem(_("Aces"), describe_aces(m.aces), cite("aces"), "aces"))
-        melds = _("Sets of %(set)s+ cards of one rank; runs of %(run)s+ in one suit.", set=m.set_min, run=m.run_min)
-        if variant.contract_kind is ContractKind.MINIMUM:
-            melds += " " + _("A contract is a minimum: more or longer melds are allowed.")
-        else:
-            melds += " " + _("Lay down exactly the contract, all at once.")
-        if not m.same_suit_runs:
-            melds += " " + _("No two runs of one suit.")
-        items.append(LegendItem(_("Melds"), melds, cite("melds"), "melds"))
+    if variant.melds is not None:
+        items.extend(_meld_legend(variant, variant.melds))
     if variant.last_round is not None:
-        last = variant.last_round
-        rnd = variant.rounds[last.round - 1]
-        if last.all_cards_in_contract:
-            how = _("go out with every card in the %(contract)s", contract=rnd.contract.describe())
-        else:
-            how = _("go out with no card left")
-        if last.no_discard:
-            text = _("Round %(number)s: %(how)s, no final discard.", number=last.round, how=how)
-        else:
-            text = _("Round %(number)s: %(how)s.", number=last.round, how=how)
-        items.append(LegendItem(_("Last round"), text, cite("last_round"), "last_round"))
+        items.append(_last_round_legend(variant, variant.last_round))
     if variant.may_i.allowed:
-        mi = variant.may_i
-        cards = mi.penalty_cards_per_discard
-        text = ngettext(
-            "Out of turn, the discard costs %(num)s penalty card from the stock; the player whose turn it is takes it free.",
-            "Out of turn, the discard costs %(num)s penalty cards from the stock; the player whose turn it is takes it free.",
-            cards)
-        if mi.multiple_discards:
-            text += " " + ngettext("Several discards may be taken: %(num)s penalty card each.",
-                                   "Several discards may be taken: %(num)s penalty cards each.", cards)
-        if mi.no_lay_down_until_next_turn:
-            text += " " + _("No laying down until your next turn.")
-        last_off = variant.no_may_i_in_last_rounds
-        if last_off:
-            text += " " + ngettext("House rule: no May I in the last round.",
-                                   "House rule: no May I in the last %(num)s rounds.", last_off)
-        items.append(LegendItem(_("May I"), text, cite("may_i"), "may_i"))
+        items.append(_may_i_legend(variant))
     sc = variant.scoring
     win = _("Lowest total wins.")
     if sc.round_win_bonus:
