@@ -20,7 +20,7 @@ from flask_babel import pgettext
 from ..rules.game import Standing, dealers
 from ..rules.scoresheet import LegendItem, dealer_seats, legend, running_totals, winner_rule
 from ..rules.variants import Contract, Variant, VariantError
-from ..services.view import CorrectionView, GameView, RulingView, iso, status_word
+from ..services.view import CorrectionView, GameView, RoundView, RulingView, SeatView, iso, status_word
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -106,51 +106,87 @@ class BlankRequest:
     date: date | None
 
 
+def _named_players(variant: Variant, values: Mapping[str, str]) -> list[str]:
+    """The players named in ``players=Ann,Bob``: as many as the variant and a sheet allow, no name
+    twice, and ``seats`` (if given) the same count."""
+    rng = variant.players
+    raw = values["players"].split(",")
+    if len(raw) > MAX_PLAYERS_ON_A_SHEET:
+        raise SheetQueryError(
+            _("players: %(count)s names is more than a sheet holds (%(most)s at most)", count=len(raw),
+              most=MAX_PLAYERS_ON_A_SHEET)
+        )
+    checked = [_check_name(n, i) for i, n in enumerate(raw)]
+    seen: dict[str, int] = {}
+    for i, n in enumerate(checked):
+        key = n.casefold()
+        if key in seen:
+            raise SheetQueryError(_("players[%(i)s]: %(value)r is already the name of player %(other)s", i=i, value=n,
+                                    other=seen[key] + 1))
+        seen[key] = i
+    if len(checked) not in rng:
+        raise SheetQueryError(
+            _("players: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
+              count=len(checked), variant=variant.name, low=rng.min, high=rng.max)
+        )
+    if "seats" in values and values["seats"].strip() != str(len(checked)):
+        raise SheetQueryError(_("seats: %(value)r does not match the %(count)s names in players", value=values["seats"],
+                                count=len(checked)))
+    return checked
+
+
+def _unnamed_seats(variant: Variant, values: Mapping[str, str]) -> int:
+    """How many unnamed columns ``seats=N`` asks for: by default as many as the variant and a sheet allow."""
+    rng = variant.players
+    if "seats" not in values:
+        return min(rng.max, MAX_PLAYERS_ON_A_SHEET)
+    text = values["seats"].strip()
+    if not re.fullmatch(r"[0-9]{1,2}", text):
+        raise SheetQueryError(_("seats: %(value)r is not a whole number of players", value=values["seats"]))
+    count = int(text)
+    if count not in rng or count > MAX_PLAYERS_ON_A_SHEET:
+        raise SheetQueryError(
+            _("seats: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
+              count=count, variant=variant.name, low=rng.min, high=rng.max)
+        )
+    return count
+
+
+def _place(values: Mapping[str, str]) -> str | None:
+    """Where the game is played, as printed on the sheet, its spaces tidied."""
+    if "place" not in values:
+        return None
+    place = " ".join(values["place"].split()) or None
+    if place and len(place) > MAX_PLACE:
+        raise SheetQueryError(_("place: %(value)r… is longer than %(most)s characters", value=place[:20], most=MAX_PLACE))
+    if place and _has_control(place):
+        raise SheetQueryError(_("place: %(value)r contains control characters", value=values["place"]))
+    return place
+
+
+def _day(values: Mapping[str, str]) -> date | None:
+    """The day printed on the sheet, ``date=YYYY-MM-DD``."""
+    if "date" not in values or not values["date"].strip():
+        return None
+    text = values["date"].strip()
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise SheetQueryError(_("date: %(value)r is not a date (YYYY-MM-DD)", value=values["date"])) from None
+
+
 def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
     """Validate ``players=Ann,Bob`` (or ``seats=N`` for unnamed columns), ``dealer``, ``paper``,
     ``orientation``, ``place`` and ``date`` (YYYY-MM-DD)."""
     values = _single(args, BLANK_PARAMS)
     page = _page_setup(values)
     names: list[str | None]
-    rng = variant.players
-    limit = min(rng.max, MAX_PLAYERS_ON_A_SHEET)
     if "players" in values and values["players"].strip():
-        raw = values["players"].split(",")
-        if len(raw) > MAX_PLAYERS_ON_A_SHEET:
-            raise SheetQueryError(
-                _("players: %(count)s names is more than a sheet holds (%(most)s at most)", count=len(raw),
-                  most=MAX_PLAYERS_ON_A_SHEET)
-            )
-        checked = [_check_name(n, i) for i, n in enumerate(raw)]
-        seen: dict[str, int] = {}
-        for i, n in enumerate(checked):
-            key = n.casefold()
-            if key in seen:
-                raise SheetQueryError(_("players[%(i)s]: %(value)r is already the name of player %(other)s", i=i, value=n,
-                                        other=seen[key] + 1))
-            seen[key] = i
-        names = list(checked)
-        if len(names) not in rng:
-            raise SheetQueryError(
-                _("players: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
-                  count=len(names), variant=variant.name, low=rng.min, high=rng.max)
-            )
-        if "seats" in values and values["seats"].strip() != str(len(names)):
-            raise SheetQueryError(_("seats: %(value)r does not match the %(count)s names in players", value=values["seats"],
-                                    count=len(names)))
+        names = list(_named_players(variant, values))
     else:
-        count = limit
-        if "seats" in values:
-            text = values["seats"].strip()
-            if not re.fullmatch(r"[0-9]{1,2}", text):
-                raise SheetQueryError(_("seats: %(value)r is not a whole number of players", value=values["seats"]))
-            count = int(text)
-            if count not in rng or count > MAX_PLAYERS_ON_A_SHEET:
-                raise SheetQueryError(
-                    _("seats: %(count)s players is out of range: %(variant)s is for %(low)s to %(high)s players",
-                      count=count, variant=variant.name, low=rng.min, high=rng.max)
-                )
-        names = [None] * count
+        names = [None] * _unnamed_seats(variant, values)
     first = 0
     if "dealer" in values:
         wanted = " ".join(values["dealer"].split()).casefold()
@@ -158,23 +194,7 @@ def parse_blank_query(variant: Variant, args: Any) -> BlankRequest:
         if not found:
             raise SheetQueryError(_("dealer: %(value)r is not one of the players", value=values["dealer"]))
         first = found[0]
-    place = None
-    if "place" in values:
-        place = " ".join(values["place"].split()) or None
-        if place and len(place) > MAX_PLACE:
-            raise SheetQueryError(_("place: %(value)r… is longer than %(most)s characters", value=place[:20], most=MAX_PLACE))
-        if place and _has_control(place):
-            raise SheetQueryError(_("place: %(value)r contains control characters", value=values["place"]))
-    day = None
-    if "date" in values and values["date"].strip():
-        text = values["date"].strip()
-        try:
-            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-                raise ValueError
-            day = date.fromisoformat(text)
-        except ValueError:
-            raise SheetQueryError(_("date: %(value)r is not a date (YYYY-MM-DD)", value=values["date"])) from None
-    return BlankRequest(tuple(names), first, page, place, day)
+    return BlankRequest(tuple(names), first, page, _place(values), _day(values))
 
 
 # ----- the sheets ---------------------------------------------------------------------------------
@@ -358,16 +378,8 @@ KEY = {
 }
 
 
-def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
-    """The filled sheet of a game from its view (``scorekeeper/services/view.py``)."""
-    house = {k: v for k, v in state.house_rules.items() if v}
-    try:
-        shown = variant.with_house_rules(house)
-    except VariantError:
-        shown = variant
-    names: list[str] = list(state.players)
-    seats = {s.name: s for s in state.seats}
-    n = len(names)
+def _player_columns(names: Sequence[str], seats: Mapping[str, SeatView]) -> list[Column]:
+    """One column per player, noting a player who left the game and after which round."""
     columns = []
     for i, name in enumerate(names):
         seat = seats.get(name)
@@ -377,71 +389,86 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         elif seat is not None and not seat.active:
             note = _("left")
         columns.append(Column(name, i, note))
-    rounds = state.rounds
-    running = running_totals([{"number": r.number, "scores": r.scores, "bonus": r.bonus} for r in rounds], names)
-    corrections = state.corrections
-    corrected_rounds = {c.round for c in corrections} | {r.number for r in rounds if r.corrected}
-    used_tags: set[str] = set()
-    rows: list[Row] = []
-    missing_penalty = variant.scoring.missing_card_penalty
-    for rnd, totals in zip(rounds, running):
-        number = rnd.number
-        contract = None
-        min_cards = rnd.min_cards
-        if rnd.contract:
-            contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
-        scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
-        cells = []
-        for name in names:
-            cell = Cell(dealer=(name == rnd.dealer))
-            if name in scores and scores[name] is not None:
-                cell.score = int(scores[name])
-                cell.total = totals.get(name)
-                hand = hands.get(name)
-                if name == rnd.went_out:
-                    cell.tags.append("out")
-                if hand is not None and hand.entered_as == "missing":
-                    cell.tags.append("m")
-                if hand is not None and hand.missing_cards:
-                    cell.tags.append("i")
-                if bonus.get(name):
-                    cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
-                if any(
-                    c.round == number and c.old.get(name) != c.new.get(name)
-                    for c in corrections
-                ):
-                    cell.tags.append("c")
-            else:
-                cell.absent = True
-            used_tags.update(t for t in cell.tags if t in KEY)
-            cells.append(cell)
-        rows.append(
-            Row(
-                number=number,
-                label=_row_label(variant, number),
-                contract=contract,
-                min_cards=min_cards,
-                dealer=short_name(rnd.dealer),
-                cells=cells,
-                went_out=short_name(rnd.went_out),
-                stock_exhausted=rnd.stock_exhausted,
-                corrected=number in corrected_rounds,
-                played=True,
-            )
-        )
-    # Rounds still to play: their contracts and dealers (the deal skips players who withdrew).
-    if variant.rounds and state.status.is_open and len(rows) < len(variant.rounds):
-        withdrawn = [seats[name].withdrawn_after_round for name in names]
-        first = names.index(state.first_dealer) if state.first_dealer in names else 0
-        order = dealers(n, first, withdrawn, len(variant.rounds))
-        for number in range(len(rows) + 1, len(variant.rounds) + 1):
-            contract, min_cards = _contract_text(variant, number)
-            dealer = names[order[number - 1]]
-            cells = [
-                Cell(dealer=(name == dealer), absent=after is not None and after < number)
-                for name, after in zip(names, withdrawn)
-            ]
-            rows.append(Row(number, _("Round %(number)s", number=number), contract, min_cards, short_name(dealer), cells))
+    return columns
+
+
+def _played_cell(rnd: RoundView, name: str, total: int | None, corrections: Sequence[CorrectionView]) -> Cell:
+    """A player's score in a round played, marked: went out, score missing, incorrect hand, a bonus
+    or adjustment, corrected; or absent when the player did not play the round."""
+    cell = Cell(dealer=(name == rnd.dealer))
+    scores, hands, bonus = rnd.scores, rnd.hands, rnd.bonus
+    if name in scores and scores[name] is not None:
+        cell.score = int(scores[name])
+        cell.total = total
+        hand = hands.get(name)
+        if name == rnd.went_out:
+            cell.tags.append("out")
+        if hand is not None and hand.entered_as == "missing":
+            cell.tags.append("m")
+        if hand is not None and hand.missing_cards:
+            cell.tags.append("i")
+        if bonus.get(name):
+            cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
+        if any(
+            c.round == rnd.number and c.old.get(name) != c.new.get(name)
+            for c in corrections
+        ):
+            cell.tags.append("c")
+    else:
+        cell.absent = True
+    return cell
+
+
+def _played_row(variant: Variant, rnd: RoundView, totals: Mapping[str, int | None], names: Sequence[str],
+                corrections: Sequence[CorrectionView], corrected: bool, used_tags: set[str]) -> Row:
+    """The row of a round played: its contract, dealer, each player's score and running total;
+    the marks used are added to ``used_tags`` for the key."""
+    contract = None
+    if rnd.contract:
+        contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
+    cells = []
+    for name in names:
+        cell = _played_cell(rnd, name, totals.get(name), corrections)
+        used_tags.update(t for t in cell.tags if t in KEY)
+        cells.append(cell)
+    return Row(
+        number=rnd.number,
+        label=_row_label(variant, rnd.number),
+        contract=contract,
+        min_cards=rnd.min_cards,
+        dealer=short_name(rnd.dealer),
+        cells=cells,
+        went_out=short_name(rnd.went_out),
+        stock_exhausted=rnd.stock_exhausted,
+        corrected=corrected,
+        played=True,
+    )
+
+
+def _rows_to_play(variant: Variant, state: GameView, names: Sequence[str], seats: Mapping[str, SeatView],
+                  played: int) -> list[Row]:
+    """Rounds still to play in an open game: their contracts and dealers (the deal skips players
+    who withdrew)."""
+    if not (variant.rounds and state.status.is_open and played < len(variant.rounds)):
+        return []
+    withdrawn = [seats[name].withdrawn_after_round for name in names]
+    first = names.index(state.first_dealer) if state.first_dealer in names else 0
+    order = dealers(len(names), first, withdrawn, len(variant.rounds))
+    rows = []
+    for number in range(played + 1, len(variant.rounds) + 1):
+        contract, min_cards = _contract_text(variant, number)
+        dealer = names[order[number - 1]]
+        cells = [
+            Cell(dealer=(name == dealer), absent=after is not None and after < number)
+            for name, after in zip(names, withdrawn)
+        ]
+        rows.append(Row(number, _("Round %(number)s", number=number), contract, min_cards, short_name(dealer), cells))
+    return rows
+
+
+def _totals_row(state: GameView, names: Sequence[str], seats: Mapping[str, SeatView], used_tags: set[str]) -> list[Cell]:
+    """Each player's total, marked when the player withdrew or the total is provisional; the marks
+    used are added to ``used_tags`` for the key."""
     totals_row = []
     for name in names:
         seat = seats[name]
@@ -452,26 +479,39 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
             cell.tags.append("p")
         used_tags.update(cell.tags)
         totals_row.append(cell)
+    return totals_row
+
+
+def _result_text(state: GameView) -> str:
+    """The game's outcome under the totals: its winner or shared win, or how far it got."""
     status = state.status
     winners = list(state.winners or ([state.winner] if state.winner else []))
     if status == "void":
-        result = _("Game void: fewer than two players completed it; kept on record, left out of statistics.")
-    elif winners and status == "complete":
-        result = (_("Winner: %(name)s", name=winners[0]) if len(winners) == 1
-                  else _("Shared win: %(names)s", names=", ".join(winners)))
-    elif status == "complete":
-        result = _("Game complete.")
-    elif status == "suspended":
-        result = _("Game suspended: standings so far.")
-    else:
-        result = _("Game in progress: standings so far.")
-    house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
-    gid = state.id
-    footer = _("Game %(id)s · started %(day)s", id=gid, day=_short_time(state.created_at))
+        return _("Game void: fewer than two players completed it; kept on record, left out of statistics.")
+    if winners and status == "complete":
+        return (_("Winner: %(name)s", name=winners[0]) if len(winners) == 1
+                else _("Shared win: %(names)s", names=", ".join(winners)))
+    if status == "complete":
+        return _("Game complete.")
+    if status == "suspended":
+        return _("Game suspended: standings so far.")
+    return _("Game in progress: standings so far.")
+
+
+def _footer(state: GameView) -> str:
+    """The game's id, when it started and when it finished or last changed."""
+    footer = _("Game %(id)s · started %(day)s", id=state.id, day=_short_time(state.created_at))
     if state.completed_at:
         footer += " · " + _("finished %(day)s", day=_short_time(state.completed_at))
     else:
         footer += " · " + _("last change %(day)s", day=_short_time(state.updated_at))
+    return footer
+
+
+def _marks_key(variant: Variant, rows: Sequence[Row], used_tags: set[str]) -> list[tuple[str, str]]:
+    """What each mark used on the sheet means: the marks of ``KEY``, a round where the stock ran
+    out, the round-win bonus and ruling adjustments."""
+    missing_penalty = variant.scoring.missing_card_penalty
     key = [(Sheet.mark(t), str(KEY[t]) % {"penalty": missing_penalty} if t == "i" else str(KEY[t]))
            for t in KEY if t in used_tags]
     if any(r.stock_exhausted for r in rows):
@@ -482,6 +522,30 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         key.append((win_bonus, _("off the total for the round won")))
     if signed - {win_bonus}:
         key.append(("±n", _("ruling adjustment")))
+    return key
+
+
+def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
+    """The filled sheet of a game from its view (``scorekeeper/services/view.py``)."""
+    house = {k: v for k, v in state.house_rules.items() if v}
+    try:
+        shown = variant.with_house_rules(house)
+    except VariantError:
+        shown = variant
+    names: list[str] = list(state.players)
+    seats = {s.name: s for s in state.seats}
+    columns = _player_columns(names, seats)
+    rounds = state.rounds
+    running = running_totals([{"number": r.number, "scores": r.scores, "bonus": r.bonus} for r in rounds], names)
+    corrected_rounds = {c.round for c in state.corrections} | {r.number for r in rounds if r.corrected}
+    used_tags: set[str] = set()
+    rows = [_played_row(variant, rnd, totals, names, state.corrections, rnd.number in corrected_rounds, used_tags)
+            for rnd, totals in zip(rounds, running)]
+    rows += _rows_to_play(variant, state, names, seats, len(rows))
+    totals_row = _totals_row(state, names, seats, used_tags)
+    status = state.status
+    house_labels = [variant.house_options[k].label for k in house if k in variant.house_options]
+    gid = state.id
     return Sheet(
         kind="filled",
         variant=variant,
@@ -495,13 +559,13 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
         totals=totals_row,
         standings=list(state.standings),
         standings_text=[_standing_text(s) for s in state.standings],
-        result=result,
+        result=_result_text(state),
         notes=list(state.notes),
         corrections=list(state.corrections),
         rulings=list(state.rulings),
         house_rules=house_labels,
-        key=key,
-        footer=footer,
+        key=_marks_key(variant, rows, used_tags),
+        footer=_footer(state),
         game_id=gid,
         status=status_word(status),
         created=iso(state.created_at),
