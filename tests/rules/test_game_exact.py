@@ -430,3 +430,18 @@ def test_a_single_winner_gets_no_tie_note():
     rounds = [g.RoundTotals(i, {"Ann": 1, "Bob": 2, "Cy": 9}) for i in range(1, 6)]
     t = g.tally(LMI, seats("Ann", "Bob", "Cy"), 0, rounds)
     assert t.status == "complete" and t.winner == "Ann" and t.winners == ["Ann"] and t.notes == []
+
+
+def test_the_refusals_of_a_round_name_the_game_and_the_players_at_the_table():
+    """A stock that cannot run out names the game; a hand of someone not at the table lists who is;
+    a ROY player with no cards left names the game whose hand ends at the first player out."""
+    stock = refusal(g.score_round, LMI, 1, ["Ann", "Bob", "Cy"], None, "stock_exhausted", {})
+    assert stock.message == ("a round of Le May I cannot end by the stock running out: the discards are shuffled "
+                             "into a new stock")
+    stranger = refusal(g.score_round, JOY, 1, ["Ann", "Bob", "Cy"], "Ann", "went_out",
+                       {"Bob": points(1), "Cy": points(1), "Zed": points(1)})
+    assert stranger.message == "'Zed' is not playing this round (players: Ann, Bob, Cy)"
+    empty = refusal(g.score_round, ROY, 1, ["Ann", "Bob"], "Ann", "went_out", {"Bob": g.Hand("card_count", card_count=0)})
+    assert (empty.field, empty.value) == ("hands.Bob.card_count", 0)
+    assert empty.message.startswith("Bob has no cards left, but only the player who went out can have none: in ROY the hand "
+                                    "ends as soon as one player is out")
