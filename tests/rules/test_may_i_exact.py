@@ -228,3 +228,16 @@ def test_a_no_may_i_house_option_under_another_name_is_cited_as_the_house_rule()
     assert v.reasons == ["No May I in the last 2 rounds (house option in force); round 7 is one of them, so seat 1 draws"
                          " as usual. (house rule, no May I in the last rounds)"]
     assert v.citations == [CONT.cite("may_i"), Citation("house", "no May I in the last rounds")]
+
+
+def test_a_refused_claim_numbers_the_seats_as_players_do_when_asked_to():
+    """The tool page counts seats from 1: a seat listed twice and the discarder's own claim are
+    refused in those numbers, while the error's value stays the 0-based seat."""
+    with pytest.raises(RulesInputError) as twice:
+        resolve_may_i(CONT, 4, 2, [3, 3], first_seat=1)
+    assert (twice.value.field, twice.value.value, twice.value.message) == ("claimants[1]", 3, "seat 4 is listed twice")
+    with pytest.raises(RulesInputError) as own:
+        resolve_may_i(CONT, 4, 2, [1], first_seat=1)
+    assert (own.value.field, own.value.value) == ("claimants[0]", 1)
+    assert own.value.message == ("seat 2 is the discarder (the seat before the current player, seat 3) and cannot claim "
+                                 "their own discard")
