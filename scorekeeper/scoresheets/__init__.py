@@ -28,7 +28,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from flask import Flask, Response, abort, current_app, render_template
 from flask_babel import gettext as _
@@ -99,14 +99,20 @@ def sheet_job(sheet: Sheet) -> PdfJob:
     return PdfJob(render_sheet_html(sheet), (PRINT_CSS,), sheet.page.css_size)
 
 
-def _fingerprint(app: Flask) -> str:
-    """What every kept PDF was made with: the sheet templates and the print stylesheet."""
+def files_fingerprint(paths: Iterable[Path]) -> str:
+    """What a kept PDF was made with: the names and contents of ``paths`` (templates, stylesheets,
+    code), so that a PDF kept before any of them changed is never served again."""
     digest = hashlib.sha256()
-    folders = [templates_folder(app) / "scoresheets", Path(static_files(app)[0]) / "css"]
-    for path in sorted(p for folder in folders if folder.is_dir() for p in folder.iterdir()):
-        if path.suffix in (".html", ".css") and (path.parent.name == "scoresheets" or path.name == "print.css"):
+    for path in paths:
+        if path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _fingerprint(app: Flask) -> str:
+    """What every kept scoresheet was made with: the sheet templates and the print stylesheet."""
+    templates = sorted((templates_folder(app) / "scoresheets").glob("*.html"))
+    return files_fingerprint([*templates, Path(static_files(app)[0]) / "css" / "print.css"])
 
 
 def sheet_key(*parts: object) -> str:

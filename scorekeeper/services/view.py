@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Mapping
 from flask_babel import gettext as _
 from flask_babel import LazyString, lazy_gettext as _l
 
+from ..addresses import view_path
 from ..models import Correction, Game, GameStatus, HandRecord, Round, Ruling, ROUND_RULING_KINDS
 from ..rules import game as rules
 from ..rules.game import Standing
@@ -373,14 +374,6 @@ def _notes(game: Game, variant: Variant, house: Mapping[str, bool], result: rule
         notes.append(_("Suspended on %(date)s; it can be resumed with the same players in the same seats until the "
                        "end of %(year)s.", date=_day(game.suspended_at.date()), year=game.created_at.year))
     return notes
-
-
-def view_path(game_id: str) -> str:
-    """The read-only scoreboard's path, as the pages write it (the games blueprint gives the app
-    its ``view_path``: scorekeeper/web/games/routes.py); no service knows a route."""
-    from flask import current_app
-
-    return current_app.extensions["scorekeeper_view_path"](game_id)
 
 
 def game_view(game: Game) -> GameView:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import (Blueprint, abort, current_app, flash, g, has_request_context, make_response, redirect, render_template,
+from flask import (Blueprint, abort, flash, g, make_response, redirect, render_template,
                    request, session, url_for)
 from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
@@ -65,19 +65,6 @@ def remember(game_id: str, token: str | None = None) -> None:
 
 def can_edit(game) -> bool:
     return remembered.can_edit("game", game)
-
-
-@bp.record_once
-def _give_view_path(state) -> None:
-    state.app.extensions["scorekeeper_view_path"] = view_path
-
-
-def view_path(game_id: str) -> str:
-    """The read-only scoreboard's path (``view`` below), also outside a request (a backup made
-    from the command line): written into the game's JSON by scorekeeper/services/view.py."""
-    if has_request_context():
-        return url_for("games.view", game_id=game_id)
-    return current_app.url_map.bind("localhost").build("games.view", {"game_id": game_id})
 
 
 def browser_game_ids() -> list[str]:

@@ -32,7 +32,7 @@ from markupsafe import Markup
 from ... import live
 from ...i18n import language
 from ...models import ScoresheetPdf
-from ...scoresheets import YEARBOOK_PREFIX, PdfJob, kept_pdf, pdf_response, render_here, static_files, templates_folder
+from ...scoresheets import YEARBOOK_PREFIX, PdfJob, files_fingerprint, kept_pdf, pdf_response, render_here, static_files, templates_folder
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
@@ -218,13 +218,9 @@ def _templates_fingerprint() -> str:
     app = current_app
     found = app.extensions.get("scorekeeper_yearbook_fingerprint")
     if found is None:
-        digest = hashlib.sha256()
         paths = sorted((templates_folder(app) / "yearbook").glob("*.html")) + [
             Path(static_files(app)[0]) / STYLESHEET, Path(__file__), Path(charts.__file__)]
-        for path in paths:
-            if path.is_file():
-                digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        found = app.extensions["scorekeeper_yearbook_fingerprint"] = digest.hexdigest()[:16]
+        found = app.extensions["scorekeeper_yearbook_fingerprint"] = files_fingerprint(paths)
     return found
 
 
