@@ -433,3 +433,51 @@ def test_random_contracts_verdict_is_consistent_and_order_free(variant_id, melds
     rng.shuffle(shuffled)
     second = check_contract(variant, round_number, [parse_cards(m) for m in shuffled])
     assert second.legal is first.legal
+
+
+def test_clenney_same_suit_reason_names_only_the_suit_used_twice():
+    # Round 7 is three runs: two of hearts and one of spades; only hearts is the fault.
+    verdict = contract("clenney", 7, "5H 6H 7H 8H", "9H 10H JH QH", "5S 6S 7S 8S")
+    assert not verdict.legal
+    assert verdict.reasons[0].startswith("Two runs of one suit (hearts) are not allowed in one contract")
+
+
+def test_two_suits_used_twice_are_named_in_the_order_of_the_pack():
+    # A sixth variant: Clenney with four runs in its last round; hearts twice and spades twice.
+    from scorekeeper.rules.variants import load_variant
+    text = get_variant_toml("clenney").replace("{ sets = 0, runs = 3 }", "{ sets = 0, runs = 4 }")
+    variant = load_variant(text.replace('id = "clenney"', 'id = "clenney-four-runs"'))
+    verdict = check_contract(variant, 7, [cards(m) for m in ("5H 6H 7H 8H", "9H 10H JH QH", "5S 6S 7S 8S",
+                                                                  "9S 10S JS QS")])
+    assert verdict.reasons[0].startswith("Two runs of one suit (spades and hearts) are not allowed")
+
+
+def test_a_minimum_contract_of_one_run_says_nothing_of_two_runs_of_one_suit():
+    # Le May I round 2 is at least a set and a run; a second run of hearts is more than the contract
+    # asks, and the note about two runs of one suit is for contracts of two runs or more.
+    verdict = contract("le-may-i", 2, "5S 5D 5C", "5H 6H 7H 8H", "10H JH QH KH")
+    assert verdict.legal, verdict.reasons
+    assert not any("Two runs of one suit" in n for n in verdict.notes)
+    two_runs = contract("le-may-i", 3, "5H 6H 7H 8H", "10H JH QH KH")
+    assert any("Two runs of one suit are allowed" in n for n in two_runs.notes)
+
+
+def test_a_hand_of_one_card_is_a_hand_and_none_is_not():
+    variant = get_variant("le-may-i")
+    melds = [cards("5S 5D 5C"), cards("5H 6H 7H 8H")]
+    assert check_contract(variant, 2, melds, hand_cards=1).legal  # (only the last round counts the hand)
+    assert check_contract(variant, 2, melds, hand_cards=104).legal  # two decks
+    for wrong in (0, 105, True, "13"):
+        with pytest.raises(RulesInputError) as info:
+            check_contract(variant, 2, melds, hand_cards=wrong)
+        assert (info.value.field, info.value.value, info.value.message) == (
+            "hand_cards", wrong, f"{wrong!r} is not a number of cards in a hand")
+
+
+@pytest.mark.parametrize("melds", ["5S 5D 5C", b"5S", 7], ids=["cards typed as one string", "bytes", "a number"])
+def test_melds_that_are_not_a_list_are_refused_saying_what_was_given(melds):
+    with pytest.raises(RulesInputError) as info:
+        check_contract(get_variant("joybells"), 1, melds)
+    assert (info.value.field, info.value.value, info.value.message) == (
+        "melds", melds, f"{melds!r} is not a list of melds")
+

@@ -232,3 +232,23 @@ def test_a_roy_house_king_of_spades_is_cited_to_the_house():
     r = apply_changes(get_variant("roy"), {"roy": {"skip_draw": 5}}, id="r", name="R")
     assert [i.citation for i in s.legend(r) if i.key == "skip_card"] == [r.cite("king_draw")]
     assert r.cite("king_draw").file == "house"
+
+
+def test_the_reminders_of_a_sheet_with_a_last_round_by_key():
+    assert [i.key for i in s.legend(get_variant("joybells"))] == [
+        "points", "wild", "aces", "melds", "last_round", "may_i", "winning", "stock", "irregular"]
+
+
+def test_a_last_round_that_keeps_the_final_discard_says_only_how_to_go_out():
+    for variant_id, how in [("joybells", "go out with every card in the 3 runs"), ("le-may-i", "go out with no card left")]:
+        v = get_variant(variant_id)
+        with_discard = replace(v, last_round=replace(v.last_round, no_discard=False))
+        assert [i.text for i in s.legend(with_discard) if i.key == "last_round"] == [
+            f"Round {v.last_round.round}: {how}."]
+
+
+def test_one_point_per_missing_card_in_the_singular():
+    cont = get_variant("continental")
+    one = replace(cont, scoring=replace(cont.scoring, missing_card_penalty=1))
+    assert [i.text for i in s.legend(one) if i.key == "irregular"] == [
+        IRREGULAR.replace("10 points per missing card", "1 point per missing card")]
