@@ -2,9 +2,8 @@
 rounds, withdraw, suspend, resume; plus rulings logged at the table and edit-token rotation.
 
 Writes need ``Authorization: Bearer <edit_token>`` (401 without, 403 wrong). Every rule is applied
-by ``scorekeeper.services.games`` (shared with the pages). A write holds the game its token check
-loaded (``game = game_with_edit_token(...)``) while the service changes it, so that the game is
-read once per request (api/request.py)."""
+by ``scorekeeper.services.games`` (shared with the pages), which is handed the game the token check
+loaded (``game_with_edit_token``), so that a write reads the game once."""
 from __future__ import annotations
 
 from typing import Any
@@ -121,7 +120,7 @@ def _preview_json(result: RoundResult) -> dict:
 def record_round(game_id: str):
     game = game_with_edit_token(game_id)
     data = json_body()
-    return _saved_round_answer(svc.record_round(game.id, data, request.headers.get("Idempotency-Key"), _version_header()))
+    return _saved_round_answer(svc.record_round(game, data, request.headers.get("Idempotency-Key"), _version_header()))
 
 
 @bp.post("/games/<game_id>/rounds/preview")
@@ -135,7 +134,7 @@ def preview_round(game_id: str):
 def correct_round(game_id: str, number: int):
     game = game_with_edit_token(game_id)
     data = json_body()
-    return _saved_round_answer(svc.correct_round(game.id, number, data, data.get("reason"), _version()))
+    return _saved_round_answer(svc.correct_round(game, number, data, data.get("reason"), _version()))
 
 
 @bp.post("/games/<game_id>/withdraw")
@@ -144,21 +143,21 @@ def withdraw(game_id: str):
     data = json_body()
     if "player" not in data:
         raise ApiError(_("player: say who withdraws"), 400, field="player")
-    return jsonify(svc.withdraw(game.id, data.get("player"), _version()).as_json())
+    return jsonify(svc.withdraw(game, data.get("player"), _version()).as_json())
 
 
 @bp.post("/games/<game_id>/suspend")
 def suspend(game_id: str):
     game = game_with_edit_token(game_id)
     json_body(required=False)
-    return jsonify(svc.suspend(game.id, _version()).as_json())
+    return jsonify(svc.suspend(game, _version()).as_json())
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
     game = game_with_edit_token(game_id)
     data = json_body(required=False)
-    return jsonify(svc.resume(game.id, data.get("players"), expected_version=_version()).as_json())
+    return jsonify(svc.resume(game, data.get("players"), expected_version=_version()).as_json())
 
 
 @bp.post("/games/<game_id>/rulings")
@@ -166,7 +165,7 @@ def log_ruling(game_id: str):
     game = game_with_edit_token(game_id)
     data = json_body()
     logged = svc.log_ruling(
-        game.id, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
+        game, data.get("what_happened"), data.get("ruling"), data.get("citation"), data.get("round"),
         data.get("player"), data.get("points"), _version(),
     )
     return jsonify({"ruling": logged.ruling.as_json(), "game": logged.game.as_json()}), 201
@@ -177,7 +176,7 @@ def rotate_token(game_id: str):
     """Replace the edit token; the old one (and every edit link made from it) stops working."""
     game = game_with_edit_token(game_id)
     json_body(required=False)  # (nothing to read, but a body that is not a JSON object is refused)
-    token = svc.rotate_token(game.id)
+    token = svc.rotate_token(game)
     return jsonify({"edit_token": token, "edit_url": edit_url("games.edit_link", token, game_id=game_id)})
 
 

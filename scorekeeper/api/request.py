@@ -56,12 +56,8 @@ def bearer_token() -> str | None:
 def game_with_edit_token(game_id: str, find: Callable[[str], Game] = loading.get_game) -> Game:
     """The game (404 if unknown), once the request's bearer token is its edit token (401 without a
     token, 403 with another: ``services/loading.py``, ``check_token``). ``find`` loads it (the whole
-    game by default; the proposals' routes load its seats only).
-
-    A route that changes the game keeps the game returned here in a variable while the service
-    runs: the session hands this loaded game to the service's own ``get_game`` only while
-    something holds it (its identity map keeps objects weakly), else the game and its rows are
-    read again."""
+    game by default; the proposals' routes load its seats only). A route that changes the game
+    hands this game to the service, which reads it no more."""
     game = find(game_id)
     loading.check_token(game, bearer_token())
     return game

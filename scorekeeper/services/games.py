@@ -191,7 +191,7 @@ def _find_key(game_id: str, key: str) -> IdempotencyKey | None:
     ).scalar_one_or_none()
 
 
-def _replay(game_id: str, row: IdempotencyKey, request_hash: str) -> SavedRound:
+def _replay(game: Game, row: IdempotencyKey, request_hash: str) -> SavedRound:
     """The same request sent again with its Idempotency-Key: the round it saved, with the answer
     kept for it then (the API sends that again, the pages read the game as it is now)."""
     if not hmac.compare_digest(row.request_hash, request_hash):
@@ -199,11 +199,11 @@ def _replay(game_id: str, row: IdempotencyKey, request_hash: str) -> SavedRound:
             _("Idempotency-Key: this key was already used for a different request; use a new key for a new submission"),
             "Idempotency-Key",
         )
-    return SavedRound(row.response["number"], game_view(get_game(game_id)), created=row.status_code == 201,
+    return SavedRound(row.response["number"], game_view(game), created=row.status_code == 201,
                       first_answer=row.response)
 
 
-def record_round(game_id: str, payload: object, idempotency_key: object = None,
+def record_round(game: Game, payload: object, idempotency_key: object = None,
                  expected_version: object = None) -> SavedRound:
     """Record the next round (``POST /api/v1/games/<id>/rounds``, scorekeeper/api/games.py).
 
@@ -211,12 +211,12 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None,
     submission again returns the stored round (200); a different submission for a recorded round is
     409 (corrections go through :func:`correct_round`)."""
     key = check_key(idempotency_key)
-    game = get_game(game_id)
+    game_id = game.id  # (kept: after a rollback the game's rows are expired)
     request_hash = _request_hash("round", payload)
     if key is not None:
         row = _find_key(game.id, key)
         if row is not None:
-            return _replay(game.id, row, request_hash)
+            return _replay(game, row, request_hash)
     variant = variant_of(game)
     number = round_number(payload, len(game.rounds) + 1)
     if number <= len(game.rounds):
@@ -238,7 +238,7 @@ def record_round(game_id: str, payload: object, idempotency_key: object = None,
         db.session.rollback()
         row = None if key is None else _find_key(game_id, key)
         if row is not None:
-            return _replay(game_id, row, request_hash)
+            return _replay(get_game(game_id), row, request_hash)
         raise Conflict(
             _("round %(number)s was just recorded from another phone; look at the game again (corrections go through 'correct a round')",
               number=number),
@@ -303,7 +303,7 @@ def preview_round(game_id: str, payload: object) -> rules.RoundResult:
 CORRECTION_TRIES = 30  # corrections met at the same moment by others, each applied again on top of them
 
 
-def correct_round(game_id: str, number: int, payload: object, reason: object = None,
+def correct_round(game: Game, number: int, payload: object, reason: object = None,
                   expected_version: object = None) -> SavedRound:
     """Correct a recorded round (scorekeeper/rules/irregularities.py: scoring errors may be corrected at
     any time by agreement; the old value, the new value and the stated reason are kept).
@@ -313,9 +313,11 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     one that meets another is made again on the round as the other left it, so each is kept in the
     history, its "old" the previous one's "new"."""
     conflict = _("round %(number)s was changed from another phone at the same moment; look at it again", number=number)
+    game_id = game.id
     for attempt in range(CORRECTION_TRIES):
-        try:
-            return _correct_round_once(game_id, number, payload, reason, expected_version)
+        try:  # (a try after a clash reads the game as the other change left it)
+            return _correct_round_once(game if attempt == 0 else get_game(game_id), number, payload, reason,
+                                       expected_version)
         except (IntegrityError, StaleDataError):  # another change was committed meanwhile (the game's version)
             db.session.rollback()
             if expected_version not in (None, "") or attempt == CORRECTION_TRIES - 1:
@@ -323,9 +325,8 @@ def correct_round(game_id: str, number: int, payload: object, reason: object = N
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _correct_round_once(game_id: str, number: int, payload: object, reason: object,
+def _correct_round_once(game: Game, number: int, payload: object, reason: object,
                         expected_version: object) -> SavedRound:
-    game = get_game(game_id)
     reason = _correction_reason(payload, reason)
     _check_round_to_correct(game, number, payload)
     check_version(game, expected_version)
@@ -407,9 +408,8 @@ class LoggedRuling:
     game: GameView
 
 
-def withdraw(game_id: str, player: object, expected_version: object = None) -> GameView:
+def withdraw(game: Game, player: object, expected_version: object = None) -> GameView:
     """A player leaves between rounds (scorekeeper/rules/game.py, the tally of an incomplete game)."""
-    game = get_game(game_id)
     if game.status in OVER_STATUSES:
         raise Conflict(_("the game is %(status)s: nobody can withdraw from it now", status=status_word(game.status)),
                        "player")
@@ -446,9 +446,8 @@ def withdraw(game_id: str, player: object, expected_version: object = None) -> G
                      lambda: game_view(game))
 
 
-def suspend(game_id: str, expected_version: object = None) -> GameView:
+def suspend(game: Game, expected_version: object = None) -> GameView:
     """Stop between rounds, to be resumed later (scorekeeper/rules/game.py, the tally of an incomplete game)."""
-    game = get_game(game_id)
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict(_("only a game in progress can be suspended (this one is %(status)s)",
                          status=status_word(game.status)), "status")
@@ -459,12 +458,11 @@ def suspend(game_id: str, expected_version: object = None) -> GameView:
                      lambda: game_view(game))
 
 
-def resume(game_id: str, players: object = None, now: datetime | None = None,
+def resume(game: Game, players: object = None, now: datetime | None = None,
            expected_version: object = None) -> GameView:
     """Resume only with every player present in the same seats, in the same calendar year
     (scorekeeper/rules/game.py, ``check_resume``; Continental Rummy, encyclopedia article:
     Incomplete hands and games)."""
-    game = get_game(game_id)
     if game.status != GameStatus.SUSPENDED:
         raise Conflict(_("only a suspended game can be resumed (this one is %(status)s)", status=status_word(game.status)),
                        "status")
@@ -481,12 +479,11 @@ def resume(game_id: str, players: object = None, now: datetime | None = None,
                      lambda: game_view(game))
 
 
-def log_ruling(game_id: str, what_happened: object, ruling: object, citation: object = None, round: object = None,
+def log_ruling(game: Game, what_happened: object, ruling: object, citation: object = None, round: object = None,
                player: object = None, points: object = None, expected_version: object = None) -> LoggedRuling:
     """Log a dispute and its ruling from the game page: what happened, the ruling, the rule cited,
     and optionally a score effect (points added to, or with a minus taken off, one player's total
     for that round)."""
-    game = get_game(game_id)
     check_version(game, expected_version)
     what = text(what_happened, "what_happened", True)
     said = text(ruling, "ruling", True)
@@ -527,10 +524,9 @@ def log_ruling(game_id: str, what_happened: object, ruling: object, citation: ob
                      lambda: LoggedRuling(RulingView.of(game.rulings[-1]), game_view(game)))
 
 
-def rotate_token(game_id: str) -> str:
+def rotate_token(game: Game) -> str:
     """Replace the edit token: every old edit link stops working, and so do the game's hand-in link
     and its seat tokens (services/seats.py)."""
-    game = get_game(game_id)
     token, game.edit_token_hash = tokens.fresh()
     seats.end_hand_in([game.id])
     game.token_rotated_at = game.updated_at = utcnow()

@@ -439,7 +439,7 @@ def _bulk_complete_games(app, table, count):
             names = created.game.seats
             seated = [s.name for s in names]
             for _ in range(7):
-                games_svc.record_round(created.game.id, {"went_out": seated[i % len(seated)],
+                games_svc.record_round(created.game, {"went_out": seated[i % len(seated)],
                                                          "hands": {n: {"points": 5 + i % 3} for n in seated
                                                                    if n != seated[i % len(seated)]}})
 

@@ -33,19 +33,19 @@ def test_every_kind_of_refusal_has_its_status_in_one_place():
 def test_a_saved_round_is_read_by_its_fields(app):
     with app.test_request_context():
         game = games_svc.create_game("joybells", ["Ann", "Bob", "Cy"]).game
-        saved = games_svc.record_round(game.id, ROUND, "key-1")
+        saved = games_svc.record_round(game, ROUND, "key-1")
         assert isinstance(saved, games_svc.SavedRound) and saved.created and saved.first_answer is None
         assert saved.number == 1 and saved.round.scores == {"Ann": 0, "Bob": 20, "Cy": 15}
         assert saved.game.status == GameStatus.IN_PROGRESS and saved.game.next_round.number == 2
-        again = games_svc.record_round(game.id, {**ROUND, "round": 1})  # the same round again, no key: the stored one
+        again = games_svc.record_round(game, {**ROUND, "round": 1})  # the same round again, no key: the stored one
         assert not again.created and again.first_answer is None and again.round.scores == saved.round.scores
-        retried = games_svc.record_round(game.id, ROUND, "key-1")  # the same key: the answer kept for it
+        retried = games_svc.record_round(game, ROUND, "key-1")  # the same key: the answer kept for it
         assert retried.created and retried.first_answer["scores"] == {"Ann": 0, "Bob": 20, "Cy": 15}
         assert retried.first_answer["number"] == 1 and retried.round.scores == saved.round.scores
         preview = games_svc.preview_round(game.id, {"went_out": "Bob", "hands": {"Ann": {"points": 5}, "Cy": {"points": 7}}})
         assert preview.number == 2 and preview.scores == {"Ann": 5, "Bob": 0, "Cy": 7}
         with pytest.raises(service_errors.Conflict):
-            games_svc.record_round(game.id, {**ROUND, "round": 1, "hands": {"Bob": {"points": 30}, "Cy": {"points": 1}}})
+            games_svc.record_round(game, {**ROUND, "round": 1, "hands": {"Bob": {"points": 30}, "Cy": {"points": 1}}})
 
 
 def test_a_phones_hand_and_a_claimed_seat_are_typed(app):

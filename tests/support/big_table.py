@@ -101,7 +101,7 @@ def seed(players: int, games: int, variant: str = "continental", seed: int = 29,
                 if _add_round(game, payload) == "complete":
                     break
                 continue
-            saved = games_svc.record_round(game.id, payload)
+            saved = games_svc.record_round(game, payload)
             assert saved.created, saved.number
             if saved.game.status == "complete":
                 break

@@ -271,7 +271,7 @@ def rotate(game_id: str):
     if not form.validate_on_submit():
         abort(400, _("The form could not be accepted; reload the page and try again."))
     try:
-        token = svc.rotate_token(game.id)
+        token = svc.rotate_token(game)
     except service_errors.ServiceError as err:
         flash(err.message, "error")
         return redirect(url_for("games.share", game_id=game_id))
@@ -348,7 +348,7 @@ def record(game_id: str):
     form = round_form(players, ctx_variant)
 
     def save(payload):
-        saved = svc.record_round(game_id, payload, form.key.data or None)
+        saved = svc.record_round(game, payload, form.key.data or None)
         if not roy:
             _remember_modes(form, players)
         bonus = saved.round.bonus
@@ -454,7 +454,7 @@ def correct(game_id: str, number: int):
     form = round_form(players, variant, correcting=True)
 
     def save(payload):
-        svc.correct_round(game_id, number, payload, form.reason.data, form.version.data or None)
+        svc.correct_round(game, number, payload, form.reason.data, form.version.data or None)
         flash(_("Hand %(number)s corrected.", number=number) if roy
               else _("Round %(number)s corrected.", number=number), "ok")
         return redirect(url_for("games.game", game_id=game_id))
@@ -494,7 +494,7 @@ def withdraw(game_id: str):
         return render_template("games/withdraw.html", form=form, errors={}, confirming=form.player.data,
                                **_game_context(game, state))
     return _action_page(game, state, form, "games/withdraw.html",
-                        lambda: svc.withdraw(game_id, form.player.data, form.version.data or None),
+                        lambda: svc.withdraw(game, form.player.data, form.version.data or None),
                         _("%(name)s has withdrawn.", name=form.player.data), fields=("player",))
 
 
@@ -511,7 +511,7 @@ def suspend(game_id: str):
             form.version.data = str(state.version)
         return render_template("games/suspend.html", form=form, **_game_context(game, state))
     try:
-        svc.suspend(game_id, form.version.data or None)
+        svc.suspend(game, form.version.data or None)
     except service_errors.ServiceError as err:
         flash(err.message[0].upper() + err.message[1:], "error")
     else:
@@ -526,7 +526,7 @@ def resume(game_id: str):
     form = ResumeForm()
     seated = [s.name for s in state.seats if s.active]
     return _action_page(game, state, form, "games/resume.html",
-                        lambda: svc.resume(game_id, seated, expected_version=form.version.data or None),
+                        lambda: svc.resume(game, seated, expected_version=form.version.data or None),
                         _("Game resumed."))
 
 
@@ -542,7 +542,7 @@ def ruling(game_id: str):
             form.citation.data = request.args["citation"][:200]
     citations = sorted({c.shown_label for c in loading.variant_of(game).sources.values()})
     return _action_page(game, state, form, "games/ruling.html",
-                        lambda: svc.log_ruling(game_id, form.what_happened.data, form.ruling.data, form.citation.data,
+                        lambda: svc.log_ruling(game, form.what_happened.data, form.ruling.data, form.citation.data,
                                                form.round.data, form.player.data or None, form.points.data,
                                                form.version.data or None),
                         _("Ruling logged."), anchor="rulings", citations=citations,
