@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.rules.variants import all_variants
 from support.browser_support import check_page
 
 pytestmark = pytest.mark.browser
 
-VARIANTS = ("joybells", "continental", "le-may-i", "clenney", "roy")
+VARIANTS = tuple(v.id for v in all_variants())
 PAGES = ["/", "/games", "/rules", "/rules/compare", "/tools", "/tools/hand", "/tools/decks",
          "/tools/meld", "/tools/may-i", "/tools/irregularities", "/tools/roy"] + [
          f"/rules/{v}" for v in VARIANTS]

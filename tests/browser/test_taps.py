@@ -25,11 +25,12 @@ from playwright.sync_api import expect
 
 from support.browser_support import check_page, start_game, submit
 from scorekeeper.rules import get_variant, parse_cards
+from scorekeeper.rules.variants import all_variants
 from scorekeeper.rules.scoring import hand_points
 
 pytestmark = pytest.mark.browser
 
-VARIANTS = ("joybells", "continental", "le-may-i", "clenney")
+VARIANTS = tuple(v.id for v in all_variants() if v.is_contract_game)  # (the May I family)
 LEFT = {1: ["KD", "3S", "7H"], 2: ["AH", "9C", "9D", "5S"], 3: ["QC", "4D", "4H", "8S", "2C"]}
 GOAL = 12
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import get_variant
+from scorekeeper.rules.variants import all_variants
 from support.browser_support import CACHED_VISIT_LIMIT, FIRST_VISIT_LIMIT, PHONES, loaded_files
 from support.offline import api
 from support.pages import LONG_NAMES
@@ -143,7 +144,7 @@ def _fill(page, went_out: int, players: int) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("variant", ["joybells", "continental", "le-may-i", "clenney", "roy"])
+@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
 def test_the_round_form_and_its_preview_at_each_variants_largest_table(browser, world, variant, language):
     """Long names, as many players as the variant allows, a hand-in link (the form polls for the
     players' hands): the form's first visit and its preview, each with every file it loads, sent

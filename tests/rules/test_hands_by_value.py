@@ -13,8 +13,9 @@ from scorekeeper.rules import get_variant, parse_cards
 from scorekeeper.rules.errors import RulesInputError
 from scorekeeper.rules.game import GameRulesError, parse_hand, score_round
 from scorekeeper.rules.scoring import check_value_counts, hand_points, points_classes, points_from_value_counts
+from scorekeeper.rules.variants import all_variants
 
-PENALTY_VARIANTS = ("joybells", "continental", "le-may-i", "clenney")
+PENALTY_VARIANTS = tuple(v.id for v in all_variants() if v.is_contract_game)  # (hands scored by points)
 
 
 def by_value(variant, codes):

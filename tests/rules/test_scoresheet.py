@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules import scoresheet as s
-from scorekeeper.rules.variants import AceRule, Citation, MayIRules, get_variant
+from scorekeeper.rules.variants import AceRule, Citation, MayIRules, all_variants, get_variant
 
 IRREGULAR = ("Too few cards when someone goes out: 10 points per missing card. No score posted: the two highest"
              " scores of the others that round. Leaving: the two highest final totals of the others.")
@@ -209,7 +209,7 @@ def test_a_roy_house_target_is_a_winning_line_of_its_own_cited_to_the_house():
     assert "First to" not in scoring.text  # said once, on its own line
 
 
-@pytest.mark.parametrize("variant_id", ["continental", "joybells", "le-may-i", "clenney"])
+@pytest.mark.parametrize("variant_id", [v.id for v in all_variants() if v.may_i.allowed])
 def test_the_reminders_of_a_may_i_sheet_are_known_by_their_keys_the_irregular_hands_last(variant_id):
     keys = [item.key for item in s.legend(get_variant(variant_id))]
     assert keys[-1] == "irregular" and keys.count("irregular") == 1 and "" not in keys
