@@ -165,17 +165,17 @@ class Walk:
 
     def keeper_saves(self):
         page = self.tabs[0]
-        page.goto(self.game_url + "/round")
+        self._open(page, self.game_url + "/round")
         self._save(page, "keeper tab 1", self.offline)
 
     def stale_tab_saves(self):
         page = self.tabs[1]
         if page.locator("form.round-form button[name=save]").count() == 0:
-            page.goto(self.game_url + "/round")
+            self._open(page, self.game_url + "/round")
         self._save(page, "keeper tab 2 (as it was)", self.offline)
 
     def second_saves(self):
-        self.second.goto(self.game_url + "/round")
+        self._open(self.second, self.game_url + "/round")
         self._save(self.second, "second keeper", False)
 
     def network_flips(self):
@@ -254,7 +254,7 @@ class Walk:
         if self.offline:
             self.network_flips()
         page = self.tabs[0]
-        self._go_to_game_page(page)
+        self._open(page, self.game_url)
         for _ in range(15):  # bounded: each turn moves the clock past every retry
             page.wait_for_function("() => document.documentElement.dataset.offlineReady !== undefined", timeout=15000)
             self.keeper.clock.run_for(40_000)
@@ -281,16 +281,18 @@ class Walk:
             self.log.append("settling: still on this phone " + ", ".join(states))
             page.reload()
 
-    def _go_to_game_page(self, page) -> None:
-        """Open the game page, again if the page's own reload (rounds it just sent) interrupted it."""
+    def _open(self, page, url: str) -> None:
+        """Open ``url`` in the keeper's tab, again if the page's own reload interrupted it: a round
+        form reloads itself once the rounds it kept arrive, and the browser then drops the navigation
+        it was making (seed 345: back online, the round kept offline sent as the form was opened)."""
         for _ in range(3):
             try:
-                page.goto(self.game_url)
-            except PlaywrightError:  # the round form reloads itself once its waiting rounds arrived
+                page.goto(url)
+            except PlaywrightError:
                 page.wait_for_load_state()
-            if page.url == self.game_url:
+            if page.url == url:
                 return
-        raise AssertionError(f"{page.label}: the game page never opened (still on {page.url})")
+        raise AssertionError(f"{page.label}: {url} never opened (still on {page.url})")
 
     def server_rounds(self) -> list[dict]:
         return api(self.base, "GET", f"/api/v1/games/{self.game['id']}")[1]["rounds"]
