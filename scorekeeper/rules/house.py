@@ -379,7 +379,9 @@ def _rounds(doc: dict[str, Any], value: Any, key: str) -> None:
 
 
 def _card_points(doc: dict[str, Any], value: Any, key: str) -> None:
-    value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else ())
+    # (any key is read as a rank below, which names the one that is not; a value that is no
+    # mapping is refused naming the ranks it could have)
+    value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else (*RANKS, JOKER))
     for rank, points in value.items():
         r = _rank_key(rank, key)
         doc["points"][r] = _int(points, f"{key}.{rank}", LIMITS["points"])
