@@ -302,13 +302,11 @@ def _players_in_order(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
 
 
 def _last_round_kept_when_on(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
-    """A last round with none of its rules on is no special last round."""
+    """A last round with none of its rules on is no special last round (one kept is numbered by
+    :func:`_apply`, as the game's last)."""
     last = doc.get("last_round")
-    if last is not None:
-        if any(last.get(k) for k in house_settings.group_keys("last_round")):
-            last.setdefault("round", 0)
-        else:
-            doc.pop("last_round")
+    if last is not None and not any(last.get(k) for k in house_settings.group_keys("last_round")):
+        doc.pop("last_round")
 
 
 # What a group checks once its settings are in.

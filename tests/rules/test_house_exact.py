@@ -123,6 +123,9 @@ def test_a_refused_change_names_the_field_shows_the_value_and_says_why(base, cha
     pytest.param("joybells", {"rounds": [R(2, 0), R(0, 4)], "melds": {"aces": "low-or-high"}}, "rounds[1].contract", 16,
                  "round 2 (4 runs) needs 16 cards (4 runs of 4), but a hand holds at most 13 (12 dealt and 1 drawn)",
                  id="four-runs-blame-the-round-not-the-aces"),
+    pytest.param("joybells", {"rounds": [R(1, 3)]}, "rounds[0].contract", 16,
+                 "round 1 (1 set + 3 runs) needs 16 cards (1 set of 4 and 3 runs of 4), but a hand holds at most 13 "
+                 "(12 dealt and 1 drawn)", id="one-set-and-three-runs-in-one-hand"),
 ])
 def test_a_contract_no_hand_can_hold_names_the_change_that_made_it(base, changes, field, value, message):
     assert refusal(apply_changes, get_variant(base), changes, id="x", name="x") == (field, value, message)
@@ -464,3 +467,22 @@ def test_a_house_file_without_its_deal_or_its_players_keeps_the_base_s_and_its_o
 def test_a_house_name_is_written_with_its_own_letters():
     text = to_toml(apply_changes(get_variant("le-may-i"), {}, id="l", name="Les règles de Mémé ♥"))
     assert 'name = "Les règles de Mémé ♥"' in text.splitlines()
+
+
+def test_a_club_s_house_options_named_in_words_are_written_quoted_and_read_back():
+    """A club's own variant (read by the variant loader) may name its house options in any words;
+    its file quotes those names, accents as they are."""
+    doc = house.document(get_variant("continental"))
+    option = doc["house_options"]["twos_wild"]
+    doc["house_options"] = {"deux jokers": option, "é": option, "twos_wild": option}
+    text = to_toml(variant_from_dict(doc))
+    assert [line for line in text.splitlines() if line.startswith("[house_options")] == [
+        '[house_options."deux jokers"]', '[house_options."é"]', "[house_options.twos_wild]"]
+    assert list(tomllib.loads(text)["house_options"]) == ["deux jokers", "é", "twos_wild"]
+
+
+def test_a_house_file_that_leaves_out_a_line_keeps_the_base_s_rule_there_and_its_own_points():
+    text = _joybells_file("JK = 20", "JK = 35").replace("[players]\nmin = 3\nmax = 6\n", "[players]\nmin = 3\n", 1)
+    v = from_toml(text)
+    assert (v.players.min, v.players.max) == (3, 6)
+    assert house.changes_between(get_variant("joybells"), v) == {"card_points": {"JK": 35}}
