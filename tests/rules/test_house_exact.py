@@ -376,25 +376,27 @@ def test_a_roy_house_file_with_a_table_of_the_may_i_games_is_refused_naming_it(s
 ROY_KEYS = "players, cards_dealt, target, roy"
 
 
-@pytest.mark.parametrize("old, new, field, value", [
+@pytest.mark.parametrize("old, new, field, value, shown", [
     pytest.param("decks = [{ up_to = 5, decks = 1 }]", "decks = [{ up_to = 5, decks = 2 }]", "pack",
-                 {"decks": [{"up_to": 5, "decks": 2}], "jokers_per_deck": 0}, id="two-decks"),
+                 {"decks": [{"up_to": 5, "decks": 2}], "jokers_per_deck": 0},
+                 '{"decks": [{"up_to": 5, "decks": 2}], "jokers_per_deck": 0}', id="two-decks"),
     pytest.param("decks = [{ up_to = 5, decks = 1 }]", "decks = 1", "pack", {"decks": 1, "jokers_per_deck": 0},
-                 id="decks-as-one-number"),
-    pytest.param("at_a_time = 1", "at_a_time = 2", "deal.at_a_time", 2, id="dealt-two-at-a-time"),
-    pytest.param('winner = "first-to-target"', 'winner = "lowest"', "scoring.winner", "lowest", id="lowest-total-wins"),
-    pytest.param('aces = "high"', 'aces = "low"', "roy.aces", "low", id="aces-low"),
+                 '{"decks": 1, "jokers_per_deck": 0}', id="decks-as-one-number"),
+    pytest.param("at_a_time = 1", "at_a_time = 2", "deal.at_a_time", 2, "2", id="dealt-two-at-a-time"),
+    pytest.param('winner = "first-to-target"', 'winner = "lowest"', "scoring.winner", "lowest", '"lowest"',
+                 id="lowest-total-wins"),
+    pytest.param('aces = "high"', 'aces = "low"', "roy.aces", "low", '"low"', id="aces-low"),
     pytest.param("[may_i]\nallowed = false", "[may_i]\nallowed = true", "may_i",
                  {"allowed": True, "penalty_cards_per_discard": 1, "multiple_discards": False, "discard_pile_dead": False,
-                  "no_lay_down_until_next_turn": False}, id="may-i-allowed"),
+                  "no_lay_down_until_next_turn": False},
+                 '{"allowed": true, "penalty_cards_per_discard": 1, "multiple_', id="may-i-allowed"),
     pytest.param('exhausted = "reshuffle"', 'exhausted = "turn-over-once-then-end"', "stock",
-                 {"exhausted": "turn-over-once-then-end"}, id="stock-turned-over-once"),
+                 {"exhausted": "turn-over-once-then-end"}, '{"exhausted": "turn-over-once-then-end"}',
+                 id="stock-turned-over-once"),
 ])
-def test_a_roy_house_file_may_change_only_the_house_settings(old, new, field, value):
-    from scorekeeper.rules.house import _shown  # the value as the sentence shows it
-
+def test_a_roy_house_file_may_change_only_the_house_settings(old, new, field, value, shown):
     assert refusal(from_toml, _roy_file(old, new)) == (
-        field, value, f"{_shown(value)}: this rule follows ROY; a house version of it may change only {ROY_KEYS}")
+        field, value, f"{shown}: this rule follows ROY; a house version of it may change only {ROY_KEYS}")
 
 
 def joybells_file() -> str:
