@@ -570,6 +570,8 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
 
 
 def _players_words(v: Variant) -> str:
+    if v.players.min == v.players.max:  # one size of table: "4 to 4 players" would read oddly
+        return ngettext("exactly %(num)s player", "exactly %(num)s players", v.players.min)
     return _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max)
 
 
