@@ -302,13 +302,11 @@ def _players_in_order(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
 
 
 def _last_round_kept_when_on(doc: dict[str, Any], value: Mapping[str, Any]) -> None:
-    """A last round with none of its rules on is no special last round."""
+    """A last round with none of its rules on is no special last round (one kept is numbered by
+    :func:`_apply`, as the game's last)."""
     last = doc.get("last_round")
-    if last is not None:
-        if any(last.get(k) for k in house_settings.group_keys("last_round")):
-            last.setdefault("round", 0)
-        else:
-            doc.pop("last_round")
+    if last is not None and not any(last.get(k) for k in house_settings.group_keys("last_round")):
+        doc.pop("last_round")
 
 
 # What a group checks once its settings are in.
@@ -379,7 +377,9 @@ def _rounds(doc: dict[str, Any], value: Any, key: str) -> None:
 
 
 def _card_points(doc: dict[str, Any], value: Any, key: str) -> None:
-    value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else ())
+    # (any key is read as a rank below, which names the one that is not; a value that is no
+    # mapping is refused naming the ranks it could have)
+    value = _mapping(value, key, tuple(value) if isinstance(value, Mapping) else (*RANKS, JOKER))
     for rank, points in value.items():
         r = _rank_key(rank, key)
         doc["points"][r] = _int(points, f"{key}.{rank}", LIMITS["points"])
@@ -570,6 +570,8 @@ def differences(base: Variant, v: Variant) -> list[Difference]:
 
 
 def _players_words(v: Variant) -> str:
+    if v.players.min == v.players.max:  # one size of table: "4 to 4 players" would read oddly
+        return ngettext("exactly %(num)s player", "exactly %(num)s players", v.players.min)
     return _("%(min)s to %(max)s players", min=v.players.min, max=v.players.max)
 
 
