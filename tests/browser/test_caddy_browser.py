@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from support.browser_support import CHROMIUM_ARGS
+from support.browser_support import CHROMIUM_ARGS, capture
 from support.caddy import LAN, ROOT, running_caddy
 from support.offline import new_game
 
@@ -90,7 +90,7 @@ def test_through_caddy_a_phone_gets_https_a_service_worker_and_offline_rounds(li
         assert page.is_enabled(".awake input")
         page.check(".awake input")
         page.wait_for_function("() => document.documentElement.dataset.awake === 'on'")
-        page.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / f"caddy-game-{language[:2]}-390x844.png"))
+        capture(page, str(ROOT / "test-artifacts" / "screenshots" / f"caddy-game-{language[:2]}-390x844.png"))
 
         context.set_offline(True)
         with page.expect_navigation():

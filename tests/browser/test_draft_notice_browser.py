@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from support.browser_support import SCREENSHOTS
+from support.browser_support import SCREENSHOTS, capture
 from support.browser_support import start_game
 
 pytestmark = pytest.mark.browser
@@ -39,14 +39,14 @@ def test_a_restored_draft_is_said_at_the_top_and_a_tap_never_clears_silently(bro
         expect(notice).to_contain_text(words["restored"])
         assert notice.bounding_box()["y"] < page.locator("form.round-form").bounding_box()["y"]  # above the form
         expect(page.locator("#hand-1 output.running")).to_have_text("20")
-        page.screenshot(path=str(SCREENSHOTS / f"draft-restored-{lang}.png"))
+        capture(page, str(SCREENSHOTS / f"draft-restored-{lang}.png"))
 
         # The pressed count tapped again: cleared, said, and Undo puts it back.
         page.click(f"{ten} button.vp[value='2']")
         cleared = page.locator("#hand-1 .count-cleared")
         expect(cleared).to_contain_text(words["cleared"])
         expect(page.locator("#hand-1 output.running")).to_have_text("")
-        page.screenshot(path=str(SCREENSHOTS / f"count-cleared-{lang}.png"))
+        capture(page, str(SCREENSHOTS / f"count-cleared-{lang}.png"))
         cleared.locator("button").click()
         expect(page.locator("#hand-1 output.running")).to_have_text("20")
         expect(cleared).to_have_count(0)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from support.browser_support import FIRST_VISIT_LIMIT, page_weight, submit
+from support.browser_support import FIRST_VISIT_LIMIT, capture, page_weight, submit
 from support.round_form import RoundForm
 from support.french import catalogue_english, english_left, overflowing, visible_text
 
@@ -88,7 +88,7 @@ class Walk:
         self.looked += 1
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shot = ARTIFACTS / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".png")
-        fr.screenshot(path=str(shot), full_page=True)
+        capture(fr, str(shot), full_page=True)
         found = []
         if fr.evaluate("document.documentElement.lang") != "fr":
             found.append("<html lang> is not fr")
@@ -400,7 +400,7 @@ def test_the_switch_names_each_language_in_that_language(browser, live_server):
         assert "English" not in visible_text(page).splitlines()
         assert overflowing(page) == []
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "switch-on-rules.png"))
+        capture(page, str(ARTIFACTS / "switch-on-rules.png"))
         # the overflow check sees a box too wide for a phone
         page.evaluate("document.querySelector('main h1').style.width = '500px'")
         assert any("<h1" in e for e in overflowing(page))
@@ -462,10 +462,10 @@ def test_offline_in_french(live_server, worker_context):
                            "elle sera envoyée au retour du réseau.")
         assert "† Les totaux comprennent : manche 1" in page.text_content("main")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "offline-round-waiting.png"), full_page=True)
+        capture(page, str(ARTIFACTS / "offline-round-waiting.png"), full_page=True)
         page.goto(live_server + "/rules/never-opened")
         assert page.text_content("h1") == "Pas de réseau"
         assert "This page was not opened" not in page.text_content("main")
-        page.screenshot(path=str(ARTIFACTS / "offline-page.png"), full_page=True)
+        capture(page, str(ARTIFACTS / "offline-page.png"), full_page=True)
     finally:
         worker_context.set_offline(False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from support.browser_support import SCREENSHOTS
+from support.browser_support import SCREENSHOTS, capture
 from support.browser_support import start_game, submit
 from support.hands import api_rounds, hand_in_link, player_joins, table  # noqa: F401 (fixture)
 
@@ -46,7 +46,7 @@ def test_i_went_out_shows_on_the_scorekeepers_form_with_disagreements(table, liv
     expect(bob.page.locator(".sent-note")).to_contain_text(words["went"], timeout=5000)
     cy.by_value([(10, 2), (5, 1)])
     cy.send()
-    bob.page.screenshot(path=f"{SHOTS}/i-went-out-player-{lang}.png", full_page=True)
+    capture(bob.page, f"{SHOTS}/i-went-out-player-{lang}.png", full_page=True)
 
     keeper.page.goto(keeper.game_url + "/round")
     expect(keeper.page.locator("#hand-1 .arrived")).to_contain_text(words["said"], timeout=5000)
@@ -59,7 +59,7 @@ def test_i_went_out_shows_on_the_scorekeepers_form_with_disagreements(table, liv
     expect(keeper.page.locator("#hand-1 .disagree")).to_have_text(words["disagree bob"])
     expect(keeper.page.locator("#hand-2 .disagree")).to_have_text(words["disagree cy"])
     keeper.page.locator("#hand-1").scroll_into_view_if_needed()
-    keeper.page.screenshot(path=f"{SHOTS}/i-went-out-keeper-disagree-{lang}.png")
+    capture(keeper.page, f"{SHOTS}/i-went-out-keeper-disagree-{lang}.png")
     keeper.page.click("input[name=went_out][value='1'] + span")
     expect(keeper.page.locator(".disagree")).to_have_count(0)
     keeper.page.wait_for_timeout(1500)  # further polls leave the scorekeeper's choice alone
@@ -93,7 +93,7 @@ def test_a_late_hand_never_lands_in_the_next_round(table, live_server, lang):
     expect(over).to_contain_text(words["saved"].format(30), timeout=5000)
     expect(cy.page.locator("form.hand-form")).to_be_hidden()  # no Send for a round that is saved
     expect(cy.page.locator("button.next-round")).to_have_text(words["next"])
-    cy.page.screenshot(path=f"{SHOTS}/late-hand-notice-{lang}.png", full_page=True)
+    capture(cy.page, f"{SHOTS}/late-hand-notice-{lang}.png", full_page=True)
     cy.page.reload()  # a reload says it again
     expect(cy.page.locator(".round-over")).to_contain_text(words["saved"].format(30), timeout=5000)
     cy.tap("button.next-round")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.browser_support import SCREENSHOTS
+from support.browser_support import SCREENSHOTS, capture
 from support.offline import api, browser_context, new_game  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -48,6 +48,6 @@ def test_the_hands_poll_says_why_it_stopped(live_server, browser, locale, status
         page.wait_for_timeout(2500)  # further ticks: the poll stays stopped, nothing thrown
         assert page.locator("p.hands-stopped").count() == 1
         assert errors == []
-        page.screenshot(path=str(SCREENSHOTS / f"hands-poll-{status}-{locale[:2]}.png"))
+        capture(page, str(SCREENSHOTS / f"hands-poll-{status}-{locale[:2]}.png"))
     finally:
         context.close()

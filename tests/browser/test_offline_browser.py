@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from support.offline import api, browser_context, csp_violations, new_game  # noqa: F401
+from support.browser_support import capture
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +88,7 @@ def test_round_saved_offline_is_sent_once_when_the_network_is_back(live_server, 
     assert page.url == game_url
     message = page.text_content(".offline-queue li")
     assert message == "Round 1 is saved on this phone only: it will be sent when the network is back."
-    page.screenshot(path=str(tmp_path / "offline-message.png"), full_page=False)
+    capture(page, str(tmp_path / "offline-message.png"), full_page=False)
     status, state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert state["rounds"] == []  # nothing reached the server
 

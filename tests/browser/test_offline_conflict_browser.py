@@ -10,6 +10,7 @@ import pytest
 
 from support.offline import api, csp_violations, new_game
 from support.offline import fill_round, grid_totals, phone  # noqa: F401 (fixture)
+from support.browser_support import capture
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +70,7 @@ def test_a_round_recorded_on_two_phones_shows_both_and_loses_nothing(live_server
     assert words["who"] in conflict.locator("p.versions-who").inner_text()
     assert conflict.locator(".choices button").evaluate_all("bs => bs.map(b => b.className)") == ["secondary", "secondary"]
     conflict.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"offline-conflict-{phone.locale[:2]}-390x844.png"), full_page=True)
+    capture(page, str(SHOTS / f"offline-conflict-{phone.locale[:2]}-390x844.png"), full_page=True)
 
     with page.expect_navigation(timeout=20000):  # chosen: round 2 goes, and the page shows the server's game
         page.click(f"text={words[choice]}")

@@ -12,6 +12,7 @@ import pytest
 
 from support.offline import api, csp_violations, new_game
 from support.offline import WORDS, fill_round, grid_totals, phone  # noqa: F401
+from support.browser_support import capture
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +27,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}-390x844.png"), full_page=True)
+    capture(page, str(SHOTS / f"{name}-390x844.png"), full_page=True)
 
 
 ROUNDS = [  # (who went out, the others' points): Ann, Bob, Cy

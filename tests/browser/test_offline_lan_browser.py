@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support.browser_support import CHROMIUM_ARGS
+from support.browser_support import CHROMIUM_ARGS, capture
 from support.offline import api, csp_violations, new_game
 
 # One worker runs the whole module, so its module fixtures start once (make test: --dist loadgroup).
@@ -92,7 +92,7 @@ def test_a_home_network_over_http_keeps_offline_rounds_and_sends_them(live_serve
     assert page.input_value("input[name=round]") == "2"
     assert page.locator(".went-out input:checked").count() == 0  # round 1's entries are not carried over
     assert page.input_value("#hand-1 input[name$='-points']") == ""
-    page.screenshot(path=str(SHOTS / f"offline-lan-kept-{lan_phone.language}-390x844.png"), full_page=True)
+    capture(page, str(SHOTS / f"offline-lan-kept-{lan_phone.language}-390x844.png"), full_page=True)
     fill_round(page, 1, {0: 5, 2: 40})
     page.click("button[name=save]")
     page.wait_for_function("() => document.querySelectorAll('.offline-queue li').length === 2")

@@ -9,6 +9,7 @@ import pytest
 
 from support.offline import api, browser_context, csp_violations, new_game  # noqa: F401 (fixture)
 from support.round_form import RoundForm
+from support.browser_support import capture
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +94,7 @@ def test_a_round_saved_offline_always_works(live_server, context, attempt):
     assert page.locator("table.grid tfoot td.waiting").count() == 3
     expect(page.locator(".now-round")).to_contain_text(f"Round {first + 1}")
     assert f"Record round {first + 1}" in page.text_content("nav.actions")
-    page.screenshot(path=f"test-artifacts/screenshots/offline-waiting-{attempt}-390x844.png", full_page=True)
+    capture(page, f"test-artifacts/screenshots/offline-waiting-{attempt}-390x844.png", full_page=True)
 
     # The next round, still offline: the stored form moves on to it.
     page.click("nav.actions a.button")

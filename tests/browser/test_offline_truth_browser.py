@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from support.browser_support import SCREENSHOTS
+from support.browser_support import SCREENSHOTS, capture
 from support.offline import api, fill_round, new_game, phone  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -48,5 +48,5 @@ def test_offline_standings_follow_the_totals_shown_and_the_copy_says_from_when(l
     note = page.locator("p.offline-copy")
     assert re.fullmatch(AS_OF[phone.locale], note.inner_text()), note.inner_text()
     assert note.bounding_box()["y"] < 200  # at the top of the page
-    page.screenshot(path=str(SCREENSHOTS / f"offline-standings-{phone.locale[:2]}.png"), full_page=True)
+    capture(page, str(SCREENSHOTS / f"offline-standings-{phone.locale[:2]}.png"), full_page=True)
     assert errors == []

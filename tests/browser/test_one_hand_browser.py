@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from support.browser_support import SCREENSHOTS
+from support.browser_support import SCREENSHOTS, capture
 from support.browser_support import PHONES, submit
 from support.hands import hand_in_link, table  # noqa: F401  (the phones at the table)
 from support.round_form import LANGUAGES, rounds, start_game
@@ -58,7 +58,7 @@ def shoot(page, name: str) -> None:
     """A screenshot for people to look at (never read back by a test)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.locator("#hand-1").screenshot(path=str(SHOTS / f"{name}-{page.phone}.png"))
+    capture(page.locator("#hand-1"), str(SHOTS / f"{name}-{page.phone}.png"))
 
 
 def round_form(page, variant: str, names) -> str:
@@ -143,7 +143,7 @@ def test_four_ten_of_hearts_are_refused_as_typed_and_by_save(small_phone):
     page.fill("#hand-3 input[name$='-extra']", {"en": "10h 10h 10h 10h", "fr": "10C 10C 10C 10C"}[lang])
     expect(page.locator("#hand-3 .card-problem")).to_have_text(FOUR_TENS[lang])
     expect(page.locator("#hand-3 output.running")).to_have_text("")
-    page.locator("#hand-3").screenshot(path=str(SHOTS / f"four tens-{page.phone}.png"))
+    capture(page.locator("#hand-3"), str(SHOTS / f"four tens-{page.phone}.png"))
     submit(page, "button[name=save]")
     assert FOUR_TENS[lang] in page.text_content(".error-summary")
     assert rounds(page, game) == []
@@ -213,7 +213,7 @@ def test_the_servers_line_about_a_typo_goes_once_the_box_no_longer_holds_it(smal
     expect(page.locator("#hand-1 output.running")).to_have_text("42")
     expect(cy_line).to_be_visible()  # not a card problem: said again, or gone, at the next send
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.screenshot(path=str(SHOTS / f"typo-corrected-{page.phone}.png"), full_page=True)
+    capture(page, str(SHOTS / f"typo-corrected-{page.phone}.png"), full_page=True)
     box.fill(TYPO[lang])  # typed again: the page says it again, under the box
     expect(page.locator("#hand-1 .card-problem")).to_contain_text(NOT_A_CARD[lang].format(typo))
     assert page.seen == []

@@ -127,8 +127,11 @@ def test_a_stored_form_opened_again_after_its_round_was_sent_never_loses_the_new
         page.click("button[name=save]")
     assert page.evaluate(KEPT) == ["waiting"]
 
+    # The offline page (the worker's copy) sends what waits once the network is back, and keeps
+    # no round form. Opened before the network comes back: the game page would send the round
+    # itself on "online" and reload, cutting the way to the offline page off.
+    page.goto(live_server + "/offline")
     browser_context.set_offline(False)
-    page.goto(live_server + "/offline")  # sends what waits, and keeps no round form
     for _ in range(50):
         if page.evaluate(KEPT) == []:
             break

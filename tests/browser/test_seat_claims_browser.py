@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from support.browser_support import PHONES, SCREENSHOTS
+from support.browser_support import PHONES, SCREENSHOTS, capture
 from support.browser_support import check_page, start_game, submit
 from support.hands import hand_in_link, player_joins, table  # noqa: F401  (the phones at the table)
 
@@ -20,7 +20,7 @@ SHOTS = SCREENSHOTS
 def shot(page, name):
     if SHOTS.parent.exists():
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        capture(page, str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

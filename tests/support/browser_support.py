@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 import tempfile
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from flask import render_template_string
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -173,10 +175,23 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "page"
 
 
+def capture(target, path, **options) -> None:
+    """The picture of a page or an element, saved at ``path`` to be looked at. Chromium now and then
+    refuses one capture ("Unable to capture screenshot") and takes the same picture when asked again
+    a moment later: asked once more then, and only for that refusal."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.screenshot(path=str(path), **options)
+    except PlaywrightError as refused:
+        if "Unable to capture screenshot" not in str(refused):
+            raise
+        time.sleep(0.25)
+        target.screenshot(path=str(path), **options)
+
+
 def screenshot(page, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{_slug(name)}-{page.phone}.png"
-    page.screenshot(path=str(path), full_page=True)
+    capture(page, path, full_page=True)
     return path
 
 
