@@ -126,8 +126,8 @@ def record_round(game_id: str):
 @bp.post("/games/<game_id>/rounds/preview")
 def preview_round(game_id: str):
     """The scores a submission would give, nothing stored (needs no token: it changes nothing)."""
-    data = json_body()
-    return jsonify(_preview_json(svc.preview_round(game_id, data)))
+    game = loading.get_game(game_id)
+    return jsonify(_preview_json(svc.preview_round(game, json_body())))
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")

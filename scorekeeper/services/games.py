@@ -290,9 +290,8 @@ def _add_round(game: Game, variant: Variant, parsed: ParsedRound, number: int) -
     _refresh_status(game, variant)
 
 
-def preview_round(game_id: str, payload: object) -> rules.RoundResult:
+def preview_round(game: Game, payload: object) -> rules.RoundResult:
     """The scores a submission would give, without saving anything (the pages' Preview button)."""
-    game = get_game(game_id)
     variant = variant_of(game)
     number = round_number(payload, len(game.rounds) + 1)
     parsed = parse_round(game, variant, payload, number)

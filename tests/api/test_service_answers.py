@@ -42,7 +42,7 @@ def test_a_saved_round_is_read_by_its_fields(app):
         retried = games_svc.record_round(game, ROUND, "key-1")  # the same key: the answer kept for it
         assert retried.created and retried.first_answer["scores"] == {"Ann": 0, "Bob": 20, "Cy": 15}
         assert retried.first_answer["number"] == 1 and retried.round.scores == saved.round.scores
-        preview = games_svc.preview_round(game.id, {"went_out": "Bob", "hands": {"Ann": {"points": 5}, "Cy": {"points": 7}}})
+        preview = games_svc.preview_round(game, {"went_out": "Bob", "hands": {"Ann": {"points": 5}, "Cy": {"points": 7}}})
         assert preview.number == 2 and preview.scores == {"Ann": 5, "Bob": 0, "Cy": 7}
         with pytest.raises(service_errors.Conflict):
             games_svc.record_round(game, {**ROUND, "round": 1, "hands": {"Bob": {"points": 30}, "Cy": {"points": 1}}})

@@ -401,7 +401,7 @@ def _round_posted(template: str, game, state: game_views.GameView, form, players
         try:
             if form.save.data:
                 return save(payload)
-            preview = svc.preview_round(game.id, payload)
+            preview = svc.preview_round(game, payload)
         except service_errors.ServiceError as err:
             _service_error(err, errors)
     conflict = "round" if correcting is None else "version"  # the game changed meanwhile
