@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from flask import Flask, Response, abort, current_app, render_template
+from flask.sansio.app import App
 from flask_babel import gettext as _
 from sqlalchemy import ColumnElement
 from sqlalchemy.exc import IntegrityError
@@ -66,7 +67,7 @@ def render_sheet_pdf(sheet: Sheet) -> bytes:
     return render_here(sheet_job(sheet))
 
 
-def static_files(app: Flask) -> tuple[str, str]:
+def static_files(app: App) -> tuple[str, str]:
     """The app's static folder and its address, which a PDF's stylesheets and images are read
     from (``create_app`` always serves them; Flask's types allow an app without)."""
     folder, address = app.static_folder, app.static_url_path
@@ -75,7 +76,7 @@ def static_files(app: Flask) -> tuple[str, str]:
     return folder, address
 
 
-def templates_folder(app: Flask) -> Path:
+def templates_folder(app: App) -> Path:
     if app.template_folder is None:
         raise RuntimeError("a PDF needs the app's templates")
     return Path(app.template_folder)
@@ -109,16 +110,28 @@ def files_fingerprint(paths: Iterable[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _fingerprint(app: Flask) -> str:
-    """What every kept scoresheet was made with: the sheet templates and the print stylesheet."""
+def _sheet_files(app: App) -> list[Path]:
+    """What every kept scoresheet is made with: the sheet templates and the print stylesheet."""
     templates = sorted((templates_folder(app) / "scoresheets").glob("*.html"))
-    return files_fingerprint([*templates, Path(static_files(app)[0]) / "css" / "print.css"])
+    return [*templates, Path(static_files(app)[0]) / "css" / "print.css"]
+
+
+def keep_fingerprint(app: App, kind: str, paths: Iterable[Path]) -> None:
+    """Take, as the app starts, the fingerprint of what the kept PDFs of ``kind`` ("sheet",
+    "yearbook") are made with; ``fingerprint(kind)`` reads it back."""
+    app.extensions.setdefault("scorekeeper_pdf_fingerprints", {})[kind] = files_fingerprint(paths)
+
+
+def fingerprint(kind: str) -> str:
+    """The fingerprint taken by ``keep_fingerprint`` for the kept PDFs of ``kind``."""
+    fingerprints: dict[str, str] = current_app.extensions["scorekeeper_pdf_fingerprints"]
+    return fingerprints[kind]
 
 
 def sheet_key(*parts: object) -> str:
     """The key a PDF is kept under: ``parts``, the language it is written in (a French sheet is never
     served to an English reader) and the fingerprint of the sheet templates."""
-    text = "|".join(str(p) for p in (*parts, language(), current_app.extensions["scorekeeper_sheet_fingerprint"]))
+    text = "|".join(str(p) for p in (*parts, language(), fingerprint("sheet")))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -203,4 +216,4 @@ def blank_key(variant: Variant, req: BlankRequest) -> str:
 
 def init_app(app: Flask) -> None:
     app.extensions["scorekeeper_pdf_renders"] = threading.BoundedSemaphore(int(app.config["PDF_RENDERS_PER_WORKER"]))
-    app.extensions["scorekeeper_sheet_fingerprint"] = _fingerprint(app)
+    keep_fingerprint(app, "sheet", _sheet_files(app))

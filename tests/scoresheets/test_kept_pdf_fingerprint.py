@@ -7,7 +7,11 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper.scoresheets import _fingerprint, files_fingerprint, static_files, templates_folder
+from scorekeeper.scoresheets import _sheet_files, files_fingerprint, fingerprint, static_files, templates_folder
+
+
+def _fingerprint(app: Flask) -> str:
+    return files_fingerprint(_sheet_files(app))
 
 
 def _app_from_a_copy(app: Flask, tmp_path: Path) -> Flask:
@@ -51,3 +55,12 @@ def test_the_other_stylesheets_leave_the_scoresheets_fingerprint_alone(app: Flas
     first = _fingerprint(app)
     (tmp_path / "static" / "css" / "pages-only.css").write_text("nav { color: red }", encoding="utf-8")
     assert _fingerprint(app) == first
+
+
+def test_both_fingerprints_are_taken_as_the_app_starts(app: Flask) -> None:
+    """The scoresheets' and the booklets' fingerprints are read at start-up, not on the first PDF
+    asked for (scorekeeper/scoresheets/__init__.py, ``keep_fingerprint``)."""
+    with app.app_context():
+        sheet, booklet = fingerprint("sheet"), fingerprint("yearbook")
+    assert sheet == _fingerprint(app)
+    assert len(booklet) == 16 and booklet != sheet

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel import dates
-from flask import abort, current_app, render_template, request
+from flask import abort, render_template, request
+from flask.blueprints import BlueprintSetupState
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -32,7 +33,8 @@ from markupsafe import Markup
 from ... import live
 from ...i18n import language
 from ...models import ScoresheetPdf
-from ...scoresheets import YEARBOOK_PREFIX, PdfJob, files_fingerprint, kept_pdf, pdf_response, render_here, static_files, templates_folder
+from ...scoresheets import (YEARBOOK_PREFIX, PdfJob, fingerprint, keep_fingerprint, kept_pdf, pdf_response, render_here,
+                            static_files, templates_folder)
 from ...scoresheets.sheets import PageSetup, SheetQueryError, parse_filled_query
 from ...services.errors import ServiceError
 from ...services import yearbook as yearbook_svc
@@ -212,16 +214,14 @@ def render_pdf(book: yearbook_svc.Yearbook, page: PageSetup) -> bytes:
     return render_here(booklet_job(book, page))
 
 
-def _templates_fingerprint() -> str:
-    """What every kept booklet was made with: the booklet's templates and stylesheet (and the
-    chart code), read once per process."""
-    app = current_app
-    found = app.extensions.get("scorekeeper_yearbook_fingerprint")
-    if found is None:
-        paths = sorted((templates_folder(app) / "yearbook").glob("*.html")) + [
-            Path(static_files(app)[0]) / STYLESHEET, Path(__file__), Path(charts.__file__)]
-        found = app.extensions["scorekeeper_yearbook_fingerprint"] = files_fingerprint(paths)
-    return found
+@bp.record_once
+def _keep_templates_fingerprint(state: BlueprintSetupState) -> None:
+    """What every kept booklet is made with: the booklet's templates and stylesheet, this module
+    and the chart code."""
+    app = state.app
+    paths = sorted((templates_folder(app) / "yearbook").glob("*.html")) + [
+        Path(static_files(app)[0]) / STYLESHEET, Path(__file__), Path(charts.__file__)]
+    keep_fingerprint(app, "yearbook", paths)
 
 
 @bp.get("/tables/<table_id>/years/<year>.pdf")
@@ -239,7 +239,7 @@ def yearbook_pdf(table_id: str, year: str):
     # the same table, year, paper and language.
     which = hashlib.sha256(f"{table.id}|{number}|{page.paper}|{language()}".encode()).hexdigest()[:20]
     made_of = hashlib.sha256("|".join((
-        yearbook_svc.fingerprint(table, number), _templates_fingerprint())).encode()).hexdigest()[:41]
+        yearbook_svc.fingerprint(table, number), fingerprint("yearbook"))).encode()).hexdigest()[:41]
     key = f"{YEARBOOK_PREFIX}{which}:{made_of}"
     etag = f"yearbook-{which}-{made_of[:16]}"
     unchanged = live.not_modified(etag)
