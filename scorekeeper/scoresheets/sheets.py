@@ -392,7 +392,17 @@ def _player_columns(names: Sequence[str], seats: Mapping[str, SeatView]) -> list
     return columns
 
 
-def _played_cell(rnd: RoundView, name: str, total: int | None, corrections: Sequence[CorrectionView]) -> Cell:
+def _corrected_cells(corrections: Sequence[CorrectionView]) -> set[tuple[int, str]]:
+    """The (round, player) scores a correction changed, each marked "c" on the sheet."""
+    return {
+        (c.round, name)
+        for c in corrections
+        for name in c.old.keys() | c.new.keys()
+        if c.old.get(name) != c.new.get(name)
+    }
+
+
+def _played_cell(rnd: RoundView, name: str, total: int | None, corrected_cells: set[tuple[int, str]]) -> Cell:
     """A player's score in a round played, marked: went out, score missing, incorrect hand, a bonus
     or adjustment, corrected; or absent when the player did not play the round."""
     cell = Cell(dealer=(name == rnd.dealer))
@@ -409,10 +419,7 @@ def _played_cell(rnd: RoundView, name: str, total: int | None, corrections: Sequ
             cell.tags.append("i")
         if bonus.get(name):
             cell.tags.append(f"{int(bonus[name]):+d}".replace("-", "−"))
-        if any(
-            c.round == rnd.number and c.old.get(name) != c.new.get(name)
-            for c in corrections
-        ):
+        if (rnd.number, name) in corrected_cells:
             cell.tags.append("c")
     else:
         cell.absent = True
@@ -420,7 +427,7 @@ def _played_cell(rnd: RoundView, name: str, total: int | None, corrections: Sequ
 
 
 def _played_row(variant: Variant, rnd: RoundView, totals: Mapping[str, int | None], names: Sequence[str],
-                corrections: Sequence[CorrectionView], corrected: bool, used_tags: set[str]) -> Row:
+                corrected_cells: set[tuple[int, str]], corrected: bool, used_tags: set[str]) -> Row:
     """The row of a round played: its contract, dealer, each player's score and running total;
     the marks used are added to ``used_tags`` for the key."""
     contract = None
@@ -428,7 +435,7 @@ def _played_row(variant: Variant, rnd: RoundView, totals: Mapping[str, int | Non
         contract = Contract(int(rnd.contract.get("sets", 0)), int(rnd.contract.get("runs", 0))).describe()
     cells = []
     for name in names:
-        cell = _played_cell(rnd, name, totals.get(name), corrections)
+        cell = _played_cell(rnd, name, totals.get(name), corrected_cells)
         used_tags.update(t for t in cell.tags if t in KEY)
         cells.append(cell)
     return Row(
@@ -538,8 +545,9 @@ def filled_sheet(variant: Variant, state: GameView, page: PageSetup) -> Sheet:
     rounds = state.rounds
     running = running_totals([{"number": r.number, "scores": r.scores, "bonus": r.bonus} for r in rounds], names)
     corrected_rounds = {c.round for c in state.corrections} | {r.number for r in rounds if r.corrected}
+    corrected_cells = _corrected_cells(state.corrections)
     used_tags: set[str] = set()
-    rows = [_played_row(variant, rnd, totals, names, state.corrections, rnd.number in corrected_rounds, used_tags)
+    rows = [_played_row(variant, rnd, totals, names, corrected_cells, rnd.number in corrected_rounds, used_tags)
             for rnd, totals in zip(rounds, running)]
     rows += _rows_to_play(variant, state, names, seats, len(rows))
     totals_row = _totals_row(state, names, seats, used_tags)
