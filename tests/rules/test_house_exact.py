@@ -23,6 +23,7 @@ from scorekeeper.rules.house import (
     to_toml,
 )
 from scorekeeper.rules.variants import get_variant, variant_from_dict
+from support.rules_in_french import in_french
 
 CHANGES_KEYS = ("players, decks, jokers_per_deck, cards_dealt, rounds, contract_kind, last_round, melds, wild_cards, "
                 "card_points, scoring, may_i, stock_exhausted")
@@ -491,23 +492,7 @@ def test_a_house_file_that_leaves_out_a_line_keeps_the_base_s_rule_there_and_its
 
 
 def test_a_table_of_one_size_is_said_as_that_many_players_in_english_and_in_french():
-    import gettext
-    import threading
-    from pathlib import Path
-
-    import scorekeeper
-    from scorekeeper.rules import words
-
     four = house_of("joybells", {"players": {"min": 4, "max": 4}})
     assert describe_differences(get_variant("joybells"), four) == "changed from Joybells: exactly 4 players"
-    french = gettext.translation("messages", Path(scorekeeper.__file__).parent / "translations", languages=["fr"])
-    said: list[str] = []
-
-    def in_french():  # (a thread of its own: the reader's language stays in it)
-        words.use(french, "fr")
-        said.append(describe_differences(get_variant("joybells"), four))
-
-    thread = threading.Thread(target=in_french)
-    thread.start()
-    thread.join()
-    assert said == ["changements par rapport à Joybells\u00a0: exactement 4 joueurs"]  # (a no-break space before the colon)
+    said = in_french(lambda: describe_differences(get_variant("joybells"), four))
+    assert said == "changements par rapport à Joybells\u00a0: exactement 4 joueurs"  # (a no-break space before the colon)

@@ -2,17 +2,10 @@
 reader's language (the real French catalogue), and what a stored row that is not one gives."""
 from __future__ import annotations
 
-import gettext
-import threading
-from pathlib import Path
-
 import pytest
 
-import scorekeeper
-from scorekeeper.rules import words
 from scorekeeper.rules.kept_sentences import ENGLISH_BEFORE_KEYS, WORDING, Said, values_from_english, worded
-
-FRENCH = gettext.translation("messages", Path(scorekeeper.__file__).parent / "translations", languages=["fr"])
+from support.rules_in_french import in_french
 
 # key, values, English, French: every key the app keeps
 SENTENCES = [
@@ -40,20 +33,6 @@ SENTENCES = [
     ("hand.missing_score", {"first": 5, "second": 4}, "no score posted: 5 + 4, the two highest others",
      "aucun score noté : 5 + 4, les deux plus hauts des autres"),
 ]
-
-
-def in_french(fn):
-    """``fn()`` with the French catalogue, in its own thread (its own context, as each request is)."""
-    out = []
-
-    def run():
-        words.use(FRENCH)
-        out.append(fn())
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    return out[0]
 
 
 def test_every_key_is_tested():
