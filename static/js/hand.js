@@ -164,16 +164,32 @@ function startHandPage(box) {
   }
 
   // Claim the seat of the name chosen (once): true when this phone holds it. Without network the
-  // claim is made again before the hand is sent (flush).
+  // claim is made again before the hand is sent (flush). A claim still on its way is waited for,
+  // not asked again: a Send tapped right after the name would otherwise be told that "another
+  // phone" (this one) holds the seat.
+  let claiming = null;
   function claim() {
     const name = mine();
     if (!name || seatToken(name)) {
       return Promise.resolve(Boolean(name));
     }
+    if (claiming && same(claiming.name, name)) {
+      return claiming.answer;
+    }
     if (!link()) {
       tell(needsLink());
       return Promise.resolve(false);
     }
+    const answer = askForSeat(name).finally(() => {
+      if (claiming && claiming.answer === answer) {
+        claiming = null;
+      }
+    });
+    claiming = { name, answer };
+    return answer;
+  }
+
+  function askForSeat(name) {
     const address = api + "/seats/" + encodeURIComponent(name) + "/claim";
     // (the API answers in the language asked for: the page's, whatever the phone's own)
     const headers = {

@@ -95,3 +95,27 @@ def test_a_phone_in_english_that_chose_french_is_told_in_french(table, browser, 
         expect(problem).to_contain_text("autre téléphone")
     finally:
         context.close()
+
+
+def test_send_tapped_while_the_seat_is_being_claimed_waits_for_that_claim(table, live_server):
+    """On a slow network the player taps their name and then Send before the claim has come back:
+    the phone waits for its one claim instead of claiming again (a second claim would be refused
+    as "another phone", this one, and the hand not sent). The claim is held on its way to the
+    server until Send has been tapped."""
+    keeper = table("Ann")
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "en")
+    bob = table("Bob")
+    held = []
+    bob.page.route("**/seats/*/claim", lambda route: held.append(route))
+    bob.page.goto(link)
+    bob.pick_name()
+    expect(bob.page.locator("form.hand-form legend .who")).to_have_text("Bob")
+    bob.by_value([(10, 1)])
+    bob.send()
+    expect(bob.page.locator(".sent-note")).to_contain_text("Sending")
+    bob.page.wait_for_timeout(300)  # (time for a second claim to be asked, were it asked)
+    assert len(held) == 1, [route.request.url for route in held]
+    held[0].continue_()
+    expect(bob.page.locator(".sent-note")).to_contain_text("10")
+    expect(bob.page.locator(".hand-problem")).to_be_hidden()
