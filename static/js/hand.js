@@ -199,6 +199,13 @@ function startHandPage(box) {
     };
     return fetch(address, { method: "POST", cache: "no-store", credentials: "omit", headers })
       .then(response => response.json().catch(() => ({})).then(body => {
+        if (!same(mine() || "", name)) {
+          // "Not you?" was tapped while the claim was on its way: the seat it got is given back
+          if (response.status === 201) {
+            giveBack({ name: body.player, token: body.token });
+          }
+          return false;
+        }
         if (response.status === 201) {
           kept.seat = { name: body.player, token: body.token };
           keep();
@@ -218,6 +225,15 @@ function startHandPage(box) {
         }
         return false;
       }), () => false);
+  }
+
+  // The seat given back with its own token, for the right phone to claim.
+  function giveBack(seat) {
+    const address = api + "/seats/" + encodeURIComponent(seat.name) + "/claim";
+    const headers = { Authorization: "Bearer " + seat.token };
+    return fetch(address, { method: "DELETE", credentials: "omit", headers }).catch(() => {
+      // no network: the scorekeeper sees the name and can free the seat
+    });
   }
 
   who.addEventListener("click", event => {
@@ -247,15 +263,7 @@ function startHandPage(box) {
       const address = api + "/rounds/" + hand.round + "/proposals/" + encodeURIComponent(hand.name);
       back = fetch(address, { method: "DELETE", credentials: "omit", headers: authorised });
     }
-    back.then(() => {
-      if (!seat) {
-        return null;
-      }
-      const address = api + "/seats/" + encodeURIComponent(seat.name) + "/claim";
-      return fetch(address, { method: "DELETE", credentials: "omit", headers: authorised });
-    }).catch(() => {
-      // no network: the scorekeeper sees the name and can free the seat
-    });
+    back.catch(() => null).then(() => seat && giveBack(seat));
     kept.name = kept.sent = kept.pending = kept.seat = null;
     keep();
     sent("");

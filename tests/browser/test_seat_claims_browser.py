@@ -119,3 +119,31 @@ def test_send_tapped_while_the_seat_is_being_claimed_waits_for_that_claim(table,
     held[0].continue_()
     expect(bob.page.locator(".sent-note")).to_contain_text("10")
     expect(bob.page.locator(".hand-problem")).to_be_hidden()
+
+
+def test_not_you_tapped_while_the_seat_is_being_claimed_gives_the_seat_back(table, live_server):
+    """The player taps a name by mistake and "Not you?" before the claim has come back: the seat
+    the claim got is given back when it arrives, so the scorekeeper has nothing to free and the
+    right phone can claim it."""
+    keeper = table("Ann")
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "en")
+    phone = table("Cy")
+    held = []
+    phone.page.route("**/seats/*/claim", lambda route: held.append(route))
+    phone.page.goto(link)
+    phone.tap(".who-buttons button[value='Bob']")
+    phone.tap("button.not-me")
+    expect(phone.page.locator(".who-are-you")).to_be_visible()
+    phone.page.unroute("**/seats/*/claim")
+    with phone.page.expect_request(lambda request: request.method == "DELETE" and "/seats/Bob/claim" in request.url) as given:
+        held[0].continue_()
+    assert given.value.response().status == 204
+
+    keeper.page.goto(keeper.game_url + "/share")
+    expect(keeper.page.locator("ul.seat-claims")).to_have_count(0)
+    phone.pick_name()
+    expect(phone.page.locator("form.hand-form legend .who")).to_have_text("Cy")
+    phone.by_value([(5, 1)])
+    phone.send()
+    expect(phone.page.locator(".sent-note")).to_contain_text("5")
