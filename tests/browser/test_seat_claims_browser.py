@@ -97,18 +97,26 @@ def test_a_phone_in_english_that_chose_french_is_told_in_french(table, browser, 
         context.close()
 
 
+def phone_on_a_slow_network(table, live_server, name):
+    """A Joybells game of Ann, Bob and Cy kept by Ann, and a phone (the player ``name``) on its
+    hand-in link whose seat claims are held on their way to the server (as on a slow network)
+    until the test lets them through: the list of claims held is returned with the phones."""
+    keeper = table("Ann")
+    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
+    link = hand_in_link(keeper, "en")
+    phone = table(name)
+    held = []
+    phone.page.route("**/seats/*/claim", lambda route: held.append(route))
+    phone.page.goto(link)
+    return keeper, phone, held
+
+
 def test_send_tapped_while_the_seat_is_being_claimed_waits_for_that_claim(table, live_server):
     """On a slow network the player taps their name and then Send before the claim has come back:
     the phone waits for its one claim instead of claiming again (a second claim would be refused
     as "another phone", this one, and the hand not sent). The claim is held on its way to the
     server until Send has been tapped."""
-    keeper = table("Ann")
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "en")
-    bob = table("Bob")
-    held = []
-    bob.page.route("**/seats/*/claim", lambda route: held.append(route))
-    bob.page.goto(link)
+    keeper, bob, held = phone_on_a_slow_network(table, live_server, "Bob")
     bob.pick_name()
     expect(bob.page.locator("form.hand-form legend .who")).to_have_text("Bob")
     bob.by_value([(10, 1)])
@@ -125,13 +133,7 @@ def test_not_you_tapped_while_the_seat_is_being_claimed_gives_the_seat_back(tabl
     """The player taps a name by mistake and "Not you?" before the claim has come back: the seat
     the claim got is given back when it arrives, so the scorekeeper has nothing to free and the
     right phone can claim it."""
-    keeper = table("Ann")
-    keeper.game_url = start_game(keeper.page, live_server, "joybells", ["Ann", "Bob", "Cy"])
-    link = hand_in_link(keeper, "en")
-    phone = table("Cy")
-    held = []
-    phone.page.route("**/seats/*/claim", lambda route: held.append(route))
-    phone.page.goto(link)
+    keeper, phone, held = phone_on_a_slow_network(table, live_server, "Cy")
     phone.tap(".who-buttons button[value='Bob']")
     phone.tap("button.not-me")
     expect(phone.page.locator(".who-are-you")).to_be_visible()
