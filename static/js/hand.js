@@ -263,7 +263,11 @@ function startHandPage(box) {
       const address = api + "/rounds/" + hand.round + "/proposals/" + encodeURIComponent(hand.name);
       back = fetch(address, { method: "DELETE", credentials: "omit", headers: authorised });
     }
-    back.catch(() => null).then(() => seat && giveBack(seat));
+    back.catch(() => null).then(() => {
+      if (seat) {
+        giveBack(seat);
+      }
+    });
     kept.name = kept.sent = kept.pending = kept.seat = null;
     keep();
     sent("");
